@@ -1,0 +1,339 @@
+//! Constraint encodings. Each one is checked exhaustively against brute force on small sizes
+//! (see the tests at the bottom): for every assignment of the constrained literals, the
+//! formula is satisfiable exactly when the constraint holds.
+
+use crate::{Cnf, Lit};
+
+/// How an at-most-one constraint becomes clauses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AmoEncoding {
+    /// Every pair excluded: n(n-1)/2 binary clauses, no new variables. Best for short lists.
+    Pairwise,
+    /// Sinz's sequential ("ladder") form: n-1 new variables, about 3n clauses.
+    Sequential,
+    /// Pairwise up to six literals, sequential beyond.
+    Auto,
+}
+
+/// A value during the partial-sum construction: a constant or a literal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tri {
+    True,
+    False,
+    Lit(Lit),
+}
+
+impl Cnf {
+    pub fn at_least_one(&mut self, lits: &[Lit]) {
+        self.add_clause(lits);
+    }
+
+    pub fn at_most_one(&mut self, lits: &[Lit], how: AmoEncoding) {
+        let how = match how {
+            AmoEncoding::Auto if lits.len() <= 6 => AmoEncoding::Pairwise,
+            AmoEncoding::Auto => AmoEncoding::Sequential,
+            other => other,
+        };
+        match how {
+            AmoEncoding::Pairwise | AmoEncoding::Auto => {
+                for (i, &a) in lits.iter().enumerate() {
+                    for &b in &lits[i + 1..] {
+                        self.add_clause(&[!a, !b]);
+                    }
+                }
+            }
+            AmoEncoding::Sequential => {
+                if lits.len() < 2 {
+                    return;
+                }
+                // s[i] is implied by "some literal among the first i+1 is true".
+                let s: Vec<Lit> = (0..lits.len() - 1)
+                    .map(|_| self.new_var().positive())
+                    .collect();
+                for i in 0..lits.len() {
+                    if i < s.len() {
+                        self.add_clause(&[!lits[i], s[i]]);
+                    }
+                    if i > 0 {
+                        self.add_clause(&[!s[i - 1], !lits[i]]);
+                        if i < s.len() {
+                            self.add_clause(&[!s[i - 1], s[i]]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn exactly_one(&mut self, lits: &[Lit], how: AmoEncoding) {
+        self.at_least_one(lits);
+        self.at_most_one(lits, how);
+    }
+
+    pub fn at_most_k(&mut self, lits: &[Lit], k: u64) {
+        self.linear_range(&unit_weights(lits), 0, k);
+    }
+
+    pub fn at_least_k(&mut self, lits: &[Lit], k: u64) {
+        self.linear_range(&unit_weights(lits), k, u64::MAX);
+    }
+
+    pub fn exactly_k(&mut self, lits: &[Lit], k: u64) {
+        self.linear_range(&unit_weights(lits), k, k);
+    }
+
+    /// The literals' sum is odd (`odd = true`) or even: a chain of Tseitin XOR gates.
+    pub fn xor(&mut self, lits: &[Lit], odd: bool) {
+        match lits {
+            [] => {
+                if odd {
+                    self.add_clause(&[]);
+                }
+            }
+            [x] => self.add_clause(&[if odd { *x } else { !*x }]),
+            [first, middle @ .., last] => {
+                let mut acc = *first;
+                for &x in middle {
+                    let t = self.new_var().positive();
+                    // t <-> acc xor x
+                    self.add_clause(&[!t, acc, x]);
+                    self.add_clause(&[!t, !acc, !x]);
+                    self.add_clause(&[t, !acc, x]);
+                    self.add_clause(&[t, acc, !x]);
+                    acc = t;
+                }
+                // acc xor last = odd
+                let last = if odd { !*last } else { *last };
+                self.add_clause(&[acc, !last]);
+                self.add_clause(&[!acc, last]);
+            }
+        }
+    }
+
+    /// `sum of weight * literal == target` for positive weights (zero weights are ignored).
+    pub fn linear_eq(&mut self, terms: &[(u64, Lit)], target: u64) {
+        self.linear_range(terms, target, target);
+    }
+
+    /// `lo <= sum of weight * literal <= hi`.
+    ///
+    /// Order-encoded partial sums: `r[i][v]` is true exactly when the first `i` terms sum to at
+    /// least `v`, so every auxiliary variable is a function of the terms (no spurious models),
+    /// and unit propagation sees both bounds. Size: terms × min(hi + 1, total) variables, which
+    /// is why the weights and bounds must stay small.
+    pub fn linear_range(&mut self, terms: &[(u64, Lit)], lo: u64, hi: u64) {
+        let terms: Vec<(u64, Lit)> = terms.iter().copied().filter(|t| t.0 > 0).collect();
+        let total: u64 = terms.iter().map(|t| t.0).fold(0u64, u64::saturating_add);
+        if lo > hi || lo > total {
+            self.add_clause(&[]);
+            return;
+        }
+        let upper_matters = hi < total;
+        if lo == 0 && !upper_matters {
+            return;
+        }
+        // Partial sums above `cap` never matter: we only ask "≥ lo" and "≥ hi + 1".
+        let cap = if upper_matters { hi + 1 } else { lo } as usize;
+        let mut row = vec![Tri::False; cap + 1];
+        row[0] = Tri::True;
+        let mut reach: u64 = 0;
+        for &(w, x) in &terms {
+            reach = reach.saturating_add(w);
+            let mut next = vec![Tri::False; cap + 1];
+            next[0] = Tri::True;
+            for v in 1..=cap {
+                if v as u64 > reach {
+                    break;
+                }
+                let a = row[v];
+                let b = if (v as u64) <= w {
+                    Tri::True
+                } else {
+                    row[v - w as usize]
+                };
+                next[v] = self.or_and(a, x, b);
+            }
+            row = next;
+        }
+        if upper_matters {
+            self.force(row[cap], false);
+        }
+        if lo > 0 {
+            self.force(row[lo as usize], true);
+        }
+    }
+
+    /// A value equal to `a or (x and b)`.
+    fn or_and(&mut self, a: Tri, x: Lit, b: Tri) -> Tri {
+        match (a, b) {
+            (Tri::True, _) => Tri::True,
+            (_, Tri::False) => a,
+            (Tri::False, Tri::True) => Tri::Lit(x),
+            _ => {
+                let r = self.new_var().positive();
+                let a_lit = match a {
+                    Tri::Lit(l) => Some(l),
+                    _ => None,
+                };
+                // r -> a or x ; r -> a or b
+                let mut c1 = vec![!r, x];
+                c1.extend(a_lit);
+                self.add_clause(&c1);
+                match b {
+                    Tri::Lit(bl) => {
+                        let mut c2 = vec![!r, bl];
+                        c2.extend(a_lit);
+                        self.add_clause(&c2);
+                        // x and b -> r
+                        self.add_clause(&[!x, !bl, r]);
+                    }
+                    Tri::True => self.add_clause(&[!x, r]),
+                    Tri::False => unreachable!("handled above"),
+                }
+                if let Some(al) = a_lit {
+                    self.add_clause(&[!al, r]);
+                }
+                Tri::Lit(r)
+            }
+        }
+    }
+
+    fn force(&mut self, t: Tri, value: bool) {
+        match (t, value) {
+            (Tri::True, true) | (Tri::False, false) => {}
+            (Tri::True, false) | (Tri::False, true) => self.add_clause(&[]),
+            (Tri::Lit(l), true) => self.add_clause(&[l]),
+            (Tri::Lit(l), false) => self.add_clause(&[!l]),
+        }
+    }
+}
+
+fn unit_weights(lits: &[Lit]) -> Vec<(u64, Lit)> {
+    lits.iter().map(|&l| (1, l)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Backend, VarisatBackend};
+
+    /// For every assignment of `n` input variables, the formula built by `build` must be
+    /// satisfiable exactly when `holds` says the constraint is met.
+    fn exhaustive(n: usize, build: impl Fn(&mut Cnf, &[Lit]), holds: impl Fn(&[bool]) -> bool) {
+        let mut cnf = Cnf::new();
+        let xs: Vec<Lit> = cnf.new_vars(n).into_iter().map(|v| v.positive()).collect();
+        build(&mut cnf, &xs);
+        let mut solver = VarisatBackend::new();
+        solver.add_cnf(&cnf);
+        for mask in 0u32..(1 << n) {
+            let bits: Vec<bool> = (0..n).map(|i| mask >> i & 1 == 1).collect();
+            let assumptions: Vec<Lit> = xs
+                .iter()
+                .zip(&bits)
+                .map(|(&x, &b)| if b { x } else { !x })
+                .collect();
+            let sat = solver.solve(&assumptions).unwrap();
+            assert_eq!(sat, holds(&bits), "n={n} assignment {bits:?}");
+        }
+    }
+
+    fn ones(bits: &[bool]) -> u64 {
+        bits.iter().filter(|&&b| b).count() as u64
+    }
+
+    #[test]
+    fn at_most_one_both_forms() {
+        for how in [
+            AmoEncoding::Pairwise,
+            AmoEncoding::Sequential,
+            AmoEncoding::Auto,
+        ] {
+            for n in 0..=8 {
+                exhaustive(n, |c, x| c.at_most_one(x, how), |b| ones(b) <= 1);
+                exhaustive(n, |c, x| c.exactly_one(x, how), |b| ones(b) == 1);
+            }
+        }
+    }
+
+    #[test]
+    fn cardinalities() {
+        for n in 0..=7 {
+            for k in 0..=n as u64 + 1 {
+                exhaustive(n, |c, x| c.at_most_k(x, k), |b| ones(b) <= k);
+                exhaustive(n, |c, x| c.at_least_k(x, k), |b| ones(b) >= k);
+                exhaustive(n, |c, x| c.exactly_k(x, k), |b| ones(b) == k);
+            }
+        }
+    }
+
+    #[test]
+    fn xor_chain() {
+        for n in 0..=8 {
+            for odd in [false, true] {
+                exhaustive(n, |c, x| c.xor(x, odd), |b| (ones(b) % 2 == 1) == odd);
+            }
+        }
+    }
+
+    #[test]
+    fn weighted_sums() {
+        let weight_sets: [&[u64]; 4] = [&[1, 2, 3, 4, 5], &[3, 3, 1, 7], &[2, 0, 5, 2, 6, 1], &[9]];
+        for ws in weight_sets {
+            let total: u64 = ws.iter().sum();
+            for lo in 0..=total + 1 {
+                for hi in [lo, lo + 2, total] {
+                    let value = |b: &[bool]| -> u64 {
+                        ws.iter().zip(b).filter(|(_, &on)| on).map(|(w, _)| w).sum()
+                    };
+                    exhaustive(
+                        ws.len(),
+                        |c, x| {
+                            let terms: Vec<(u64, Lit)> =
+                                ws.iter().copied().zip(x.iter().copied()).collect();
+                            c.linear_range(&terms, lo, hi)
+                        },
+                        |b| (lo..=hi).contains(&value(b)),
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn weighted_sum_auxiliaries_are_determined() {
+        // Projected and unprojected model counts agree: the order encoding adds no freedom.
+        let mut cnf = Cnf::new();
+        let xs: Vec<Lit> = cnf.new_vars(6).into_iter().map(|v| v.positive()).collect();
+        let terms: Vec<(u64, Lit)> = [1, 2, 3, 2, 1, 4].into_iter().zip(xs.clone()).collect();
+        cnf.linear_eq(&terms, 6);
+        let mut all_models = 0;
+        let mut solver = VarisatBackend::new();
+        solver.add_cnf(&cnf);
+        while solver.solve(&[]).unwrap() {
+            all_models += 1;
+            let block: Vec<Lit> = (0..cnf.num_vars())
+                .map(|v| {
+                    let var = crate::Var(v);
+                    if solver.value(var) {
+                        var.negative()
+                    } else {
+                        var.positive()
+                    }
+                })
+                .collect();
+            solver.add_clause(&block);
+        }
+        let brute = (0u32..64)
+            .filter(|m| {
+                [1u64, 2, 3, 2, 1, 4]
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| m >> i & 1 == 1)
+                    .map(|(_, w)| w)
+                    .sum::<u64>()
+                    == 6
+            })
+            .count();
+        assert_eq!(all_models, brute);
+    }
+}

@@ -1,0 +1,129 @@
+//! CNF for wellposed: literals and formulas, the constraint encodings every family needs
+//! (at-most-one, cardinality, XOR, small-weight linear sums), DIMACS reading and writing, and
+//! the SAT backends behind one incremental interface.
+
+mod backend;
+pub mod dimacs;
+mod encode;
+
+pub use backend::{Backend, BackendError, ExternalSolver, VarisatBackend};
+pub use encode::AmoEncoding;
+
+use std::fmt;
+
+/// A propositional variable, numbered from 0 (DIMACS numbers it from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Var(pub u32);
+
+impl Var {
+    /// The variable's number in DIMACS (1-based).
+    pub fn dimacs(self) -> i64 {
+        i64::from(self.0) + 1
+    }
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+    pub fn positive(self) -> Lit {
+        Lit::new(self, true)
+    }
+    pub fn negative(self) -> Lit {
+        Lit::new(self, false)
+    }
+}
+
+/// A literal: a variable or its negation. Stored as `2 * var + negated`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Lit(u32);
+
+impl Lit {
+    pub fn new(var: Var, positive: bool) -> Lit {
+        Lit(var.0 * 2 + u32::from(!positive))
+    }
+    pub fn var(self) -> Var {
+        Var(self.0 >> 1)
+    }
+    pub fn is_positive(self) -> bool {
+        self.0 & 1 == 0
+    }
+    /// The DIMACS form: +v or -v with v 1-based.
+    pub fn dimacs(self) -> i64 {
+        let v = self.var().dimacs();
+        if self.is_positive() {
+            v
+        } else {
+            -v
+        }
+    }
+    /// The literal of a nonzero DIMACS integer.
+    pub fn from_dimacs(n: i64) -> Option<Lit> {
+        if n == 0 || n.unsigned_abs() > u64::from(u32::MAX / 2) {
+            return None;
+        }
+        Some(Lit::new(Var((n.unsigned_abs() - 1) as u32), n > 0))
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(self.0 ^ 1)
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.dimacs())
+    }
+}
+
+/// A formula in conjunctive normal form that grows as constraints are added.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cnf {
+    num_vars: u32,
+    clauses: Vec<Vec<Lit>>,
+}
+
+impl Cnf {
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+
+    pub fn new_var(&mut self) -> Var {
+        let v = Var(self.num_vars);
+        self.num_vars += 1;
+        v
+    }
+
+    pub fn new_vars(&mut self, n: usize) -> Vec<Var> {
+        (0..n).map(|_| self.new_var()).collect()
+    }
+
+    /// Makes sure variables `0..n` exist (used when reading DIMACS headers).
+    pub fn reserve_vars(&mut self, n: u32) {
+        self.num_vars = self.num_vars.max(n);
+    }
+
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    pub fn clauses(&self) -> &[Vec<Lit>] {
+        &self.clauses
+    }
+
+    /// Adds a clause. An empty clause makes the formula unsatisfiable, which is how
+    /// impossible clues (a row sum larger than the row) are expressed.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        for l in clause {
+            self.num_vars = self.num_vars.max(l.var().0 + 1);
+        }
+        self.clauses.push(clause.to_vec());
+    }
+
+    /// A fresh variable that is forced true: a stand-in for the constant "true".
+    pub fn true_lit(&mut self) -> Lit {
+        let v = self.new_var().positive();
+        self.add_clause(&[v]);
+        v
+    }
+}

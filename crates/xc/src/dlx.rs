@@ -1,0 +1,566 @@
+//! Dancing links on flat arrays: Knuth's Algorithm C (TAOCP 7.2.2.1), iterative, with the
+//! minimum-remaining-values choice of item. Node 0..=N are item headers, then spacers and
+//! option nodes in the order Knuth lays them out, so the search touches only four `u32`/`i32`
+//! arrays.
+
+use crate::Problem;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+/// A count that may have been stopped by a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub count: u64,
+    /// True when the whole search space was explored, so `count` is exact.
+    pub complete: bool,
+}
+
+#[derive(Clone)]
+struct Links {
+    /// Item list links, items 1..=n; 0 heads the primary list and n+1 the secondary list.
+    llink: Vec<u32>,
+    rlink: Vec<u32>,
+    /// Per node: item number (> 0), or minus the option number for spacers.
+    top: Vec<i32>,
+    ulink: Vec<u32>,
+    dlink: Vec<u32>,
+    /// Per node: 0 = no colour, > 0 = colour + 1, -1 = already known to agree (purified).
+    color: Vec<i32>,
+    /// Per item: options still active that contain it.
+    len: Vec<u32>,
+    /// Per node: the option (0-based) it belongs to.
+    option_of: Vec<u32>,
+}
+
+impl Links {
+    fn new(p: &Problem) -> Links {
+        let n = p.num_items();
+        let n1 = p.num_primary();
+        let mut llink: Vec<u32> = (0..n as u32 + 2).map(|i| i.wrapping_sub(1)).collect();
+        let mut rlink: Vec<u32> = (1..n as u32 + 3).collect();
+        llink[0] = n1 as u32;
+        rlink[n1] = 0;
+        if n > n1 {
+            llink[n1 + 1] = n as u32 + 1;
+            rlink[n] = n as u32 + 1;
+            llink[n + 1] = n as u32;
+            rlink[n + 1] = n1 as u32 + 1;
+        } else {
+            llink[n + 1] = n as u32 + 1;
+            rlink[n + 1] = n as u32 + 1;
+        }
+        let total_nodes = n + 2 + p.options().iter().map(|o| o.len() + 1).sum::<usize>();
+        let mut l = Links {
+            llink,
+            rlink,
+            top: Vec::with_capacity(total_nodes),
+            ulink: Vec::with_capacity(total_nodes),
+            dlink: Vec::with_capacity(total_nodes),
+            color: Vec::with_capacity(total_nodes),
+            len: vec![0; n + 1],
+            option_of: Vec::with_capacity(total_nodes),
+        };
+        for i in 0..=n as u32 {
+            l.push_node(0, i, i, 0, u32::MAX);
+        }
+        // The first spacer.
+        let mut spacer = l.push_node(0, 0, 0, 0, u32::MAX);
+        for (k, opt) in p.options().iter().enumerate() {
+            let first = l.top.len() as u32;
+            for &(item, colour) in opt {
+                let i = item as u32 + 1;
+                let x = l.top.len() as u32;
+                let up = l.ulink[i as usize];
+                l.push_node(
+                    i as i32,
+                    up,
+                    i,
+                    colour.map_or(0, |c| c as i32 + 1),
+                    k as u32,
+                );
+                l.dlink[up as usize] = x;
+                l.ulink[i as usize] = x;
+                l.len[i as usize] += 1;
+            }
+            let last = l.top.len() as u32 - 1;
+            l.dlink[spacer as usize] = last;
+            spacer = l.push_node(-(k as i32 + 1), first, 0, 0, u32::MAX);
+        }
+        l
+    }
+
+    fn push_node(&mut self, top: i32, up: u32, down: u32, color: i32, option: u32) -> u32 {
+        self.top.push(top);
+        self.ulink.push(up);
+        self.dlink.push(down);
+        self.color.push(color);
+        self.option_of.push(option);
+        self.top.len() as u32 - 1
+    }
+
+    #[inline]
+    fn hide(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let x = self.top[q as usize];
+            let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
+            if x <= 0 {
+                q = u;
+            } else {
+                if self.color[q as usize] >= 0 {
+                    self.dlink[u as usize] = d;
+                    self.ulink[d as usize] = u;
+                    self.len[x as usize] -= 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let x = self.top[q as usize];
+            let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
+            if x <= 0 {
+                q = d;
+            } else {
+                if self.color[q as usize] >= 0 {
+                    self.dlink[u as usize] = q;
+                    self.ulink[d as usize] = q;
+                    self.len[x as usize] += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    fn cover(&mut self, i: u32) {
+        let mut p = self.dlink[i as usize];
+        while p != i {
+            self.hide(p);
+            p = self.dlink[p as usize];
+        }
+        let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
+        self.rlink[l as usize] = r;
+        self.llink[r as usize] = l;
+    }
+
+    fn uncover(&mut self, i: u32) {
+        let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
+        self.rlink[l as usize] = i;
+        self.llink[r as usize] = i;
+        let mut p = self.ulink[i as usize];
+        while p != i {
+            self.unhide(p);
+            p = self.ulink[p as usize];
+        }
+    }
+
+    fn purify(&mut self, p: u32) {
+        let c = self.color[p as usize];
+        let i = self.top[p as usize] as u32;
+        let mut q = self.dlink[i as usize];
+        while q != i {
+            if self.color[q as usize] == c {
+                self.color[q as usize] = -1;
+            } else {
+                self.hide(q);
+            }
+            q = self.dlink[q as usize];
+        }
+    }
+
+    fn unpurify(&mut self, p: u32) {
+        let c = self.color[p as usize];
+        let i = self.top[p as usize] as u32;
+        let mut q = self.ulink[i as usize];
+        while q != i {
+            if self.color[q as usize] < 0 {
+                self.color[q as usize] = c;
+            } else {
+                self.unhide(q);
+            }
+            q = self.ulink[q as usize];
+        }
+    }
+
+    /// Takes the option of node `x` (its item already covered): commits its other items.
+    fn commit_rest(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.top[p as usize];
+            if j <= 0 {
+                p = self.ulink[p as usize];
+            } else {
+                match self.color[p as usize] {
+                    0 => self.cover(j as u32),
+                    c if c > 0 => self.purify(p),
+                    _ => {}
+                }
+                p += 1;
+            }
+        }
+    }
+
+    fn uncommit_rest(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let j = self.top[p as usize];
+            if j <= 0 {
+                p = self.dlink[p as usize];
+            } else {
+                match self.color[p as usize] {
+                    0 => self.uncover(j as u32),
+                    c if c > 0 => self.unpurify(p),
+                    _ => {}
+                }
+                p -= 1;
+            }
+        }
+    }
+
+    /// The primary item with the fewest remaining options (the first such, for determinism).
+    fn choose(&self) -> u32 {
+        let mut best = u32::MAX;
+        let mut chosen = 0;
+        let mut p = self.rlink[0];
+        while p != 0 {
+            let l = self.len[p as usize];
+            if l < best {
+                best = l;
+                chosen = p;
+                if l == 0 {
+                    break;
+                }
+            }
+            p = self.rlink[p as usize];
+        }
+        chosen
+    }
+
+    /// Takes the choices of a prefix found by an earlier, depth-limited search.
+    fn apply(&mut self, prefix: &[u32]) {
+        for &x in prefix {
+            self.cover(self.top[x as usize] as u32);
+            self.commit_rest(x);
+        }
+    }
+
+    /// Algorithm C from the current state. `visit` sees the chosen nodes at every complete
+    /// solution (`true`) and at every node of depth `depth_limit` (`false`); it can stop the
+    /// search, in which case this returns false and the links are left mid-search.
+    fn run(
+        &mut self,
+        depth_limit: usize,
+        visit: &mut dyn FnMut(&Links, &[u32], bool) -> ControlFlow<()>,
+    ) -> bool {
+        let mut x: Vec<u32> = Vec::new();
+        let mut item: Vec<u32> = Vec::new();
+        let mut l = 0usize;
+        #[derive(Clone, Copy)]
+        enum Step {
+            Enter,
+            Try,
+            Next,
+            Leave,
+        }
+        let mut step = Step::Enter;
+        loop {
+            match step {
+                Step::Enter => {
+                    let solved = self.rlink[0] == 0;
+                    if solved || l == depth_limit {
+                        if visit(self, &x[..l], solved).is_break() {
+                            return false;
+                        }
+                        step = Step::Leave;
+                        continue;
+                    }
+                    let i = self.choose();
+                    if self.len[i as usize] == 0 {
+                        step = Step::Leave;
+                        continue;
+                    }
+                    self.cover(i);
+                    if x.len() == l {
+                        x.push(0);
+                        item.push(0);
+                    }
+                    x[l] = self.dlink[i as usize];
+                    item[l] = i;
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    if x[l] == item[l] {
+                        self.uncover(item[l]);
+                        step = Step::Leave;
+                    } else {
+                        self.commit_rest(x[l]);
+                        l += 1;
+                        step = Step::Enter;
+                    }
+                }
+                Step::Next => {
+                    self.uncommit_rest(x[l]);
+                    x[l] = self.dlink[x[l] as usize];
+                    step = Step::Try;
+                }
+                Step::Leave => {
+                    if l == 0 {
+                        return true;
+                    }
+                    l -= 1;
+                    step = Step::Next;
+                }
+            }
+        }
+    }
+}
+
+/// Visits every solution (as option numbers, in the order chosen) until `visit` breaks.
+/// Returns true when the search space was exhausted.
+pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> bool {
+    let mut links = Links::new(p);
+    let mut chosen = Vec::new();
+    links.run(usize::MAX, &mut |links, xs, _| {
+        chosen.clear();
+        chosen.extend(xs.iter().map(|&x| links.option_of[x as usize] as usize));
+        visit(&chosen)
+    })
+}
+
+/// Counts solutions on one thread, stopping at `limit`.
+pub fn count(p: &Problem, limit: Option<u64>) -> Count {
+    let limit = limit.unwrap_or(u64::MAX);
+    let mut n = 0u64;
+    if limit == 0 {
+        return Count {
+            count: 0,
+            complete: false,
+        };
+    }
+    let complete = Links::new(p).run(usize::MAX, &mut |_, _, _| {
+        n += 1;
+        if n >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Count { count: n, complete }
+}
+
+/// Counts solutions on `threads` threads: a shallow search cuts the tree into subtrees (at
+/// least 64 per thread where the tree allows), which the threads take one at a time.
+pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>) -> Count {
+    let threads = threads.max(1);
+    if threads == 1 {
+        return count(p, limit);
+    }
+    let limit = limit.unwrap_or(u64::MAX);
+    if limit == 0 {
+        return Count {
+            count: 0,
+            complete: false,
+        };
+    }
+    let base = Links::new(p);
+    let (mut prefixes, mut shallow) = (Vec::new(), 0u64);
+    for depth in 1..=8 {
+        prefixes.clear();
+        shallow = 0;
+        base.clone().run(depth, &mut |_, xs, solved| {
+            if solved {
+                shallow += 1;
+            } else {
+                prefixes.push(xs.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        if prefixes.len() >= 64 * threads {
+            break;
+        }
+    }
+    let total = AtomicU64::new(shallow.min(limit));
+    let stop = AtomicBool::new(shallow >= limit);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= prefixes.len() || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut links = base.clone();
+                links.apply(&prefixes[k]);
+                let mut local = 0u64;
+                // Flush to the shared total in batches so threads rarely touch it.
+                let flush = |local: &mut u64| {
+                    let before = total.fetch_add(*local, Ordering::Relaxed);
+                    *local = 0;
+                    if before >= limit {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    before
+                };
+                links.run(usize::MAX, &mut |_, _, _| {
+                    local += 1;
+                    if local >= 1024 || limit != u64::MAX {
+                        let before = flush(&mut local);
+                        if before + 1 >= limit {
+                            stop.store(true, Ordering::Relaxed);
+                            return ControlFlow::Break(());
+                        }
+                        if stop.load(Ordering::Relaxed) {
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                flush(&mut local);
+            });
+        }
+    });
+    let found = total.load(Ordering::Relaxed);
+    Count {
+        count: found.min(limit),
+        complete: found < limit,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// n-queens as exact cover: ranks and files primary, diagonals secondary.
+    pub(crate) fn queens(n: usize) -> Problem {
+        let prim: Vec<String> = (0..n)
+            .map(|i| format!("r{i}"))
+            .chain((0..n).map(|j| format!("c{j}")))
+            .collect();
+        let sec: Vec<String> = (0..2 * n - 1)
+            .map(|d| format!("a{d}"))
+            .chain((0..2 * n - 1).map(|d| format!("b{d}")))
+            .collect();
+        let mut p = Problem::new(&prim, &sec).unwrap();
+        for i in 0..n {
+            for j in 0..n {
+                let names = [
+                    format!("r{i}"),
+                    format!("c{j}"),
+                    format!("a{}", i + j),
+                    format!("b{}", n - 1 + i - j),
+                ];
+                let toks: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+                p.add_option_text(&toks).unwrap();
+            }
+        }
+        p
+    }
+
+    /// Counts by brute force over all subsets of options, using `Problem::check`.
+    fn brute(p: &Problem) -> u64 {
+        let m = p.options().len();
+        (0u32..1 << m)
+            .filter(|mask| {
+                let chosen: Vec<usize> = (0..m).filter(|i| mask >> i & 1 == 1).collect();
+                p.check(&chosen).is_ok()
+            })
+            .count() as u64
+    }
+
+    #[test]
+    fn queens_counts_match_the_known_sequence() {
+        // OEIS A000170: 1, 0, 0, 2, 10, 4, 40, 92, 352
+        let known = [1, 0, 0, 2, 10, 4, 40, 92, 352];
+        for (k, &want) in known.iter().enumerate() {
+            let n = k + 1;
+            let p = queens(n);
+            assert_eq!(
+                count(&p, None),
+                Count {
+                    count: want,
+                    complete: true
+                },
+                "n={n}"
+            );
+            assert_eq!(count_parallel(&p, 3, None).count, want, "n={n} parallel");
+        }
+    }
+
+    #[test]
+    fn every_solution_checks_and_limits_stop() {
+        let p = queens(6);
+        let mut seen = 0;
+        assert!(search(&p, |s| {
+            p.check(s).unwrap();
+            seen += 1;
+            ControlFlow::Continue(())
+        }));
+        assert_eq!(seen, 4);
+        assert_eq!(
+            count(&p, Some(3)),
+            Count {
+                count: 3,
+                complete: false
+            }
+        );
+        assert_eq!(
+            count(&p, Some(5)),
+            Count {
+                count: 4,
+                complete: true
+            }
+        );
+        let par = count_parallel(&queens(8), 2, Some(10));
+        assert_eq!(
+            par,
+            Count {
+                count: 10,
+                complete: false
+            }
+        );
+    }
+
+    /// Small random problems with colours, against brute force over option subsets.
+    #[test]
+    fn random_colour_problems_match_brute_force() {
+        let mut state = 0x9e3779b97f4a7c15u64;
+        let mut rnd = |k: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % k
+        };
+        for _ in 0..400 {
+            let n1 = 1 + rnd(4) as usize;
+            let n2 = rnd(3) as usize;
+            let prim: Vec<String> = (0..n1).map(|i| format!("p{i}")).collect();
+            let sec: Vec<String> = (0..n2).map(|i| format!("s{i}")).collect();
+            let mut p = Problem::new(&prim, &sec).unwrap();
+            for c in ["A", "B"] {
+                p.colour(c);
+            }
+            for _ in 0..(2 + rnd(10)) {
+                let mut items = vec![(rnd(n1 as u64) as usize, None)];
+                for i in 0..n1 + n2 {
+                    if items.iter().any(|&(j, _)| j == i) || rnd(3) != 0 {
+                        continue;
+                    }
+                    let colour = if i >= n1 && rnd(2) == 0 {
+                        Some(rnd(2) as u32)
+                    } else {
+                        None
+                    };
+                    items.push((i, colour));
+                }
+                p.add_option(&items).unwrap();
+            }
+            let want = brute(&p);
+            assert_eq!(count(&p, None).count, want, "{p:?}");
+            assert_eq!(count_parallel(&p, 2, None).count, want);
+        }
+    }
+}

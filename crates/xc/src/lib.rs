@@ -1,0 +1,185 @@
+//! Exact cover with colours for wellposed: the problem type, Knuth's `.dlx` text format, and a
+//! dancing-links solver (Knuth's Algorithm C, which is Algorithm X plus colours on secondary
+//! items) in flat arrays with the minimum-remaining-values rule, counting on several threads.
+
+mod dlx;
+mod format;
+
+pub use dlx::{count, count_parallel, search, Count};
+pub use format::{parse_dlx, write_dlx};
+
+use std::collections::HashMap;
+
+/// A colour on a secondary item inside an option; `None` means the item is taken outright.
+pub type Colour = Option<u32>;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum XcError {
+    #[error("line {line}: {message}")]
+    Parse { line: usize, message: String },
+    #[error("option {option}: {message}")]
+    Option { option: usize, message: String },
+}
+
+/// An exact-cover problem: cover every primary item exactly once and every secondary item at
+/// most once (or, with colours, only by options that agree on its colour).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    names: Vec<String>,
+    primary: usize,
+    index: HashMap<String, usize>,
+    options: Vec<Vec<(usize, Colour)>>,
+    colours: Vec<String>,
+    colour_index: HashMap<String, u32>,
+}
+
+impl Problem {
+    /// Item names must be distinct, non-empty, and free of white space, `:` and `|`.
+    pub fn new<S: AsRef<str>>(primary: &[S], secondary: &[S]) -> Result<Problem, XcError> {
+        let mut p = Problem::default();
+        for (k, name) in primary.iter().chain(secondary).enumerate() {
+            let name = name.as_ref();
+            if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|')
+            {
+                return Err(XcError::Parse {
+                    line: 1,
+                    message: format!(
+                        "item name `{name}` must be non-empty without spaces, `:` or `|`"
+                    ),
+                });
+            }
+            if p.index.insert(name.to_string(), k).is_some() {
+                return Err(XcError::Parse {
+                    line: 1,
+                    message: format!("item `{name}` is listed twice"),
+                });
+            }
+            p.names.push(name.to_string());
+        }
+        p.primary = primary.len();
+        Ok(p)
+    }
+
+    pub fn num_items(&self) -> usize {
+        self.names.len()
+    }
+    pub fn num_primary(&self) -> usize {
+        self.primary
+    }
+    pub fn item_name(&self, item: usize) -> &str {
+        &self.names[item]
+    }
+    pub fn item(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+    pub fn options(&self) -> &[Vec<(usize, Colour)>] {
+        &self.options
+    }
+    pub fn colour_name(&self, c: u32) -> &str {
+        &self.colours[c as usize]
+    }
+
+    /// The colour's number, created on first use.
+    pub fn colour(&mut self, name: &str) -> u32 {
+        if let Some(&c) = self.colour_index.get(name) {
+            return c;
+        }
+        let c = self.colours.len() as u32;
+        self.colours.push(name.to_string());
+        self.colour_index.insert(name.to_string(), c);
+        c
+    }
+
+    /// Adds an option after checking it: items exist, none repeats, colours only on secondary
+    /// items, and at least one primary item (an option of secondary items only could never be
+    /// chosen by the search, so it is refused rather than silently ignored).
+    pub fn add_option(&mut self, items: &[(usize, Colour)]) -> Result<usize, XcError> {
+        let option = self.options.len();
+        let bad = |message: String| Err(XcError::Option { option, message });
+        if items.is_empty() {
+            return bad("an option needs at least one item".into());
+        }
+        let mut seen = vec![false; self.names.len()];
+        for &(i, c) in items {
+            if i >= self.names.len() {
+                return bad(format!("item number {i} does not exist"));
+            }
+            if std::mem::replace(&mut seen[i], true) {
+                return bad(format!("item `{}` appears twice", self.names[i]));
+            }
+            if c.is_some() && i < self.primary {
+                return bad(format!(
+                    "primary item `{}` cannot have a colour",
+                    self.names[i]
+                ));
+            }
+            if c.is_some_and(|c| c as usize >= self.colours.len()) {
+                return bad("unknown colour".into());
+            }
+        }
+        if !items.iter().any(|&(i, _)| i < self.primary) {
+            return bad("an option needs at least one primary item".into());
+        }
+        self.options.push(items.to_vec());
+        Ok(option)
+    }
+
+    /// Adds an option written as in a `.dlx` line: `name` or `name:colour` tokens.
+    pub fn add_option_text(&mut self, tokens: &[&str]) -> Result<usize, XcError> {
+        let option = self.options.len();
+        let mut items = Vec::with_capacity(tokens.len());
+        for tok in tokens {
+            let (name, colour) = match tok.split_once(':') {
+                Some((n, c)) if !c.is_empty() => (n, Some(c)),
+                Some(_) => {
+                    return Err(XcError::Option {
+                        option,
+                        message: format!("`{tok}` has an empty colour"),
+                    })
+                }
+                None => (*tok, None),
+            };
+            let Some(i) = self.item(name) else {
+                return Err(XcError::Option {
+                    option,
+                    message: format!("unknown item `{name}`"),
+                });
+            };
+            items.push((i, colour.map(|c| self.colour(c))));
+        }
+        self.add_option(&items)
+    }
+
+    /// The option as `.dlx` text.
+    pub fn option_text(&self, option: usize) -> String {
+        self.options[option]
+            .iter()
+            .map(|&(i, c)| match c {
+                Some(c) => format!("{}:{}", self.names[i], self.colours[c as usize]),
+                None => self.names[i].clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Checks a proposed solution by the definition, independently of the search.
+    pub fn check(&self, chosen: &[usize]) -> Result<(), String> {
+        let mut covered: Vec<Option<Colour>> = vec![None; self.names.len()];
+        for &o in chosen {
+            let Some(opt) = self.options.get(o) else {
+                return Err(format!("option {o} does not exist"));
+            };
+            for &(i, c) in opt {
+                match covered[i] {
+                    None => covered[i] = Some(c),
+                    Some(prev) if prev.is_some() && prev == c => {}
+                    Some(_) => return Err(format!("item `{}` covered twice", self.names[i])),
+                }
+            }
+        }
+        if let Some(i) = (0..self.primary).find(|&i| covered[i].is_none()) {
+            return Err(format!("primary item `{}` is not covered", self.names[i]));
+        }
+        Ok(())
+    }
+}
