@@ -1,1 +1,50 @@
+//! The wellposed engine: the interface every puzzle family implements, and the answers to the
+//! three questions — is there a solution, is there exactly one, how many are there — over
+//! either encoding (CNF through a SAT backend, exact cover through dancing links).
 
+mod document;
+mod encoding;
+mod family;
+mod raw;
+mod solve;
+
+pub use document::{family_of, Document, Entry, ParseError};
+pub use encoding::{Answer, CnfEncoding, Encoding, EncodingKind};
+pub use family::{Family, Puzzle, Solved};
+pub use raw::{RawCnf, RawDlx};
+pub use solve::{
+    count, enumerate, export, first, uniqueness, Counted, Method, Options, SolverChoice, Uniqueness,
+};
+
+pub use wellposed_sat as sat;
+pub use wellposed_xc as xc;
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    #[error("the {family} family has no {kind} encoding")]
+    NoEncoding { family: String, kind: EncodingKind },
+    #[error("method {method} does not apply to a {kind} encoding")]
+    WrongMethod {
+        method: &'static str,
+        kind: EncodingKind,
+    },
+    #[error(transparent)]
+    Backend(#[from] wellposed_sat::BackendError),
+    /// A decoded solution broke the puzzle's own rules: a bug in an encoding or a solver.
+    #[error(
+        "internal error: a solution failed the {family} rule check ({reason}); please report this"
+    )]
+    Unverified { family: String, reason: String },
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serializes a big integer as an exact JSON number (never a float, never a string), for
+/// counts that outgrow 64 bits. Use with `#[serde(serialize_with = "wellposed_engine::big")]`.
+pub fn big<S: serde::Serializer>(x: &num_bigint::BigUint, s: S) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    let n: serde_json::Number = x.to_string().parse().map_err(serde::ser::Error::custom)?;
+    n.serialize(s)
+}

@@ -1,1 +1,188 @@
+//! Submarines: a 0-1 matrix hidden behind its row sums and column sums.
+//!
+//! Variables: one per cell (1 = submarine). Constraints: each row holds exactly its row sum,
+//! each column exactly its column sum. Answer: the matrix. The family also answers by its own
+//! mathematics (see [`math`]), which the tests hold against the SAT path.
 
+pub mod math;
+
+use serde::Serialize;
+use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};
+use wellposed_sat::{Cnf, Lit, Var};
+
+/// The largest matrix accepted (cells), so that absurd sizes are refused up front.
+pub const MAX_CELLS: usize = 4_000_000;
+
+/// The clues: row sums and column sums.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submarines {
+    pub rows: Vec<u32>,
+    pub cols: Vec<u32>,
+}
+
+/// A 0-1 matrix, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Matrix(pub Vec<Vec<u8>>);
+
+impl Matrix {
+    pub fn zeros(m: usize, n: usize) -> Matrix {
+        Matrix(vec![vec![0; n]; m])
+    }
+    pub fn row_sums(&self) -> Vec<u32> {
+        self.0
+            .iter()
+            .map(|r| r.iter().map(|&x| u32::from(x)).sum())
+            .collect()
+    }
+    pub fn col_sums(&self) -> Vec<u32> {
+        let n = self.0.first().map_or(0, |r| r.len());
+        (0..n)
+            .map(|j| self.0.iter().map(|r| u32::from(r[j])).sum())
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Matrix {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let lines: Vec<String> = self
+            .0
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl Submarines {
+    pub fn new(rows: Vec<u32>, cols: Vec<u32>) -> Submarines {
+        Submarines { rows, cols }
+    }
+
+    fn var(&self, i: usize, j: usize) -> Var {
+        Var((i * self.cols.len() + j) as u32)
+    }
+}
+
+impl Family for Submarines {
+    const NAME: &'static str = "submarines";
+    type Solution = Matrix;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        let doc = Document::read(text, source, &["rows", "cols", "size"], &[])?;
+        if doc.family != Self::NAME {
+            return Err(doc.error(doc.family_line, format!("expected `family {}`", Self::NAME)));
+        }
+        let rows_e = doc.require("rows", "SUM…")?;
+        let cols_e = doc.require("cols", "SUM…")?;
+        let rows: Vec<u32> = doc.numbers(rows_e, "non-negative row sums")?;
+        let cols: Vec<u32> = doc.numbers(cols_e, "non-negative column sums")?;
+        for (e, v) in [(rows_e, &rows), (cols_e, &cols)] {
+            if v.is_empty() {
+                return Err(doc.error(e.line, format!("`{}`: expected at least one sum", e.key)));
+            }
+        }
+        if rows.len().saturating_mul(cols.len()) > MAX_CELLS {
+            return Err(doc.error(
+                rows_e.line,
+                format!(
+                    "a {}×{} matrix is larger than the {MAX_CELLS} cells accepted",
+                    rows.len(),
+                    cols.len()
+                ),
+            ));
+        }
+        if let Some(size) = doc.get("size") {
+            let mn: Vec<usize> = doc.numbers(size, "two sizes M N")?;
+            if mn != [rows.len(), cols.len()] {
+                return Err(doc.error(
+                    size.line,
+                    format!(
+                        "`size` says {:?} but there are {} row sums and {} column sums",
+                        mn,
+                        rows.len(),
+                        cols.len()
+                    ),
+                ));
+            }
+        }
+        Ok(Submarines { rows, cols })
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        if kind != EncodingKind::Cnf {
+            return None;
+        }
+        let (m, n) = (self.rows.len(), self.cols.len());
+        let mut cnf = Cnf::new();
+        let cells = cnf.new_vars(m * n);
+        for (i, &r) in self.rows.iter().enumerate() {
+            let line: Vec<Lit> = (0..n).map(|j| self.var(i, j).positive()).collect();
+            cnf.exactly_k(&line, u64::from(r));
+        }
+        for (j, &c) in self.cols.iter().enumerate() {
+            let line: Vec<Lit> = (0..m).map(|i| self.var(i, j).positive()).collect();
+            cnf.exactly_k(&line, u64::from(c));
+        }
+        let names = (0..m * n)
+            .map(|k| format!("cell row {} col {}", k / n + 1, k % n + 1))
+            .collect();
+        Some(Encoding::Cnf(CnfEncoding {
+            cnf,
+            answer: cells,
+            names,
+        }))
+    }
+
+    fn decode(&self, answer: &Answer) -> Matrix {
+        let (m, n) = (self.rows.len(), self.cols.len());
+        Matrix(
+            (0..m)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| u8::from(answer.value(self.var(i, j))))
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    fn verify(&self, s: &Matrix) -> Result<(), String> {
+        if s.0.len() != self.rows.len() || s.0.iter().any(|r| r.len() != self.cols.len()) {
+            return Err("the matrix has the wrong shape".into());
+        }
+        if s.0.iter().flatten().any(|&x| x > 1) {
+            return Err("a cell is neither 0 nor 1".into());
+        }
+        if let Some(i) = (0..self.rows.len()).find(|&i| s.row_sums()[i] != self.rows[i]) {
+            return Err(format!(
+                "row {} sums to {}, not {}",
+                i + 1,
+                s.row_sums()[i],
+                self.rows[i]
+            ));
+        }
+        if let Some(j) = (0..self.cols.len()).find(|&j| s.col_sums()[j] != self.cols[j]) {
+            return Err(format!(
+                "column {} sums to {}, not {}",
+                j + 1,
+                s.col_sums()[j],
+                self.cols[j]
+            ));
+        }
+        Ok(())
+    }
+
+    fn render(&self, s: &Matrix) -> String {
+        s.to_string()
+    }
+}

@@ -1,0 +1,225 @@
+//! The shape every wellposed text format shares: a `family NAME` line, then `key values…`
+//! lines; a block key (such as `grid`) owns the lines below it up to the next key. `#` starts a
+//! comment. Errors name the source, the line and what was expected.
+
+use std::fmt;
+use std::str::FromStr;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    pub source: String,
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.source, self.line, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One `key values…` line and, for block keys, the lines it owns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub key: String,
+    pub values: Vec<String>,
+    pub line: usize,
+    /// (line number, tokens) of each body line.
+    pub body: Vec<(usize, Vec<String>)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Document {
+    pub source: String,
+    pub family: String,
+    pub family_line: usize,
+    pub entries: Vec<Entry>,
+    last_line: usize,
+}
+
+fn strip_comment(line: &str) -> &str {
+    line.split('#').next().unwrap_or("").trim()
+}
+
+/// The family named on the first line that is not blank or a comment, if it has that shape.
+pub fn family_of(text: &str) -> Option<&str> {
+    let line = text.lines().map(strip_comment).find(|l| !l.is_empty())?;
+    let mut t = line.split_whitespace();
+    (t.next()? == "family").then_some(())?;
+    let name = t.next()?;
+    t.next().is_none().then_some(name)
+}
+
+impl Document {
+    /// Reads a document for a family that knows the keys `keys`; those in `blocks` own the
+    /// lines below them. Unknown keys and repeated keys are errors.
+    pub fn read(
+        text: &str,
+        source: &str,
+        keys: &[&str],
+        blocks: &[&str],
+    ) -> Result<Document, ParseError> {
+        let err = |line: usize, message: String| ParseError {
+            source: source.to_string(),
+            line,
+            message,
+        };
+        let mut doc: Option<Document> = None;
+        let mut in_block = false;
+        let mut last_line = 0;
+        for (k, raw) in text.lines().enumerate() {
+            let no = k + 1;
+            last_line = no;
+            let line = strip_comment(raw);
+            if line.is_empty() {
+                continue;
+            }
+            let tokens: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let Some(d) = &mut doc else {
+                if tokens[0] != "family" || tokens.len() != 2 {
+                    return Err(err(no, "expected the first line `family NAME`".into()));
+                }
+                doc = Some(Document {
+                    source: source.to_string(),
+                    family: tokens[1].clone(),
+                    family_line: no,
+                    entries: Vec::new(),
+                    last_line: 0,
+                });
+                continue;
+            };
+            let key = tokens[0].as_str();
+            if keys.contains(&key) {
+                if d.entries.iter().any(|e| e.key == key) {
+                    return Err(err(no, format!("`{key}` is given twice")));
+                }
+                in_block = blocks.contains(&key);
+                d.entries.push(Entry {
+                    key: key.to_string(),
+                    values: tokens[1..].to_vec(),
+                    line: no,
+                    body: Vec::new(),
+                });
+            } else if in_block {
+                d.entries
+                    .last_mut()
+                    .expect("a block")
+                    .body
+                    .push((no, tokens));
+            } else {
+                return Err(err(
+                    no,
+                    format!("unknown key `{key}`; expected one of: {}", keys.join(", ")),
+                ));
+            }
+        }
+        let mut d = doc.ok_or_else(|| {
+            err(
+                last_line.max(1),
+                "expected `family NAME`, found an empty file".into(),
+            )
+        })?;
+        d.last_line = last_line;
+        Ok(d)
+    }
+
+    pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {
+        ParseError {
+            source: self.source.clone(),
+            line,
+            message: message.into(),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.key == key)
+    }
+
+    pub fn require(&self, key: &str, what: &str) -> Result<&Entry, ParseError> {
+        self.get(key).ok_or_else(|| {
+            self.error(
+                self.last_line.max(1),
+                format!("missing `{key}` line: expected `{key} {what}`"),
+            )
+        })
+    }
+
+    /// The entry's values as numbers, or an error naming the line and the expected form.
+    pub fn numbers<T: FromStr>(&self, e: &Entry, what: &str) -> Result<Vec<T>, ParseError> {
+        parse_tokens(&e.values, |bad| {
+            self.error(
+                e.line,
+                format!("`{}`: expected {what}, found `{bad}`", e.key),
+            )
+        })
+    }
+
+    /// A block's body lines as numbers (one row of numbers per line).
+    pub fn number_rows<T: FromStr>(
+        &self,
+        e: &Entry,
+        what: &str,
+    ) -> Result<Vec<(usize, Vec<T>)>, ParseError> {
+        e.body
+            .iter()
+            .map(|(no, toks)| {
+                parse_tokens(toks, |bad| {
+                    self.error(*no, format!("expected {what}, found `{bad}`"))
+                })
+                .map(|v| (*no, v))
+            })
+            .collect()
+    }
+}
+
+fn parse_tokens<T: FromStr>(
+    tokens: &[String],
+    err: impl Fn(&str) -> ParseError,
+) -> Result<Vec<T>, ParseError> {
+    tokens
+        .iter()
+        .map(|t| t.parse::<T>().map_err(|_| err(t)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_keys_blocks_and_comments() {
+        let text = "# a puzzle\nfamily demo  # trailing\nsize 2 3\ngrid\n. 1 .\n0 . .\nrows 1 2\n";
+        assert_eq!(family_of(text), Some("demo"));
+        let d = Document::read(text, "x.txt", &["size", "grid", "rows"], &["grid"]).unwrap();
+        assert_eq!(d.family, "demo");
+        assert_eq!(d.get("grid").unwrap().body.len(), 2);
+        assert_eq!(d.get("grid").unwrap().body[1].0, 6);
+        let rows: Vec<u32> = d.numbers(d.get("rows").unwrap(), "numbers").unwrap();
+        assert_eq!(rows, vec![1, 2]);
+    }
+
+    #[test]
+    fn errors_name_source_line_and_expectation() {
+        let e = Document::read("family demo\nsize 2 x\nbogus 1\n", "f.txt", &["size"], &[])
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.txt:3: unknown key `bogus`; expected one of: size"
+        );
+        let d = Document::read("family demo\nsize 2 x\n", "f.txt", &["size"], &[]).unwrap();
+        let e = d
+            .numbers::<u32>(d.get("size").unwrap(), "two sizes")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "f.txt:2: `size`: expected two sizes, found `x`"
+        );
+        let e = Document::read("size 1\n", "f.txt", &["size"], &[]).unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = Document::read("family d\nsize 1\nsize 2\n", "f", &["size"], &[]).unwrap_err();
+        assert!(e.message.contains("twice"));
+        assert!(Document::read("", "f", &[], &[]).is_err());
+    }
+}

@@ -1,0 +1,71 @@
+//! The family interface. A family reads like its rules: it parses its clues, encodes them,
+//! decodes an answer into its own solution type, and checks a solution by the puzzle's rules
+//! alone, never by the encoding.
+
+use crate::{Answer, Encoding, EncodingKind, EngineError, ParseError};
+use serde::Serialize;
+
+pub trait Family: Sized + Send + Sync + 'static {
+    /// The name in the `family NAME` line.
+    const NAME: &'static str;
+    type Solution: Serialize;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError>;
+
+    /// The encodings this instance offers, the preferred one first.
+    fn encodings(&self) -> Vec<EncodingKind>;
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding>;
+
+    fn decode(&self, answer: &Answer) -> Self::Solution;
+
+    /// Checks a solution by the puzzle's own rules: `Err` says which rule is broken.
+    fn verify(&self, solution: &Self::Solution) -> Result<(), String>;
+
+    fn render(&self, solution: &Self::Solution) -> String;
+}
+
+/// A solution that passed the family's rule check, ready to print.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    pub text: String,
+    pub json: serde_json::Value,
+    pub answer: Answer,
+}
+
+/// The object-safe face of a family instance, which the engine and the CLI work with.
+pub trait Puzzle: Send + Sync {
+    fn family(&self) -> &str;
+    fn encodings(&self) -> Vec<EncodingKind>;
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding>;
+    /// Decodes and verifies; a solution that breaks the rules is an internal error.
+    fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
+}
+
+impl<F: Family> Puzzle for F {
+    fn family(&self) -> &str {
+        F::NAME
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        Family::encodings(self)
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        Family::encode(self, kind)
+    }
+
+    fn solved(&self, answer: Answer) -> Result<Solved, EngineError> {
+        let solution = self.decode(&answer);
+        self.verify(&solution)
+            .map_err(|reason| EngineError::Unverified {
+                family: F::NAME.to_string(),
+                reason,
+            })?;
+        Ok(Solved {
+            text: self.render(&solution),
+            json: serde_json::to_value(&solution).unwrap_or(serde_json::Value::Null),
+            answer,
+        })
+    }
+}

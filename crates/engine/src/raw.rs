@@ -1,0 +1,151 @@
+//! Raw inputs as puzzles: a DIMACS CNF (its projection from `c p show`/`c ind`, or all
+//! variables) and a Knuth `.dlx` exact-cover problem.
+
+use crate::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
+use serde::Serialize;
+use wellposed_sat::{dimacs, Cnf, Var};
+use wellposed_xc::{parse_dlx, Problem, XcError};
+
+pub struct RawCnf {
+    pub cnf: Cnf,
+    pub show: Option<Vec<Var>>,
+}
+
+impl Family for RawCnf {
+    const NAME: &'static str = "cnf";
+    /// The model as DIMACS literals, one per variable.
+    type Solution = Vec<i64>;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        let (cnf, notes) = dimacs::parse(text).map_err(|e| ParseError {
+            source: source.to_string(),
+            line: e.line,
+            message: e.message,
+        })?;
+        Ok(RawCnf {
+            cnf,
+            show: notes.show,
+        })
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| {
+            let answer = self
+                .show
+                .clone()
+                .unwrap_or_else(|| (0..self.cnf.num_vars()).map(Var).collect());
+            Encoding::Cnf(CnfEncoding {
+                cnf: self.cnf.clone(),
+                names: Vec::new(),
+                answer,
+            })
+        })
+    }
+
+    fn decode(&self, answer: &Answer) -> Vec<i64> {
+        (0..self.cnf.num_vars())
+            .map(|v| {
+                let var = Var(v);
+                if answer.value(var) {
+                    var.dimacs()
+                } else {
+                    -var.dimacs()
+                }
+            })
+            .collect()
+    }
+
+    fn verify(&self, model: &Vec<i64>) -> Result<(), String> {
+        let value = |l: wellposed_sat::Lit| {
+            model
+                .get(l.var().index())
+                .is_some_and(|&x| (x > 0) == l.is_positive())
+        };
+        match self
+            .cnf
+            .clauses()
+            .iter()
+            .position(|c| !c.iter().any(|&l| value(l)))
+        {
+            Some(k) => Err(format!("clause {} is not satisfied", k + 1)),
+            None => Ok(()),
+        }
+    }
+
+    fn render(&self, model: &Vec<i64>) -> String {
+        let mut out = String::new();
+        for chunk in model.chunks(20) {
+            out.push('v');
+            for l in chunk {
+                out.push_str(&format!(" {l}"));
+            }
+            out.push('\n');
+        }
+        out.push_str("v 0");
+        out
+    }
+}
+
+pub struct RawDlx {
+    pub problem: Problem,
+}
+
+#[derive(Serialize)]
+pub struct Cover {
+    /// Chosen options, numbered from 1 in file order.
+    pub options: Vec<usize>,
+    pub lines: Vec<String>,
+}
+
+impl Family for RawDlx {
+    const NAME: &'static str = "dlx";
+    type Solution = Cover;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        let problem = parse_dlx(text).map_err(|e| match e {
+            XcError::Parse { line, message } => ParseError {
+                source: source.to_string(),
+                line,
+                message,
+            },
+            XcError::Option { option, message } => ParseError {
+                source: source.to_string(),
+                line: 0,
+                message: format!("option {option}: {message}"),
+            },
+        })?;
+        Ok(RawDlx { problem })
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::ExactCover]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::ExactCover).then(|| Encoding::ExactCover(self.problem.clone()))
+    }
+
+    fn decode(&self, answer: &Answer) -> Cover {
+        let options = answer.options().to_vec();
+        Cover {
+            lines: options
+                .iter()
+                .map(|&o| self.problem.option_text(o))
+                .collect(),
+            options: options.iter().map(|o| o + 1).collect(),
+        }
+    }
+
+    fn verify(&self, cover: &Cover) -> Result<(), String> {
+        let chosen: Vec<usize> = cover.options.iter().map(|o| o - 1).collect();
+        self.problem.check(&chosen)
+    }
+
+    fn render(&self, cover: &Cover) -> String {
+        cover.lines.join("\n")
+    }
+}
