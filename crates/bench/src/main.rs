@@ -1,1 +1,83 @@
-fn main() {}
+//! Benchmark driver. `gen DIR` writes the raw instances; `dlx FILE…` times this project's
+//! dancing links (one thread and all threads) against the dlx-rs crate on the same problems
+//! and prints a table of seconds and ratios measured in the same run.
+
+mod instances;
+
+use std::time::Instant;
+use wellposed_xc::{count, count_parallel, parse_dlx, Problem};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("gen") if args.len() == 2 => gen(&args[1]),
+        Some("dlx") if args.len() >= 2 => bench_dlx(&args[1..]),
+        _ => {
+            eprintln!("usage: wellposed-bench gen DIR | wellposed-bench dlx FILE.dlx…");
+            std::process::exit(2);
+        }
+    }
+}
+
+fn gen(dir: &str) {
+    let files = [
+        ("queens8.cnf", instances::queens_cnf(8)),
+        ("queens10.cnf", instances::queens_cnf(10)),
+        ("pigeonhole-6-5.cnf", instances::pigeonhole_cnf(6, 5)),
+        ("pigeonhole-9-8.cnf", instances::pigeonhole_cnf(9, 8)),
+        ("queens8.dlx", instances::queens_dlx(8)),
+        ("queens12.dlx", instances::queens_dlx(12)),
+        ("pentomino-5x12.dlx", instances::pentomino_dlx(5, 12)),
+        ("pentomino-6x10.dlx", instances::pentomino_dlx(6, 10)),
+        ("pentomino-3x20.dlx", instances::pentomino_dlx(3, 20)),
+    ];
+    for (name, text) in files {
+        let path = format!("{dir}/{name}");
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+        println!("wrote {path}");
+    }
+}
+
+/// dlx-rs needs items numbered from 1, no colours, and at least one primary item per option;
+/// our parser already guarantees the last, and the benchmark files have no colours.
+fn dlx_rs_count(p: &Problem) -> u64 {
+    let n2 = p.num_items() - p.num_primary();
+    let mut s = dlx_rs::Solver::new_optional(p.num_primary(), n2);
+    for (k, opt) in p.options().iter().enumerate() {
+        assert!(opt.iter().all(|&(_, c)| c.is_none()), "dlx-rs has no colours");
+        let items: Vec<usize> = opt.iter().map(|&(i, _)| i + 1).collect();
+        s.add_option(k, &items);
+    }
+    let mut n = 0;
+    for _ in s {
+        n += 1;
+    }
+    n
+}
+
+fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let t = Instant::now();
+    let v = f();
+    (v, t.elapsed().as_secs_f64())
+}
+
+fn bench_dlx(files: &[String]) {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!("| instance | solutions | dlx-rs 1.3 (s) | wellposed 1 thread (s) | wellposed {threads} threads (s) | 1-thread speed-up | {threads}-thread speed-up |");
+    println!("|---|---|---|---|---|---|---|");
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let p = parse_dlx(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let (base, t_base) = time(|| dlx_rs_count(&p));
+        let (one, t_one) = time(|| count(&p, None));
+        let (all, t_all) = time(|| count_parallel(&p, threads, None));
+        assert_eq!(one.count, base, "{f}: counts disagree");
+        assert_eq!(all.count, base, "{f}: counts disagree");
+        let name = std::path::Path::new(f).file_name().unwrap().to_string_lossy();
+        println!(
+            "| {name} | {base} | {t_base:.3} | {t_one:.3} | {t_all:.3} | {:.2}× | {:.2}× |",
+            t_base / t_one,
+            t_base / t_all
+        );
+    }
+}

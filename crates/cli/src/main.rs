@@ -1,1 +1,294 @@
-fn main() {}
+//! `wellposed`: is there a solution, is there exactly one, and how many are there?
+//! A thin command line over the engine and the family crates.
+
+mod load;
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use wellposed_engine::{EncodingKind, Method, Options, SolverChoice, Uniqueness};
+
+/// Exit codes: 0 answered, 2 error (bad input, failed solver), 3 stopped by --timeout.
+const EXIT_ERROR: u8 = 2;
+const EXIT_TIMEOUT: u8 = 3;
+
+#[derive(Parser)]
+#[command(name = "wellposed", version, about = "Is there a solution, is there exactly one, and how many are there?")]
+struct Cli {
+    /// One JSON object on stdout instead of human text.
+    #[arg(long, global = true)]
+    json: bool,
+    /// Stop after this many seconds, report status "unknown" and exit with code 3.
+    #[arg(long, global = true, value_name = "SECONDS")]
+    timeout: Option<f64>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Args, Clone)]
+struct SolveArgs {
+    /// Which encoding answers: the puzzle's preferred one, CNF through SAT, or dancing links.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
+    /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
+    #[arg(long, value_name = "CMD")]
+    solver: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve a puzzle (or a .cnf / .dlx file) and say whether its solution is unique.
+    Solve {
+        file: PathBuf,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
+    /// Count solutions (exact, or a lower bound when --limit stops the count).
+    Count {
+        file: PathBuf,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+        /// Threads for dancing-links counting (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
+    /// Write the puzzle's encoding as DIMACS CNF (with its projection) or Knuth's .dlx.
+    Export {
+        file: PathBuf,
+        #[arg(long, value_enum)]
+        format: Format,
+        /// Output file (written atomically); standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Submarines: a 0-1 matrix from its row and column sums.
+    #[command(subcommand)]
+    Submarines(SubmarinesCommand),
+}
+
+#[derive(Subcommand)]
+enum SubmarinesCommand {
+    /// Count the clue sets of every M×N board: all, solvable, and uniquely solvable.
+    Reckon { m: usize, n: usize },
+    /// Answer a puzzle by mathematics alone: Gale–Ryser, Ryser's construction, alternating cycles.
+    Analyze { file: PathBuf },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum MethodArg {
+    Auto,
+    Sat,
+    Dlx,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Dimacs,
+    Dlx,
+}
+
+fn options(how: &SolveArgs, threads: usize) -> Options {
+    Options {
+        method: match how.method {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Sat => Method::Sat,
+            MethodArg::Dlx => Method::Dlx,
+        },
+        solver: how.solver.clone().map_or(SolverChoice::Varisat, SolverChoice::External),
+        threads,
+    }
+}
+
+/// What a command produced: human text and the JSON object.
+struct Report {
+    text: String,
+    json: serde_json::Value,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let json = cli.json;
+    let timeout = cli.timeout;
+    let (tx, rx) = mpsc::channel();
+    let started = Instant::now();
+    // The work runs on its own thread so that --timeout can end the process cleanly even while
+    // a solver that cannot be interrupted (varisat) is busy.
+    std::thread::Builder::new()
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = tx.send(run(cli.command));
+        })
+        .expect("spawn the worker thread");
+    let outcome = match timeout {
+        Some(t) if t.is_finite() && t >= 0.0 => rx.recv_timeout(Duration::from_secs_f64(t)).map_err(|_| ()),
+        Some(_) => Ok(Err(anyhow::anyhow!("--timeout takes a non-negative number of seconds"))),
+        None => rx.recv().map_err(|_| ()),
+    };
+    let mut out = std::io::stdout().lock();
+    match outcome {
+        Ok(Ok(report)) => {
+            let _ = if json {
+                writeln!(out, "{}", report.json)
+            } else {
+                writeln!(out, "{}", report.text)
+            };
+            ExitCode::SUCCESS
+        }
+        Ok(Err(e)) => {
+            if json {
+                let _ = writeln!(out, "{}", json!({"status": "error", "error": format!("{e:#}")}));
+            }
+            eprintln!("wellposed: error: {e:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+        Err(()) => {
+            let secs = started.elapsed().as_secs_f64();
+            if json {
+                let _ = writeln!(out, "{}", json!({"status": "unknown", "reason": "timeout", "seconds": secs}));
+            } else {
+                let _ = writeln!(out, "status: unknown (stopped by --timeout after {secs:.1} s)");
+            }
+            let _ = out.flush();
+            // The worker may be inside a solver that cannot be interrupted: end the process.
+            std::process::exit(i32::from(EXIT_TIMEOUT));
+        }
+    }
+}
+
+fn run(command: Command) -> Result<Report> {
+    match command {
+        Command::Solve { file, how } => solve(&file, &options(&how, 0)),
+        Command::Count { file, limit, threads, how } => count(&file, &options(&how, threads), limit),
+        Command::Export { file, format, output } => export(&file, format, output.as_deref()),
+        Command::Submarines(SubmarinesCommand::Reckon { m, n }) => {
+            let r = wellposed_submarines::math::reckon(m, n).map_err(anyhow::Error::msg)?;
+            Ok(Report {
+                text: format!(
+                    "{m}×{n} boards: {} clue sets, {} solvable, {} with exactly one solution",
+                    r.clue_sets, r.solvable, r.unique
+                ),
+                json: serde_json::to_value(&r)?,
+            })
+        }
+        Command::Submarines(SubmarinesCommand::Analyze { file }) => {
+            let text = load::read(&file)?;
+            let p = <wellposed_submarines::Submarines as wellposed_engine::Family>::parse(&text, &file.display().to_string())?;
+            let a = wellposed_submarines::math::analyze(&p.rows, &p.cols);
+            use wellposed_submarines::math::Analysis;
+            let text = match &a {
+                Analysis::None => "status: none (Gale–Ryser fails)".to_string(),
+                Analysis::Unique { solution } => format!("status: unique (no alternating cycle)\n{solution}"),
+                Analysis::Multiple { solution, second } => {
+                    format!("status: multiple (an alternating cycle)\nsolution 1:\n{solution}\nsolution 2:\n{second}")
+                }
+            };
+            Ok(Report { text, json: serde_json::to_value(&a)? })
+        }
+    }
+}
+
+fn solve(file: &Path, opts: &Options) -> Result<Report> {
+    let loaded = load::load(file)?;
+    let p = loaded.puzzle.as_ref();
+    let u = wellposed_engine::uniqueness(p, opts)?;
+    let mut json = json!({"file": file.display().to_string(), "family": p.family(), "status": u.status()});
+    let text = if loaded.raw_cnf {
+        // SAT-competition style for raw DIMACS input.
+        match &u {
+            Uniqueness::None => "s UNSATISFIABLE".to_string(),
+            Uniqueness::Unique(s) | Uniqueness::Multiple(s, _) => {
+                format!("s SATISFIABLE\n{}\nc uniqueness: {}", s.text, u.status())
+            }
+        }
+    } else {
+        match &u {
+            Uniqueness::None => "status: none (no solution)".to_string(),
+            Uniqueness::Unique(s) => format!("status: unique\n{}", s.text),
+            Uniqueness::Multiple(a, b) => {
+                format!("status: multiple\nsolution 1:\n{}\nsolution 2:\n{}", a.text, b.text)
+            }
+        }
+    };
+    match &u {
+        Uniqueness::None => json["solution"] = serde_json::Value::Null,
+        Uniqueness::Unique(s) => json["solution"] = s.json.clone(),
+        Uniqueness::Multiple(a, b) => {
+            json["solution"] = a.json.clone();
+            json["second_solution"] = b.json.clone();
+        }
+    }
+    Ok(Report { text, json })
+}
+
+fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {
+    let loaded = load::load(file)?;
+    let c = wellposed_engine::count(loaded.puzzle.as_ref(), opts, limit)?;
+    let text = if c.complete {
+        format!("count: {} ({})", c.count, c.method)
+    } else {
+        format!("count: at least {} (stopped by --limit; {})", c.count, c.method)
+    };
+    Ok(Report {
+        text,
+        json: json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
+                     "count": c.count, "complete": c.complete, "method": c.method}),
+    })
+}
+
+fn export(file: &Path, format: Format, output: Option<&Path>) -> Result<Report> {
+    let loaded = load::load(file)?;
+    let kind = match format {
+        Format::Dimacs => EncodingKind::Cnf,
+        Format::Dlx => EncodingKind::ExactCover,
+    };
+    let mut buf = Vec::new();
+    wellposed_engine::export(loaded.puzzle.as_ref(), kind, &mut buf)?;
+    match output {
+        None => {
+            let text = String::from_utf8(buf).context("export produced invalid UTF-8")?;
+            let text = text.trim_end().to_string();
+            Ok(Report { json: json!({"format": format_name(format), "text": text}), text })
+        }
+        Some(path) => {
+            write_atomically(path, &buf)?;
+            Ok(Report {
+                text: format!("wrote {} ({} bytes)", path.display(), buf.len()),
+                json: json!({"format": format_name(format), "output": path.display().to_string(), "bytes": buf.len()}),
+            })
+        }
+    }
+}
+
+fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Dimacs => "dimacs",
+        Format::Dlx => "dlx",
+    }
+}
+
+/// Writes to a temporary file beside the target, syncs it, then renames it into place, so a
+/// killed run never leaves a truncated file behind.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let name = path.file_name().with_context(|| format!("{} is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        bail!("cannot write {}: {e}", path.display());
+    }
+    Ok(())
+}

@@ -79,8 +79,8 @@ impl Family for Submarines {
             return Err(doc.error(doc.family_line, format!("expected `family {}`", Self::NAME)));
         }
         let rows_e = doc.require("rows", "SUM…")?;
-        let cols_e = doc.require("cols", "SUM…")?;
         let rows: Vec<u32> = doc.numbers(rows_e, "non-negative row sums")?;
+        let cols_e = doc.require("cols", "SUM…")?;
         let cols: Vec<u32> = doc.numbers(cols_e, "non-negative column sums")?;
         for (e, v) in [(rows_e, &rows), (cols_e, &cols)] {
             if v.is_empty() {

@@ -1,0 +1,66 @@
+//! From a file to a puzzle: `.cnf` and `.dlx` are raw inputs; everything else names its
+//! family on its first line.
+
+use anyhow::{bail, Context, Result};
+use std::path::Path;
+use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
+use wellposed_submarines::Submarines;
+
+/// Files larger than this are refused before reading.
+const MAX_FILE_BYTES: u64 = 1 << 30;
+
+/// The families this binary knows, by the name in their `family` line.
+const FAMILIES: &[&str] = &["submarines"];
+
+pub struct Loaded {
+    pub puzzle: Box<dyn Puzzle>,
+    /// Raw DIMACS input: `solve` answers in SAT-competition style.
+    pub raw_cnf: bool,
+}
+
+pub fn read(path: &Path) -> Result<String> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if meta.len() > MAX_FILE_BYTES {
+        bail!("{}: {} bytes is more than the {MAX_FILE_BYTES} accepted", path.display(), meta.len());
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        anyhow::anyhow!("{}:{line}: expected UTF-8 text", path.display())
+    })
+}
+
+pub fn load(path: &Path) -> Result<Loaded> {
+    let text = read(path)?;
+    let source = path.display().to_string();
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let puzzle: Box<dyn Puzzle> = match ext {
+        "cnf" => {
+            return Ok(Loaded { puzzle: Box::new(RawCnf::parse(&text, &source)?), raw_cnf: true });
+        }
+        "dlx" => Box::new(RawDlx::parse(&text, &source)?),
+        _ => match family_of(&text) {
+            Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
+            Some(other) => {
+                let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
+                return Err(ParseError {
+                    source,
+                    line,
+                    message: format!("unknown family `{other}`; expected one of: {}", FAMILIES.join(", ")),
+                }
+                .into());
+            }
+            None => {
+                let line = text.lines().position(|l| !l.split('#').next().unwrap_or("").trim().is_empty()).unwrap_or(0) + 1;
+                return Err(ParseError {
+                    source,
+                    line,
+                    message: "expected the first line `family NAME` (or a .cnf / .dlx file)".into(),
+                }
+                .into());
+            }
+        },
+    };
+    Ok(Loaded { puzzle, raw_cnf: false })
+}
