@@ -6,7 +6,10 @@ use common::*;
 
 #[test]
 fn raw_cnf_inputs() {
-    assert_eq!(count_of(&[&instance("encodings/raw/queens8.cnf")]), (92, true));
+    assert_eq!(
+        count_of(&[&instance("encodings/raw/queens8.cnf")]),
+        (92, true)
+    );
     let r = wellposed(&["solve", &instance("encodings/raw/pigeonhole-6-5.cnf")]);
     assert_eq!(r.code, 0);
     assert_eq!(r.stdout.trim(), "s UNSATISFIABLE");
@@ -14,7 +17,13 @@ fn raw_cnf_inputs() {
     assert!(r.stdout.starts_with("s SATISFIABLE\nv "), "{}", r.stdout);
     assert!(r.stdout.contains("c uniqueness: multiple"));
     // The v-lines are a model: exactly 8 queens among the 64 variables.
-    let queens = r.stdout.lines().filter(|l| l.starts_with("v ")).flat_map(|l| l.split_whitespace().skip(1)).filter(|t| t.parse::<i64>().unwrap() > 0).count();
+    let queens = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("v "))
+        .flat_map(|l| l.split_whitespace().skip(1))
+        .filter(|t| t.parse::<i64>().unwrap() > 0)
+        .count();
     assert_eq!(queens, 8);
 }
 
@@ -29,9 +38,18 @@ fn raw_cnf_projection_is_honoured() {
 
 #[test]
 fn raw_dlx_inputs_by_dancing_links_and_by_sat() {
-    assert_eq!(count_of(&[&instance("encodings/raw/queens8.dlx")]), (92, true));
-    assert_eq!(count_of(&["--method", "sat", &instance("encodings/raw/queens8.dlx")]), (92, true));
-    assert_eq!(count_of(&[&instance("encodings/raw/pentomino-5x12.dlx")]), (4040, true));
+    assert_eq!(
+        count_of(&[&instance("encodings/raw/queens8.dlx")]),
+        (92, true)
+    );
+    assert_eq!(
+        count_of(&["--method", "sat", &instance("encodings/raw/queens8.dlx")]),
+        (92, true)
+    );
+    assert_eq!(
+        count_of(&[&instance("encodings/raw/pentomino-5x12.dlx")]),
+        (4040, true)
+    );
     let r = wellposed(&["solve", "--json", &instance("encodings/raw/queens8.dlx")]);
     let j = r.json();
     assert_eq!(j["status"], "multiple");
@@ -41,16 +59,38 @@ fn raw_dlx_inputs_by_dancing_links_and_by_sat() {
 
 #[test]
 fn limits_stop_and_say_so() {
-    assert_eq!(count_of(&["--limit", "10", &instance("encodings/raw/queens8.cnf")]), (10, false));
-    assert_eq!(count_of(&["--limit", "10", &instance("encodings/raw/queens8.dlx")]), (10, false));
-    assert_eq!(count_of(&["--limit", "100", &instance("encodings/raw/queens8.dlx")]), (92, true));
-    let r = wellposed(&["count", "--limit", "3", &instance("encodings/raw/queens8.cnf")]);
+    assert_eq!(
+        count_of(&["--limit", "10", &instance("encodings/raw/queens8.cnf")]),
+        (10, false)
+    );
+    assert_eq!(
+        count_of(&["--limit", "10", &instance("encodings/raw/queens8.dlx")]),
+        (10, false)
+    );
+    assert_eq!(
+        count_of(&["--limit", "100", &instance("encodings/raw/queens8.dlx")]),
+        (92, true)
+    );
+    let r = wellposed(&[
+        "count",
+        "--limit",
+        "3",
+        &instance("encodings/raw/queens8.cnf"),
+    ]);
     assert!(r.stdout.contains("at least 3"), "{}", r.stdout);
 }
 
 #[test]
 fn timeout_reports_unknown_with_its_own_exit_code() {
-    let r = wellposed(&["count", "--json", "--threads", "1", "--timeout", "0.3", &instance("encodings/raw/pentomino-6x10.dlx")]);
+    let r = wellposed(&[
+        "count",
+        "--json",
+        "--threads",
+        "1",
+        "--timeout",
+        "0.3",
+        &instance("encodings/raw/pentomino-6x10.dlx"),
+    ]);
     assert_eq!(r.code, 3, "{}", r.stderr);
     assert_eq!(r.json()["status"], "unknown");
 }
@@ -64,14 +104,23 @@ fn submarines_through_the_cli() {
         ("2 2 1", "1 3 1", "multiple", 2),
     ];
     for (k, (rows, cols, status, n)) in cases.iter().enumerate() {
-        let f = temp_file(&format!("sub{k}.txt"), &format!("family submarines\nrows {rows}\ncols {cols}\n"));
+        let f = temp_file(
+            &format!("sub{k}.txt"),
+            &format!("family submarines\nrows {rows}\ncols {cols}\n"),
+        );
         let j = wellposed(&["solve", "--json", &f]).json();
         assert_eq!(j["status"], *status, "{rows} / {cols}");
-        assert_eq!(wellposed(&["submarines", "analyze", "--json", &f]).json()["status"], *status);
+        assert_eq!(
+            wellposed(&["submarines", "analyze", "--json", &f]).json()["status"],
+            *status
+        );
         assert_eq!(count_of(&[&f]), (*n, true));
         // The DIMACS export, counted as a raw CNF on its projection, gives the same number.
         let cnf = f.replace(".txt", ".cnf");
-        assert_eq!(wellposed(&["export", &f, "--format", "dimacs", "-o", &cnf]).code, 0);
+        assert_eq!(
+            wellposed(&["export", &f, "--format", "dimacs", "-o", &cnf]).code,
+            0
+        );
         assert_eq!(count_of(&[&cnf]), (*n, true), "exported {rows} / {cols}");
     }
     let bundled = instance("encodings/submarines/unique-6x6.txt");
@@ -84,12 +133,21 @@ fn submarines_through_the_cli() {
 fn exports_round_trip() {
     let dlx = instance("encodings/raw/queens8.dlx");
     let again = temp_file("again.dlx", "");
-    assert_eq!(wellposed(&["export", &dlx, "--format", "dlx", "-o", &again]).code, 0);
+    assert_eq!(
+        wellposed(&["export", &dlx, "--format", "dlx", "-o", &again]).code,
+        0
+    );
     assert_eq!(count_of(&[&again]), (92, true));
     let as_cnf = temp_file("queens-from-dlx.cnf", "");
-    assert_eq!(wellposed(&["export", &dlx, "--format", "dimacs", "-o", &as_cnf]).code, 0);
+    assert_eq!(
+        wellposed(&["export", &dlx, "--format", "dimacs", "-o", &as_cnf]).code,
+        0
+    );
     let text = std::fs::read_to_string(&as_cnf).unwrap();
-    assert!(text.contains("c p show 1 2 3"), "projection on the option variables");
+    assert!(
+        text.contains("c p show 1 2 3"),
+        "projection on the option variables"
+    );
     assert_eq!(count_of(&[&as_cnf]), (92, true));
     // A CNF-only family has no exact-cover export.
     let f = temp_file("s.txt", "family submarines\nrows 1 1\ncols 1 1\n");
@@ -110,17 +168,44 @@ fn reckoner_json() {
 #[test]
 fn bad_input_gives_one_clear_message_and_exit_code_2() {
     let cases: Vec<(String, &str)> = vec![
-        (temp_file("b1.txt", "family submarines\nrows 2 x 3\ncols 1 2\n"), ":2: `rows`: expected non-negative row sums, found `x`"),
-        (temp_file("b2.txt", "family submarines\nrows 1 2\n"), "missing `cols` line"),
-        (temp_file("b3.txt", "family nosuch\n"), ":1: unknown family `nosuch`"),
-        (temp_file("b4.txt", "rows 1 2\n"), ":1: expected the first line `family NAME`"),
-        (temp_file("b5.txt", "family submarines\nrows 1\ncols 1\ncolour red\n"), ":4: unknown key `colour`"),
-        (temp_file("b6.cnf", "p cnf 2 1\n1 -3 0\n"), ":2: literal -3 exceeds"),
+        (
+            temp_file("b1.txt", "family submarines\nrows 2 x 3\ncols 1 2\n"),
+            ":2: `rows`: expected non-negative row sums, found `x`",
+        ),
+        (
+            temp_file("b2.txt", "family submarines\nrows 1 2\n"),
+            "missing `cols` line",
+        ),
+        (
+            temp_file("b3.txt", "family nosuch\n"),
+            ":1: unknown family `nosuch`",
+        ),
+        (
+            temp_file("b4.txt", "rows 1 2\n"),
+            ":1: expected the first line `family NAME`",
+        ),
+        (
+            temp_file("b5.txt", "family submarines\nrows 1\ncols 1\ncolour red\n"),
+            ":4: unknown key `colour`",
+        ),
+        (
+            temp_file("b6.cnf", "p cnf 2 1\n1 -3 0\n"),
+            ":2: literal -3 exceeds",
+        ),
         (temp_file("b7.cnf", "1 2 0\n"), ":1: expected the header"),
         (temp_file("b8.dlx", "a b\na c\n"), ":2: unknown item `c`"),
-        (temp_file("b9.dlx", "a b\na a\n"), ":2: item `a` appears twice"),
-        (temp_file("b10.txt", "family submarines\nrows -1\ncols 1\n"), ":2:"),
-        ("/nonexistent/file.txt".to_string(), "cannot read /nonexistent/file.txt"),
+        (
+            temp_file("b9.dlx", "a b\na a\n"),
+            ":2: item `a` appears twice",
+        ),
+        (
+            temp_file("b10.txt", "family submarines\nrows -1\ncols 1\n"),
+            ":2:",
+        ),
+        (
+            "/nonexistent/file.txt".to_string(),
+            "cannot read /nonexistent/file.txt",
+        ),
     ];
     for (file, want) in &cases {
         let r = wellposed(&["solve", file]);
@@ -128,7 +213,9 @@ fn bad_input_gives_one_clear_message_and_exit_code_2() {
         assert!(r.stderr.contains(want), "{file}: {}", r.stderr);
         assert_eq!(r.stderr.trim().lines().count(), 1, "one line: {}", r.stderr);
     }
-    let bytes = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id())).join("bin.txt");
+    let bytes = std::env::temp_dir()
+        .join(format!("wellposed-test-{}", std::process::id()))
+        .join("bin.txt");
     std::fs::write(&bytes, [0x66u8, 0xff, 0xfe, 0x00]).unwrap();
     let r = wellposed(&["solve", bytes.to_str().unwrap()]);
     assert_eq!(r.code, 2);

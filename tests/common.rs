@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 pub fn instance(rel: &str) -> String {
@@ -21,18 +24,26 @@ pub struct Run {
 
 impl Run {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(self.stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
+        serde_json::from_str(self.stdout.trim())
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.stdout))
     }
 }
 
 pub fn wellposed(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_wellposed")).args(args).output().expect("run wellposed");
+    let out = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+        .args(args)
+        .output()
+        .expect("run wellposed");
     let run = Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     };
-    assert!(!run.stderr.contains("panicked"), "wellposed {args:?} panicked: {}", run.stderr);
+    assert!(
+        !run.stderr.contains("panicked"),
+        "wellposed {args:?} panicked: {}",
+        run.stderr
+    );
     run
 }
 
@@ -51,5 +62,8 @@ pub fn count_of(args: &[&str]) -> (u64, bool) {
     let r = wellposed(&all);
     assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
     let j = r.json();
-    (j["count"].as_u64().unwrap(), j["complete"].as_bool().unwrap())
+    (
+        j["count"].as_u64().unwrap(),
+        j["complete"].as_bool().unwrap(),
+    )
 }

@@ -15,8 +15,18 @@ pub fn queens_cnf(n: usize) -> String {
         lines.push((0..n).map(|r| (r, k)).collect());
     }
     for d in 0..2 * n - 1 {
-        lines.push((0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| r + c == d).collect());
-        lines.push((0..n).flat_map(|r| (0..n).map(move |c| (r, c))).filter(|&(r, c)| r + n - 1 - c == d).collect());
+        lines.push(
+            (0..n)
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .filter(|&(r, c)| r + c == d)
+                .collect(),
+        );
+        lines.push(
+            (0..n)
+                .flat_map(|r| (0..n).map(move |c| (r, c)))
+                .filter(|&(r, c)| r + n - 1 - c == d)
+                .collect(),
+        );
     }
     for (k, line) in lines.iter().enumerate() {
         if k < 2 * n {
@@ -28,7 +38,11 @@ pub fn queens_cnf(n: usize) -> String {
             }
         }
     }
-    let mut s = format!("c {n}-queens: variable 8*row+col+1 (0-based) is a queen\np cnf {} {}\n", n * n, clauses.len());
+    let mut s = format!(
+        "c {n}-queens: variable 8*row+col+1 (0-based) is a queen\np cnf {} {}\n",
+        n * n,
+        clauses.len()
+    );
     for c in clauses {
         for l in c {
             write!(s, "{l} ").unwrap();
@@ -41,7 +55,9 @@ pub fn queens_cnf(n: usize) -> String {
 /// The pigeonhole formula: `p` pigeons in `h` holes, unsatisfiable when p > h.
 pub fn pigeonhole_cnf(p: usize, h: usize) -> String {
     let var = |i: usize, j: usize| (i * h + j + 1) as i64;
-    let mut clauses: Vec<Vec<i64>> = (0..p).map(|i| (0..h).map(|j| var(i, j)).collect()).collect();
+    let mut clauses: Vec<Vec<i64>> = (0..p)
+        .map(|i| (0..h).map(|j| var(i, j)).collect())
+        .collect();
     for j in 0..h {
         for a in 0..p {
             for b in a + 1..p {
@@ -49,7 +65,11 @@ pub fn pigeonhole_cnf(p: usize, h: usize) -> String {
             }
         }
     }
-    let mut s = format!("c pigeonhole: {p} pigeons, {h} holes\np cnf {} {}\n", p * h, clauses.len());
+    let mut s = format!(
+        "c pigeonhole: {p} pigeons, {h} holes\np cnf {} {}\n",
+        p * h,
+        clauses.len()
+    );
     for c in clauses {
         for l in c {
             write!(s, "{l} ").unwrap();
@@ -62,8 +82,14 @@ pub fn pigeonhole_cnf(p: usize, h: usize) -> String {
 /// n-queens as exact cover: ranks and files primary, diagonals secondary.
 pub fn queens_dlx(n: usize) -> String {
     let mut s = format!("| {n}-queens: ranks r, files c primary; diagonals a, b secondary\n");
-    let prim: Vec<String> = (0..n).map(|i| format!("r{i}")).chain((0..n).map(|i| format!("c{i}"))).collect();
-    let sec: Vec<String> = (0..2 * n - 1).map(|d| format!("a{d}")).chain((0..2 * n - 1).map(|d| format!("b{d}"))).collect();
+    let prim: Vec<String> = (0..n)
+        .map(|i| format!("r{i}"))
+        .chain((0..n).map(|i| format!("c{i}")))
+        .collect();
+    let sec: Vec<String> = (0..2 * n - 1)
+        .map(|d| format!("a{d}"))
+        .chain((0..2 * n - 1).map(|d| format!("b{d}")))
+        .collect();
     writeln!(s, "{} | {}", prim.join(" "), sec.join(" ")).unwrap();
     for r in 0..n {
         for c in 0..n {
@@ -97,7 +123,10 @@ pub fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
         for _ in 0..4 {
             cur = cur.iter().map(|&(r, c)| (c, -r)).collect();
             let mut v: Vec<(i32, i32)> = cur.clone();
-            let (mr, mc) = (v.iter().map(|p| p.0).min().unwrap(), v.iter().map(|p| p.1).min().unwrap());
+            let (mr, mc) = (
+                v.iter().map(|p| p.0).min().unwrap(),
+                v.iter().map(|p| p.1).min().unwrap(),
+            );
             v = v.iter().map(|&(r, c)| (r - mr, c - mc)).collect();
             v.sort_unstable();
             out.insert(v);
@@ -111,7 +140,9 @@ pub fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
 
 /// Pentominoes filling a `rows`×`cols` board (60 cells): pieces and cells primary.
 pub fn pentomino_dlx(rows: i32, cols: i32) -> String {
-    let mut s = format!("| the twelve pentominoes on a {rows}x{cols} board: every placement, all orientations\n");
+    let mut s = format!(
+        "| the twelve pentominoes on a {rows}x{cols} board: every placement, all orientations\n"
+    );
     let mut items: Vec<String> = PENTOMINOES.iter().map(|p| p.0.to_string()).collect();
     for r in 0..rows {
         for c in 0..cols {
@@ -124,7 +155,10 @@ pub fn pentomino_dlx(rows: i32, cols: i32) -> String {
             for dr in 0..rows {
                 for dc in 0..cols {
                     if o.iter().all(|&(r, c)| r + dr < rows && c + dc < cols) {
-                        let place: Vec<String> = o.iter().map(|&(r, c)| format!("{}.{}", r + dr, c + dc)).collect();
+                        let place: Vec<String> = o
+                            .iter()
+                            .map(|&(r, c)| format!("{}.{}", r + dr, c + dc))
+                            .collect();
                         writeln!(s, "{name} {}", place.join(" ")).unwrap();
                     }
                 }

@@ -44,7 +44,10 @@ fn dlx_rs_count(p: &Problem) -> u64 {
     let n2 = p.num_items() - p.num_primary();
     let mut s = dlx_rs::Solver::new_optional(p.num_primary(), n2);
     for (k, opt) in p.options().iter().enumerate() {
-        assert!(opt.iter().all(|&(_, c)| c.is_none()), "dlx-rs has no colours");
+        assert!(
+            opt.iter().all(|&(_, c)| c.is_none()),
+            "dlx-rs has no colours"
+        );
         let items: Vec<usize> = opt.iter().map(|&(i, _)| i + 1).collect();
         s.add_option(k, &items);
     }
@@ -73,7 +76,10 @@ fn bench_dlx(files: &[String]) {
         let (all, t_all) = time(|| count_parallel(&p, threads, None));
         assert_eq!(one.count, base, "{f}: counts disagree");
         assert_eq!(all.count, base, "{f}: counts disagree");
-        let name = std::path::Path::new(f).file_name().unwrap().to_string_lossy();
+        let name = std::path::Path::new(f)
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
         println!(
             "| {name} | {base} | {t_base:.3} | {t_one:.3} | {t_all:.3} | {:.2}× | {:.2}× |",
             t_base / t_one,

@@ -19,9 +19,14 @@ pub struct Loaded {
 }
 
 pub fn read(path: &Path) -> Result<String> {
-    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let meta =
+        std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
     if meta.len() > MAX_FILE_BYTES {
-        bail!("{}: {} bytes is more than the {MAX_FILE_BYTES} accepted", path.display(), meta.len());
+        bail!(
+            "{}: {} bytes is more than the {MAX_FILE_BYTES} accepted",
+            path.display(),
+            meta.len()
+        );
     }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     String::from_utf8(bytes).map_err(|e| {
@@ -37,7 +42,10 @@ pub fn load(path: &Path) -> Result<Loaded> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let puzzle: Box<dyn Puzzle> = match ext {
         "cnf" => {
-            return Ok(Loaded { puzzle: Box::new(RawCnf::parse(&text, &source)?), raw_cnf: true });
+            return Ok(Loaded {
+                puzzle: Box::new(RawCnf::parse(&text, &source)?),
+                raw_cnf: true,
+            });
         }
         "dlx" => Box::new(RawDlx::parse(&text, &source)?),
         _ => match family_of(&text) {
@@ -47,12 +55,19 @@ pub fn load(path: &Path) -> Result<Loaded> {
                 return Err(ParseError {
                     source,
                     line,
-                    message: format!("unknown family `{other}`; expected one of: {}", FAMILIES.join(", ")),
+                    message: format!(
+                        "unknown family `{other}`; expected one of: {}",
+                        FAMILIES.join(", ")
+                    ),
                 }
                 .into());
             }
             None => {
-                let line = text.lines().position(|l| !l.split('#').next().unwrap_or("").trim().is_empty()).unwrap_or(0) + 1;
+                let line = text
+                    .lines()
+                    .position(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+                    .unwrap_or(0)
+                    + 1;
                 return Err(ParseError {
                     source,
                     line,
@@ -62,5 +77,8 @@ pub fn load(path: &Path) -> Result<Loaded> {
             }
         },
     };
-    Ok(Loaded { puzzle, raw_cnf: false })
+    Ok(Loaded {
+        puzzle,
+        raw_cnf: false,
+    })
 }

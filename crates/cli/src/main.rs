@@ -18,7 +18,11 @@ const EXIT_ERROR: u8 = 2;
 const EXIT_TIMEOUT: u8 = 3;
 
 #[derive(Parser)]
-#[command(name = "wellposed", version, about = "Is there a solution, is there exactly one, and how many are there?")]
+#[command(
+    name = "wellposed",
+    version,
+    about = "Is there a solution, is there exactly one, and how many are there?"
+)]
 struct Cli {
     /// One JSON object on stdout instead of human text.
     #[arg(long, global = true)]
@@ -102,7 +106,10 @@ fn options(how: &SolveArgs, threads: usize) -> Options {
             MethodArg::Sat => Method::Sat,
             MethodArg::Dlx => Method::Dlx,
         },
-        solver: how.solver.clone().map_or(SolverChoice::Varisat, SolverChoice::External),
+        solver: how
+            .solver
+            .clone()
+            .map_or(SolverChoice::Varisat, SolverChoice::External),
         threads,
     }
 }
@@ -129,8 +136,12 @@ fn main() -> ExitCode {
         })
         .expect("spawn the worker thread");
     let outcome = match timeout {
-        Some(t) if t.is_finite() && t >= 0.0 => rx.recv_timeout(Duration::from_secs_f64(t)).map_err(|_| ()),
-        Some(_) => Ok(Err(anyhow::anyhow!("--timeout takes a non-negative number of seconds"))),
+        Some(t) if t.is_finite() && t >= 0.0 => {
+            rx.recv_timeout(Duration::from_secs_f64(t)).map_err(|_| ())
+        }
+        Some(_) => Ok(Err(anyhow::anyhow!(
+            "--timeout takes a non-negative number of seconds"
+        ))),
         None => rx.recv().map_err(|_| ()),
     };
     let mut out = std::io::stdout().lock();
@@ -145,7 +156,11 @@ fn main() -> ExitCode {
         }
         Ok(Err(e)) => {
             if json {
-                let _ = writeln!(out, "{}", json!({"status": "error", "error": format!("{e:#}")}));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"status": "error", "error": format!("{e:#}")})
+                );
             }
             eprintln!("wellposed: error: {e:#}");
             ExitCode::from(EXIT_ERROR)
@@ -153,9 +168,16 @@ fn main() -> ExitCode {
         Err(()) => {
             let secs = started.elapsed().as_secs_f64();
             if json {
-                let _ = writeln!(out, "{}", json!({"status": "unknown", "reason": "timeout", "seconds": secs}));
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"status": "unknown", "reason": "timeout", "seconds": secs})
+                );
             } else {
-                let _ = writeln!(out, "status: unknown (stopped by --timeout after {secs:.1} s)");
+                let _ = writeln!(
+                    out,
+                    "status: unknown (stopped by --timeout after {secs:.1} s)"
+                );
             }
             let _ = out.flush();
             // The worker may be inside a solver that cannot be interrupted: end the process.
@@ -167,8 +189,17 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<Report> {
     match command {
         Command::Solve { file, how } => solve(&file, &options(&how, 0)),
-        Command::Count { file, limit, threads, how } => count(&file, &options(&how, threads), limit),
-        Command::Export { file, format, output } => export(&file, format, output.as_deref()),
+        Command::Count {
+            file,
+            limit,
+            threads,
+            how,
+        } => count(&file, &options(&how, threads), limit),
+        Command::Export {
+            file,
+            format,
+            output,
+        } => export(&file, format, output.as_deref()),
         Command::Submarines(SubmarinesCommand::Reckon { m, n }) => {
             let r = wellposed_submarines::math::reckon(m, n).map_err(anyhow::Error::msg)?;
             Ok(Report {
@@ -181,17 +212,25 @@ fn run(command: Command) -> Result<Report> {
         }
         Command::Submarines(SubmarinesCommand::Analyze { file }) => {
             let text = load::read(&file)?;
-            let p = <wellposed_submarines::Submarines as wellposed_engine::Family>::parse(&text, &file.display().to_string())?;
+            let p = <wellposed_submarines::Submarines as wellposed_engine::Family>::parse(
+                &text,
+                &file.display().to_string(),
+            )?;
             let a = wellposed_submarines::math::analyze(&p.rows, &p.cols);
             use wellposed_submarines::math::Analysis;
             let text = match &a {
                 Analysis::None => "status: none (Gale–Ryser fails)".to_string(),
-                Analysis::Unique { solution } => format!("status: unique (no alternating cycle)\n{solution}"),
+                Analysis::Unique { solution } => {
+                    format!("status: unique (no alternating cycle)\n{solution}")
+                }
                 Analysis::Multiple { solution, second } => {
                     format!("status: multiple (an alternating cycle)\nsolution 1:\n{solution}\nsolution 2:\n{second}")
                 }
             };
-            Ok(Report { text, json: serde_json::to_value(&a)? })
+            Ok(Report {
+                text,
+                json: serde_json::to_value(&a)?,
+            })
         }
     }
 }
@@ -200,7 +239,8 @@ fn solve(file: &Path, opts: &Options) -> Result<Report> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle.as_ref();
     let u = wellposed_engine::uniqueness(p, opts)?;
-    let mut json = json!({"file": file.display().to_string(), "family": p.family(), "status": u.status()});
+    let mut json =
+        json!({"file": file.display().to_string(), "family": p.family(), "status": u.status()});
     let text = if loaded.raw_cnf {
         // SAT-competition style for raw DIMACS input.
         match &u {
@@ -214,7 +254,10 @@ fn solve(file: &Path, opts: &Options) -> Result<Report> {
             Uniqueness::None => "status: none (no solution)".to_string(),
             Uniqueness::Unique(s) => format!("status: unique\n{}", s.text),
             Uniqueness::Multiple(a, b) => {
-                format!("status: multiple\nsolution 1:\n{}\nsolution 2:\n{}", a.text, b.text)
+                format!(
+                    "status: multiple\nsolution 1:\n{}\nsolution 2:\n{}",
+                    a.text, b.text
+                )
             }
         }
     };
@@ -235,7 +278,10 @@ fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {
     let text = if c.complete {
         format!("count: {} ({})", c.count, c.method)
     } else {
-        format!("count: at least {} (stopped by --limit; {})", c.count, c.method)
+        format!(
+            "count: at least {} (stopped by --limit; {})",
+            c.count, c.method
+        )
     };
     Ok(Report {
         text,
@@ -256,7 +302,10 @@ fn export(file: &Path, format: Format, output: Option<&Path>) -> Result<Report> 
         None => {
             let text = String::from_utf8(buf).context("export produced invalid UTF-8")?;
             let text = text.trim_end().to_string();
-            Ok(Report { json: json!({"format": format_name(format), "text": text}), text })
+            Ok(Report {
+                json: json!({"format": format_name(format), "text": text}),
+                text,
+            })
         }
         Some(path) => {
             write_atomically(path, &buf)?;
@@ -278,8 +327,14 @@ fn format_name(f: Format) -> &'static str {
 /// Writes to a temporary file beside the target, syncs it, then renames it into place, so a
 /// killed run never leaves a truncated file behind.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path.file_name().with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(".{}.tmp{}", name.to_string_lossy(), std::process::id()));
+    let name = path
+        .file_name()
+        .with_context(|| format!("{} is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| -> std::io::Result<()> {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(bytes)?;

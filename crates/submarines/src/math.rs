@@ -191,15 +191,16 @@ pub fn reckon(m: usize, n: usize) -> Result<Reckoning, String> {
     let mut unique = BigUint::default();
     let mut rows = vec![0u32; m];
     // Non-increasing row sums r[0] ≥ … ≥ r[m-1], values 0..=n.
-    let mut stack_done = false;
-    init_multiset(&mut rows, n as u32);
-    while !stack_done {
+    // Start from the largest multiset (all n) and step down to all zeros.
+    rows.fill(n as u32);
+    let mut done = false;
+    while !done {
         let row_perms = orderings(&rows, &binom)?;
         let conj = conjugate(&rows, n);
         // Unique: the column sums are an ordering of the conjugate.
         unique += BigUint::from(row_perms) * BigUint::from(orderings(&conj, &binom)?);
         solvable += BigUint::from(row_perms) * columns_passing(&conj, m, n, &binom)?;
-        stack_done = !next_multiset(&mut rows, n as u32);
+        done = !next_multiset(&mut rows);
     }
     let clue_sets =
         BigUint::from(n as u64 + 1).pow(m as u32) * BigUint::from(m as u64 + 1).pow(n as u32);
@@ -230,9 +231,8 @@ fn columns_passing(
     dp[0][0] = 1;
     for v in (0..=m).rev() {
         let mut next = vec![vec![0u128; total + 1]; n + 1];
-        for k in 0..=n {
-            for s in 0..=total {
-                let w = dp[k][s];
+        for (k, row) in dp.iter().enumerate() {
+            for (s, &w) in row.iter().enumerate() {
                 if w == 0 {
                     continue;
                 }
@@ -278,13 +278,9 @@ fn orderings(values: &[u32], binom: &[Vec<u128>]) -> Result<u128, String> {
     Ok(ways)
 }
 
-fn init_multiset(r: &mut [u32], max: u32) {
-    r.fill(max);
-}
-
-/// The next non-increasing vector with values in 0..=max (in decreasing lexicographic order).
-fn next_multiset(r: &mut [u32], max: u32) -> bool {
-    let _ = max;
+/// The next non-increasing vector in decreasing lexicographic order (values stay within the
+/// starting maximum), or false after all zeros.
+fn next_multiset(r: &mut [u32]) -> bool {
     // Find the last position that can be decreased; reset everything after it to that value.
     let Some(p) = r.iter().rposition(|&x| x > 0) else {
         return false;

@@ -15,6 +15,9 @@ pub struct Count {
     pub complete: bool,
 }
 
+/// What the search calls at each solution (`true`) or depth-limit node (`false`).
+type Visitor<'a> = dyn FnMut(&Links, &[u32], bool) -> ControlFlow<()> + 'a;
+
 #[derive(Clone)]
 struct Links {
     /// Item list links, items 1..=n; 0 heads the primary list and n+1 the secondary list.
@@ -251,11 +254,7 @@ impl Links {
     /// Algorithm C from the current state. `visit` sees the chosen nodes at every complete
     /// solution (`true`) and at every node of depth `depth_limit` (`false`); it can stop the
     /// search, in which case this returns false and the links are left mid-search.
-    fn run(
-        &mut self,
-        depth_limit: usize,
-        visit: &mut dyn FnMut(&Links, &[u32], bool) -> ControlFlow<()>,
-    ) -> bool {
+    fn run(&mut self, depth_limit: usize, visit: &mut Visitor<'_>) -> bool {
         let mut x: Vec<u32> = Vec::new();
         let mut item: Vec<u32> = Vec::new();
         let mut l = 0usize;
