@@ -64,6 +64,15 @@ enum Command {
         #[command(flatten)]
         how: SolveArgs,
     },
+    /// List solutions as they are found (with --json: one JSON object per line), then a summary.
+    Enumerate {
+        file: PathBuf,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
     /// Write the puzzle's encoding as DIMACS CNF (with its projection) or Knuth's .dlx.
     Export {
         file: PathBuf,
@@ -132,7 +141,7 @@ fn main() -> ExitCode {
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let _ = tx.send(run(cli.command));
+            let _ = tx.send(run(cli.command, json));
         })
         .expect("spawn the worker thread");
     let outcome = match timeout {
@@ -186,7 +195,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<Report> {
+fn run(command: Command, json: bool) -> Result<Report> {
     match command {
         Command::Solve { file, how } => solve(&file, &options(&how, 0)),
         Command::Count {
@@ -195,6 +204,7 @@ fn run(command: Command) -> Result<Report> {
             threads,
             how,
         } => count(&file, &options(&how, threads), limit),
+        Command::Enumerate { file, limit, how } => enumerate(&file, &options(&how, 0), limit, json),
         Command::Export {
             file,
             format,
@@ -270,6 +280,41 @@ fn solve(file: &Path, opts: &Options) -> Result<Report> {
         }
     }
     Ok(Report { text, json })
+}
+
+/// Streams solutions to stdout as they are found, so a run stopped by --timeout keeps them.
+fn enumerate(file: &Path, opts: &Options, limit: Option<u64>, json: bool) -> Result<Report> {
+    let loaded = load::load(file)?;
+    let mut n = 0u64;
+    let mut failed = None;
+    let complete = wellposed_engine::enumerate(loaded.puzzle.as_ref(), opts, limit, |s| {
+        n += 1;
+        let mut out = std::io::stdout().lock();
+        let written = if json {
+            writeln!(out, "{}", json!({"solution": s.json}))
+        } else {
+            writeln!(out, "solution {n}:\n{}\n", s.text)
+        };
+        match written.and_then(|_| out.flush()) {
+            Ok(()) => std::ops::ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                std::ops::ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(e) = failed {
+        bail!("cannot write the solutions: {e}");
+    }
+    let text = if complete {
+        format!("{n} solutions, complete")
+    } else {
+        format!("{n} solutions listed; stopped by --limit, there may be more")
+    };
+    Ok(Report {
+        text,
+        json: json!({"count": n, "complete": complete}),
+    })
 }
 
 fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {

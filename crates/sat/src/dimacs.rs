@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 /// The largest variable count accepted from a header: anything bigger is refused up front
 /// rather than attempted.
-pub const MAX_VARS: u64 = 1 << 28;
+pub const MAX_VARS: u64 = 1 << 24;
 
 /// What a DIMACS file says besides its clauses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

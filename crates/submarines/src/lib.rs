@@ -13,6 +13,9 @@ use wellposed_sat::{Cnf, Lit, Var};
 /// The largest matrix accepted (cells), so that absurd sizes are refused up front.
 pub const MAX_CELLS: usize = 4_000_000;
 
+/// The largest CNF encoding accepted, in auxiliary variables.
+pub const MAX_AUX_VARS: u64 = 50_000_000;
+
 /// The clues: row sums and column sums.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submarines {
@@ -96,6 +99,19 @@ impl Family for Submarines {
                     cols.len()
                 ),
             ));
+        }
+        // Each "exactly k of n" counter needs about n·min(k+1, n) auxiliary variables.
+        let (m, n) = (rows.len() as u64, cols.len() as u64);
+        let aux: u64 = rows
+            .iter()
+            .map(|&r| n * (u64::from(r) + 1).min(n))
+            .sum::<u64>()
+            + cols
+                .iter()
+                .map(|&c| m * (u64::from(c) + 1).min(m))
+                .sum::<u64>();
+        if aux > MAX_AUX_VARS {
+            return Err(doc.error(rows_e.line, format!("these clues need about {aux} counter variables, more than the {MAX_AUX_VARS} accepted")));
         }
         if let Some(size) = doc.get("size") {
             let mn: Vec<usize> = doc.numbers(size, "two sizes M N")?;

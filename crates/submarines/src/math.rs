@@ -174,6 +174,9 @@ pub struct Reckoning {
     pub unique: BigUint,
 }
 
+/// The work `reckon` accepts (roughly an hour on one core).
+const REFUSE_STEPS: f64 = 1e13;
+
 /// Counts clue sets by sorted row sums: for each multiset of row sums, the column-sum vectors
 /// that pass Gale–Ryser are counted by dynamic programming over their values (largest first),
 /// each weighted by its number of orderings. Cost about C(m+n, m) · m · n² · mn steps, not 2^(mn).
@@ -181,12 +184,19 @@ pub fn reckon(m: usize, n: usize) -> Result<Reckoning, String> {
     if m == 0 || n == 0 {
         return Err("the board needs at least one row and one column".into());
     }
-    if m > 64 || n > 64 {
+    if m + n > 120 {
         return Err(format!(
-            "a {m}×{n} board is beyond this method (at most 64×64)"
+            "a {m}×{n} board is beyond this method (m + n at most 120)"
         ));
     }
-    let binom = binomials(m.max(n));
+    let binom = binomials(m + n);
+    // Refuse up front what would run for hours: about 2·10^9 of these steps take a second.
+    let steps = binom[m + n][m] as f64 * (m + 1) as f64 * (n * n) as f64 * (m * n) as f64;
+    if steps > REFUSE_STEPS {
+        return Err(format!(
+            "a {m}×{n} board needs about {steps:.1e} steps, beyond the {REFUSE_STEPS:.0e} this command accepts"
+        ));
+    }
     let mut solvable = BigUint::default();
     let mut unique = BigUint::default();
     let mut rows = vec![0u32; m];
