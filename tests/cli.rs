@@ -221,3 +221,67 @@ fn bad_input_gives_one_clear_message_and_exit_code_2() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("expected UTF-8 text"));
 }
+
+#[test]
+fn lights_out_through_the_cli() {
+    let all_lit = instance("encodings/lights-out/all-lit-5x5.txt");
+    let a = wellposed(&["lights-out", "analyze", "--json", &all_lit]).json();
+    assert_eq!(a["solvable"], true);
+    assert_eq!(a["solutions"], 4);
+    // The classic result: the all-lit 5×5 board needs 15 presses.
+    assert_eq!(a["min_presses"], 15);
+    assert_eq!(count_of(&[&all_lit]), (4, true));
+    let j = wellposed(&[
+        "solve",
+        "--json",
+        &instance("encodings/lights-out/flip-7x7.txt"),
+    ])
+    .json();
+    assert_eq!(j["status"], "unique");
+    assert_eq!(
+        wellposed(&[
+            "solve",
+            "--json",
+            &instance("encodings/lights-out/unsolvable-4x4.txt")
+        ])
+        .json()["status"],
+        "none"
+    );
+    assert_eq!(
+        count_of(&[&instance("encodings/lights-out/random-flip-3x3.txt")]),
+        (2, true)
+    );
+    // The DIMACS export counts the same on its projection.
+    let cnf = temp_file("lights.cnf", "");
+    assert_eq!(
+        wellposed(&["export", &all_lit, "--format", "dimacs", "-o", &cnf]).code,
+        0
+    );
+    assert_eq!(count_of(&[&cnf]), (4, true));
+    for (n, want) in [(4, 4), (5, 2), (9, 8), (10, 0)] {
+        for method in ["polynomial", "chase", "elimination"] {
+            let j = wellposed(&[
+                "lights-out",
+                "nullity",
+                &n.to_string(),
+                "--method",
+                method,
+                "--json",
+            ])
+            .json();
+            assert_eq!(j["nullity"], want, "N={n} {method}");
+        }
+    }
+    let r = wellposed(&["lights-out", "nullity", "1000", "--method", "elimination"]);
+    assert_eq!(
+        r.code, 2,
+        "elimination on a million cells is refused up front"
+    );
+    let bad = temp_file("lo.txt", "family lights-out\nsize 2 2\ngrid\n1 0\n1 2\n");
+    let r = wellposed(&["solve", &bad]);
+    assert!(
+        r.stderr.contains(":5: `grid`: expected 0 or 1, found `2`"),
+        "{}",
+        r.stderr
+    );
+}

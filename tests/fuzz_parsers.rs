@@ -5,6 +5,7 @@
 mod common;
 use common::*;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
+use wellposed_lights_out::LightsOut;
 use wellposed_submarines::Submarines;
 
 struct Rng(u64);
@@ -118,6 +119,11 @@ fn parsers_never_panic_on_mutated_inputs() {
         3000,
     );
     let dlx = check::<RawDlx>(&mut rng, &read("encodings/raw/queens8.dlx"), 2000);
+    let lights = check::<LightsOut>(
+        &mut rng,
+        &read("encodings/lights-out/random-flip-3x3.txt"),
+        3000,
+    );
     let col = check::<RawDlx>(
         &mut rng,
         "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
@@ -129,6 +135,7 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("cnf", cnf),
         ("dlx", dlx),
         ("dlx colours", col),
+        ("lights-out", lights),
     ] {
         assert!(
             ok > 50 && rejected > 50,

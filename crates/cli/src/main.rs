@@ -82,6 +82,9 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Lights Out over GF(2).
+    #[command(subcommand, name = "lights-out")]
+    LightsOut(LightsOutCommand),
     /// Submarines: a 0-1 matrix from its row and column sums.
     #[command(subcommand)]
     Submarines(SubmarinesCommand),
@@ -93,6 +96,34 @@ enum SubmarinesCommand {
     Reckon { m: usize, n: usize },
     /// Answer a puzzle by mathematics alone: Gale–Ryser, Ryser's construction, alternating cycles.
     Analyze { file: PathBuf },
+}
+
+#[derive(Subcommand)]
+enum LightsOutCommand {
+    /// Solvable? How many solutions (2^nullity)? The fewest presses, and the quiet patterns.
+    Analyze {
+        file: PathBuf,
+        /// Search the null space for the fewest presses only up to this dimension.
+        #[arg(long, default_value_t = 24)]
+        max_search: usize,
+    },
+    /// The nullity of the N×N board (or M×N with a second size).
+    Nullity {
+        n: usize,
+        m: Option<usize>,
+        /// Wrap around the edges (computed by elimination).
+        #[arg(long)]
+        torus: bool,
+        #[arg(long, value_enum, default_value_t = NullityArg::Polynomial)]
+        method: NullityArg,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum NullityArg {
+    Polynomial,
+    Chase,
+    Elimination,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -210,6 +241,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
             format,
             output,
         } => export(&file, format, output.as_deref()),
+        Command::LightsOut(c) => lights_out(c),
         Command::Submarines(SubmarinesCommand::Reckon { m, n }) => {
             let r = wellposed_submarines::math::reckon(m, n).map_err(anyhow::Error::msg)?;
             Ok(Report {
@@ -391,4 +423,96 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
         bail!("cannot write {}: {e}", path.display());
     }
     Ok(())
+}
+
+fn lights_out(c: LightsOutCommand) -> Result<Report> {
+    use wellposed_lights_out::{nullity, torus_nullity, LightsOut, NullityMethod};
+    match c {
+        LightsOutCommand::Analyze { file, max_search } => {
+            let text = load::read(&file)?;
+            let board =
+                <LightsOut as wellposed_engine::Family>::parse(&text, &file.display().to_string())?;
+            let a = board.analyze(max_search);
+            let mut t = if a.solvable {
+                format!(
+                    "solvable: yes\nnullity: {}\nsolutions: {}",
+                    a.nullity, a.solutions
+                )
+            } else {
+                format!("solvable: no\nnullity: {}", a.nullity)
+            };
+            match (&a.fewest_presses, a.solvable) {
+                (Some(g), _) => t.push_str(&format!(
+                    "\nfewest presses: {}\n{g}",
+                    a.min_presses.unwrap_or(0)
+                )),
+                (None, true) => t.push_str(&format!(
+                    "\nfewest presses: not searched (nullity {} > --max-search {max_search})",
+                    a.nullity
+                )),
+                _ => {}
+            }
+            for (k, q) in a.quiet_patterns.iter().enumerate() {
+                t.push_str(&format!("\nquiet pattern {}:\n{q}", k + 1));
+            }
+            Ok(Report {
+                text: t,
+                json: serde_json::to_value(&a)?,
+            })
+        }
+        LightsOutCommand::Nullity {
+            n,
+            m,
+            torus,
+            method,
+        } => {
+            let m = m.unwrap_or(n);
+            if n == 0 || m == 0 {
+                bail!("the board needs at least one row and one column");
+            }
+            let (k, name) = if torus {
+                if m * n > wellposed_lights_out::MAX_CELLS {
+                    bail!(
+                        "a {m}×{n} torus is beyond elimination (at most {} cells)",
+                        wellposed_lights_out::MAX_CELLS
+                    );
+                }
+                (torus_nullity(m, n), "elimination")
+            } else {
+                let method = match method {
+                    NullityArg::Polynomial => NullityMethod::Polynomial,
+                    NullityArg::Chase => NullityMethod::Chase,
+                    NullityArg::Elimination => NullityMethod::Elimination,
+                };
+                if method == NullityMethod::Elimination && m * n > wellposed_lights_out::MAX_CELLS {
+                    bail!("a {m}×{n} board is beyond elimination (at most {} cells); use --method chase or polynomial", wellposed_lights_out::MAX_CELLS);
+                }
+                if method == NullityMethod::Chase
+                    && (m as u128) * (n as u128) * (n as u128) > 4_000_000_000_000
+                {
+                    bail!("a {m}×{n} board is beyond the chase here (m·n² at most 4·10^12); use --method polynomial");
+                }
+                if m.max(n) > 50_000_000 {
+                    bail!("sizes above 50,000,000 are refused");
+                }
+                let name = match method {
+                    NullityMethod::Polynomial => "polynomial",
+                    NullityMethod::Chase => "chase",
+                    NullityMethod::Elimination => "elimination",
+                };
+                (nullity(m, n, method), name)
+            };
+            let mut j = json!({"n": n, "nullity": k, "method": name, "torus": torus});
+            if m != n {
+                j["m"] = json!(m);
+            }
+            Ok(Report {
+                text: format!(
+                    "{m}×{n}{}: nullity {k} ({name})",
+                    if torus { " torus" } else { "" }
+                ),
+                json: j,
+            })
+        }
+    }
 }
