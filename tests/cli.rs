@@ -285,3 +285,86 @@ fn lights_out_through_the_cli() {
         r.stderr
     );
 }
+
+#[test]
+fn neighbour_sum_through_the_cli() {
+    let want = serde_json::json!([[1, 3, 6, 2], [4, 2, 1, 1], [2, 3, 4, 9]]);
+    for f in ["nine-3x4.txt", "cross-3x4.txt", "cross-3x4-digits.txt"] {
+        let j = wellposed(&[
+            "solve",
+            "--json",
+            &instance(&format!("encodings/neighbour-sum/{f}")),
+        ])
+        .json();
+        assert_eq!(j["status"], "unique", "{f}");
+        assert_eq!(j["solution"], want, "{f}");
+    }
+    let digits = instance("encodings/neighbour-sum/cross-3x4-digits.txt");
+    assert_eq!(count_of(&["--method", "sat", &digits]), (1, true));
+    let singular = instance("encodings/neighbour-sum/singular-2x2.txt");
+    assert_eq!(
+        count_of(&[&singular]),
+        count_of(&["--method", "sat", &singular])
+    );
+    let j = wellposed(&[
+        "solve",
+        "--json",
+        &instance("encodings/neighbour-sum/fractions-1x2.txt"),
+    ])
+    .json();
+    assert_eq!(j["solution"], serde_json::json!([["5/4", "1/2"]]));
+    let a = wellposed(&[
+        "neighbour-sum",
+        "analyze",
+        "3",
+        "4",
+        "--stencil",
+        "cross",
+        "--json",
+    ])
+    .json();
+    assert_eq!(a["checks"]["determinant_mod_p_agrees"], true);
+    assert_eq!(a["invertible"], a["nullity"] == 0);
+    let custom = wellposed(&[
+        "neighbour-sum",
+        "analyze",
+        "3",
+        "3",
+        "--stencil",
+        "0,1,0;-1,0,1;0,-1,0",
+        "--json",
+    ])
+    .json();
+    let cross = wellposed(&[
+        "neighbour-sum",
+        "analyze",
+        "3",
+        "3",
+        "--stencil",
+        "cross",
+        "--json",
+    ])
+    .json();
+    assert_eq!(
+        custom["nullity"], cross["nullity"],
+        "the block form of `cross` is `cross`"
+    );
+    // Unbounded and singular: infinitely many, which `count` says rather than guessing.
+    let open = temp_file(
+        "open.txt",
+        "family neighbour-sum\nsize 2 2\nstencil nine\nclues\n6 6\n6 6\n",
+    );
+    let r = wellposed(&["count", &open]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("infinitely many"), "{}", r.stderr);
+    assert_eq!(
+        wellposed(&["solve", "--json", &open]).json()["status"],
+        "multiple"
+    );
+    let r = wellposed(&["count", "--method", "sat", &open]);
+    assert!(
+        r.code == 2 && r.stderr.contains("no CNF encoding"),
+        "{}",
+        r.stderr
+    );
+}

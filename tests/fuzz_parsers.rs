@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_submarines::Submarines;
 
 struct Rng(u64);
@@ -124,6 +125,11 @@ fn parsers_never_panic_on_mutated_inputs() {
         &read("encodings/lights-out/random-flip-3x3.txt"),
         3000,
     );
+    let sums = check::<NeighbourSum>(
+        &mut rng,
+        &read("encodings/neighbour-sum/cross-3x4-digits.txt"),
+        3000,
+    );
     let col = check::<RawDlx>(
         &mut rng,
         "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
@@ -136,6 +142,7 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("dlx", dlx),
         ("dlx colours", col),
         ("lights-out", lights),
+        ("neighbour-sum", sums),
     ] {
         assert!(
             ok > 50 && rejected > 50,

@@ -5,13 +5,14 @@ use anyhow::{bail, Context, Result};
 use std::path::Path;
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_submarines::Submarines;
 
 /// Files larger than this are refused before reading.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// The families this binary knows, by the name in their `family` line.
-const FAMILIES: &[&str] = &["submarines", "lights-out"];
+const FAMILIES: &[&str] = &["submarines", "lights-out", "neighbour-sum"];
 
 pub struct Loaded {
     pub puzzle: Box<dyn Puzzle>,
@@ -52,6 +53,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
         _ => match family_of(&text) {
             Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
             Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
+            Some("neighbour-sum") => Box::new(NeighbourSum::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {

@@ -36,7 +36,8 @@ struct Cli {
 
 #[derive(clap::Args, Clone)]
 struct SolveArgs {
-    /// Which encoding answers: the puzzle's preferred one, CNF through SAT, or dancing links.
+    /// Who answers: auto (the family's mathematics if any, else its preferred encoding), CNF
+    /// through SAT, dancing links, or the family's mathematics.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
     /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
@@ -85,6 +86,9 @@ enum Command {
     /// Lights Out over GF(2).
     #[command(subcommand, name = "lights-out")]
     LightsOut(LightsOutCommand),
+    /// Neighbour-sum grids: clues are weighted sums over a stencil.
+    #[command(subcommand, name = "neighbour-sum")]
+    NeighbourSum(NeighbourSumCommand),
     /// Submarines: a 0-1 matrix from its row and column sums.
     #[command(subcommand)]
     Submarines(SubmarinesCommand),
@@ -119,6 +123,18 @@ enum LightsOutCommand {
     },
 }
 
+#[derive(Subcommand)]
+enum NeighbourSumCommand {
+    /// Decide the clue matrix of an M×N grid exactly: invertible, nullity, determinant, null space.
+    Analyze {
+        m: usize,
+        n: usize,
+        /// `nine`, `cross`, or weight rows like `0,1,0;-1,0,1;0,-1,0` (centred on the cell).
+        #[arg(long, allow_hyphen_values = true)]
+        stencil: String,
+    },
+}
+
 #[derive(Clone, Copy, ValueEnum)]
 enum NullityArg {
     Polynomial,
@@ -131,6 +147,8 @@ enum MethodArg {
     Auto,
     Sat,
     Dlx,
+    /// The family's own mathematics (exact linear algebra, …).
+    Native,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -145,6 +163,7 @@ fn options(how: &SolveArgs, threads: usize) -> Options {
             MethodArg::Auto => Method::Auto,
             MethodArg::Sat => Method::Sat,
             MethodArg::Dlx => Method::Dlx,
+            MethodArg::Native => Method::Native,
         },
         solver: how
             .solver
@@ -242,6 +261,41 @@ fn run(command: Command, json: bool) -> Result<Report> {
             output,
         } => export(&file, format, output.as_deref()),
         Command::LightsOut(c) => lights_out(c),
+        Command::NeighbourSum(NeighbourSumCommand::Analyze { m, n, stencil }) => {
+            use wellposed_neighbour_sum::{analyze, Stencil, MAX_CELLS};
+            let stencil = Stencil::named(&stencil).map_err(anyhow::Error::msg)?;
+            if m == 0 || n == 0 || m.saturating_mul(n) > MAX_CELLS {
+                bail!("expected 1..{MAX_CELLS} cells in all, found {m}×{n}");
+            }
+            let a = analyze(m, n, &stencil);
+            if !(a.checks.determinant_mod_p_agrees && a.checks.null_vectors_verified) {
+                bail!("internal error: the exact and the modular computations disagree; please report this");
+            }
+            let mut text = format!(
+                "{m}×{n}, stencil {}: {} (nullity {}, determinant {})\nchecked: determinant modulo {:?} agrees; null vectors multiply out to zero",
+                a.stencil,
+                if a.invertible { "invertible" } else { "singular" },
+                a.nullity,
+                a.determinant,
+                a.checks.primes
+            );
+            for (k, v) in a.null_basis.iter().enumerate() {
+                let rows: Vec<String> = v
+                    .iter()
+                    .map(|r| {
+                        r.iter()
+                            .map(|x| x.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                text.push_str(&format!("\nnull vector {}:\n{}", k + 1, rows.join("\n")));
+            }
+            Ok(Report {
+                text,
+                json: serde_json::to_value(&a)?,
+            })
+        }
         Command::Submarines(SubmarinesCommand::Reckon { m, n }) => {
             let r = wellposed_submarines::math::reckon(m, n).map_err(anyhow::Error::msg)?;
             Ok(Report {

@@ -174,6 +174,27 @@ impl Document {
     }
 }
 
+/// A stencil block: an odd-sized rectangle of values centred on the cell. Returns the
+/// non-default entries as (row offset, column offset, value).
+pub fn centred_stencil<T: Copy + PartialEq + Default>(
+    rows: &[Vec<T>],
+) -> Result<Vec<(i64, i64, T)>, String> {
+    let h = rows.len();
+    let w = rows.first().map_or(0, |r| r.len());
+    if h.is_multiple_of(2) || w.is_multiple_of(2) || rows.iter().any(|r| r.len() != w) {
+        return Err("expected an odd-sized rectangle, centred on the cell".into());
+    }
+    let mut out = Vec::new();
+    for (dr, row) in rows.iter().enumerate() {
+        for (dc, &x) in row.iter().enumerate() {
+            if x != T::default() {
+                out.push((dr as i64 - (h / 2) as i64, dc as i64 - (w / 2) as i64, x));
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn parse_tokens<T: FromStr>(
     tokens: &[String],
     err: impl Fn(&str) -> ParseError,

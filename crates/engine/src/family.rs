@@ -23,6 +23,22 @@ pub trait Family: Sized + Send + Sync + 'static {
     fn verify(&self, solution: &Self::Solution) -> Result<(), String>;
 
     fn render(&self, solution: &Self::Solution) -> String;
+
+    /// The family's own mathematics, where it answers exactly without an encoding (exact
+    /// linear algebra, say): up to `want` solutions and the exact number of them. `None` when
+    /// the family has none for this instance; `Err` names why it cannot answer.
+    fn native(&self, want: u64) -> Option<Result<Native<Self::Solution>, String>> {
+        let _ = want;
+        None
+    }
+}
+
+/// What a family's own mathematics found.
+pub struct Native<S> {
+    /// At most the number asked for.
+    pub solutions: Vec<S>,
+    /// How many solutions there are in all (`None`: infinitely many).
+    pub count: Option<u64>,
 }
 
 /// A solution that passed the family's rule check, ready to print.
@@ -40,6 +56,8 @@ pub trait Puzzle: Send + Sync {
     fn encode(&self, kind: EncodingKind) -> Option<Encoding>;
     /// Decodes and verifies; a solution that breaks the rules is an internal error.
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
+    /// The family's own mathematics (see [`Family::native`]), solutions verified.
+    fn native(&self, want: u64) -> Option<Result<Native<Solved>, EngineError>>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -57,15 +75,45 @@ impl<F: Family> Puzzle for F {
 
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError> {
         let solution = self.decode(&answer);
-        self.verify(&solution)
-            .map_err(|reason| EngineError::Unverified {
-                family: F::NAME.to_string(),
-                reason,
-            })?;
-        Ok(Solved {
-            text: self.render(&solution),
-            json: serde_json::to_value(&solution).unwrap_or(serde_json::Value::Null),
-            answer,
-        })
+        checked(self, &solution, answer)
     }
+
+    fn native(&self, want: u64) -> Option<Result<Native<Solved>, EngineError>> {
+        let found = match Family::native(self, want)? {
+            Ok(found) => found,
+            Err(reason) => {
+                return Some(Err(EngineError::Native {
+                    family: F::NAME.to_string(),
+                    reason,
+                }))
+            }
+        };
+        let solutions: Result<Vec<Solved>, EngineError> = found
+            .solutions
+            .iter()
+            .map(|s| checked(self, s, Answer::Cover(Vec::new())))
+            .collect();
+        Some(solutions.map(|solutions| Native {
+            solutions,
+            count: found.count,
+        }))
+    }
+}
+
+/// Checks a solution by the family's rules before anything prints it.
+fn checked<F: Family>(
+    f: &F,
+    solution: &F::Solution,
+    answer: Answer,
+) -> Result<Solved, EngineError> {
+    f.verify(solution)
+        .map_err(|reason| EngineError::Unverified {
+            family: F::NAME.to_string(),
+            reason,
+        })?;
+    Ok(Solved {
+        text: f.render(solution),
+        json: serde_json::to_value(solution).unwrap_or(serde_json::Value::Null),
+        answer,
+    })
 }

@@ -8,9 +8,9 @@ mod family;
 mod raw;
 mod solve;
 
-pub use document::{family_of, Document, Entry, ParseError};
+pub use document::{centred_stencil, family_of, Document, Entry, ParseError};
 pub use encoding::{Answer, CnfEncoding, Encoding, EncodingKind};
-pub use family::{Family, Puzzle, Solved};
+pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     count, enumerate, export, first, uniqueness, Counted, Method, Options, SolverChoice, Uniqueness,
@@ -23,7 +23,7 @@ pub use wellposed_xc as xc;
 pub enum EngineError {
     #[error("{0}")]
     Parse(#[from] ParseError),
-    #[error("the {family} family has no {kind} encoding")]
+    #[error("the {family} family has no {kind} encoding for this instance")]
     NoEncoding { family: String, kind: EncodingKind },
     #[error("method {method} does not apply to a {kind} encoding")]
     WrongMethod {
@@ -39,11 +39,23 @@ pub enum EngineError {
     Unverified { family: String, reason: String },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The family's own mathematics cannot answer this question for this instance.
+    #[error("{family}: {reason}")]
+    Native { family: String, reason: String },
+    #[error("the {0} family has no method of its own; use --method sat or dlx")]
+    NoNative(String),
 }
 
 /// Serializes a big integer as an exact JSON number (never a float, never a string), for
 /// counts that outgrow 64 bits. Use with `#[serde(serialize_with = "wellposed_engine::big")]`.
 pub fn big<S: serde::Serializer>(x: &num_bigint::BigUint, s: S) -> Result<S::Ok, S::Error> {
+    use serde::Serialize;
+    let n: serde_json::Number = x.to_string().parse().map_err(serde::ser::Error::custom)?;
+    n.serialize(s)
+}
+
+/// Serializes a signed big integer as an exact JSON number (see [`big`]).
+pub fn big_int<S: serde::Serializer>(x: &num_bigint::BigInt, s: S) -> Result<S::Ok, S::Error> {
     use serde::Serialize;
     let n: serde_json::Number = x.to_string().parse().map_err(serde::ser::Error::custom)?;
     n.serialize(s)

@@ -2,7 +2,7 @@
 //! (block the answer, re-solve in the same incremental solver), and counting/enumeration.
 
 use crate::encoding::exact_cover_to_cnf;
-use crate::{Answer, CnfEncoding, Encoding, EncodingKind, EngineError, Puzzle, Solved};
+use crate::{Answer, CnfEncoding, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved};
 use std::io::Write;
 use std::ops::ControlFlow;
 use wellposed_sat::{dimacs, Backend, ExternalSolver, Lit, VarisatBackend};
@@ -17,14 +17,16 @@ pub enum SolverChoice {
     External(String),
 }
 
-/// How to answer: `Auto` takes the puzzle's preferred encoding (dancing links for exact
-/// cover); `Sat` forces CNF (an exact cover is translated); `Dlx` needs an exact cover.
+/// How to answer: `Auto` takes the family's own mathematics where it has some, else the
+/// preferred encoding (dancing links for exact cover); `Sat` forces CNF (an exact cover is
+/// translated); `Dlx` needs an exact cover; `Native` needs the family's mathematics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
     #[default]
     Auto,
     Sat,
     Dlx,
+    Native,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -83,8 +85,10 @@ fn prepare(p: &dyn Puzzle, method: Method) -> Result<Prepared, EngineError> {
             kind: EncodingKind::Cnf,
         })?,
         Method::Sat if kinds.contains(&EncodingKind::Cnf) => EncodingKind::Cnf,
-        Method::Sat => EncodingKind::ExactCover,
+        Method::Sat if kinds.contains(&EncodingKind::ExactCover) => EncodingKind::ExactCover,
+        Method::Sat => EncodingKind::Cnf,
         Method::Dlx => EncodingKind::ExactCover,
+        Method::Native => return Err(EngineError::NoNative(p.family().to_string())),
     };
     Ok(match (encode(want)?, method) {
         (Encoding::Cnf(enc), _) => Prepared::Sat {
@@ -177,7 +181,32 @@ pub fn enumerate(
     limit: Option<u64>,
     mut visit: impl FnMut(Solved) -> ControlFlow<()>,
 ) -> Result<bool, EngineError> {
+    if let Some(found) = native(p, opts.method, limit.unwrap_or(u64::MAX)) {
+        let found = found?;
+        for s in found.solutions {
+            if visit(s).is_break() {
+                return Ok(false);
+            }
+        }
+        return Ok(found.count.is_some_and(|n| limit.is_none_or(|l| n <= l)));
+    }
     enumerate_raw(p, opts, limit, |a| Ok(visit(p.solved(a)?)))
+}
+
+/// The family's own mathematics, when the method asks for it (or leaves the choice to us).
+fn native(
+    p: &dyn Puzzle,
+    method: Method,
+    want: u64,
+) -> Option<Result<Native<Solved>, EngineError>> {
+    match method {
+        Method::Auto => p.native(want),
+        Method::Native => Some(
+            p.native(want)
+                .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
+        ),
+        Method::Sat | Method::Dlx => None,
+    }
 }
 
 /// The first solution, if any.
@@ -208,6 +237,20 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
 /// The number of solutions, exact unless `limit` stopped it. Dancing links count natively
 /// (on `opts.threads` threads); CNF counts by blocking clauses over the answer variables.
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
+    if let Some(found) = native(p, opts.method, 0) {
+        let Some(n) = found?.count else {
+            return Err(EngineError::Native {
+                family: p.family().to_string(),
+                reason: "infinitely many solutions".into(),
+            });
+        };
+        let limit = limit.unwrap_or(u64::MAX);
+        return Ok(Counted {
+            count: n.min(limit),
+            complete: n <= limit,
+            method: "native",
+        });
+    }
     if let Prepared::Dlx(problem) = prepare(p, opts.method)? {
         let threads = match opts.threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

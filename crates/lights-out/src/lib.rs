@@ -11,7 +11,10 @@ pub mod gf2;
 use gf2::Bits;
 use num_bigint::BigUint;
 use serde::Serialize;
-use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};
+use wellposed_engine::{
+    centred_stencil, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native,
+    ParseError,
+};
 use wellposed_sat::{Cnf, Lit, Var};
 
 /// The largest board accepted for elimination (cells); bigger boards are refused up front.
@@ -265,21 +268,16 @@ impl Family for LightsOut {
         let offsets = match doc.get("stencil") {
             None => plus_offsets(),
             Some(e) => {
-                let s = bit_rows(&doc, "stencil", &e.body)?;
-                let h = s.len();
-                let w = s.first().map_or(0, |r| r.1.len());
-                if h % 2 == 0 || w % 2 == 0 || s.iter().any(|r| r.1.len() != w) {
-                    return Err(doc.error(e.line, "`stencil`: expected an odd-sized rectangle of 0/1 rows, centred on the pressed cell"));
-                }
-                let mut o = Vec::new();
-                for (dr, (_, row)) in s.iter().enumerate() {
-                    for (dc, &on) in row.iter().enumerate() {
-                        if on {
-                            o.push((dr as i64 - (h / 2) as i64, dc as i64 - (w / 2) as i64));
-                        }
-                    }
-                }
-                o
+                let s: Vec<Vec<bool>> = bit_rows(&doc, "stencil", &e.body)?
+                    .into_iter()
+                    .map(|r| r.1)
+                    .collect();
+                let cells = centred_stencil(&s)
+                    .map_err(|m| doc.error(e.line, format!("`stencil`: {m}")))?;
+                cells
+                    .into_iter()
+                    .map(|(dr, dc, _)| (dr, dc))
+                    .collect::<Vec<_>>()
             }
         };
         let mut board = LightsOut::with_offsets(m, n, lit, &offsets, wrap);
@@ -383,6 +381,36 @@ impl Family for LightsOut {
 
     fn render(&self, presses: &Grid) -> String {
         presses.to_string()
+    }
+
+    /// GF(2) elimination: the particular solution plus null-space combinations, in Gray-code
+    /// order, and 2^nullity solutions in all.
+    fn native(&self, want: u64) -> Option<Result<Native<Grid>, String>> {
+        let s = gf2::solve(&self.equations(), &self.lit, self.m * self.n);
+        let Some(mut cur) = s.particular else {
+            return Some(Ok(Native {
+                solutions: Vec::new(),
+                count: Some(0),
+            }));
+        };
+        let k = s.null_basis.len();
+        if k >= 64 {
+            return Some(Err(format!(
+                "2^{k} solutions do not fit a 64-bit count; `lights-out analyze` gives it exactly"
+            )));
+        }
+        let total = 1u64 << k;
+        let mut solutions = Vec::new();
+        for i in 0..total.min(want) {
+            if i > 0 {
+                cur.xor_with(&s.null_basis[i.trailing_zeros() as usize]);
+            }
+            solutions.push(Grid::from_bits(self.m, self.n, &cur));
+        }
+        Some(Ok(Native {
+            solutions,
+            count: Some(total),
+        }))
     }
 }
 

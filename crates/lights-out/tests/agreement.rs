@@ -1,7 +1,15 @@
 //! Lights Out: three routes to the nullity, GF(2) against the SAT path, the fewest presses
 //! against brute force, and Simon Tatham's Flip boards.
 
-use wellposed_engine::{count, uniqueness, Family, Options};
+use wellposed_engine::{count, uniqueness, Family, Method, Options};
+
+/// The SAT path, forced: the default would answer by GF(2) itself.
+fn sat() -> Options {
+    Options {
+        method: Method::Sat,
+        ..Options::default()
+    }
+}
 use wellposed_lights_out::{nullity, torus_nullity, LightsOut, NullityMethod, Variant};
 
 struct Rng(u64);
@@ -90,11 +98,13 @@ fn sat_path_agrees_with_gf2_elimination() {
     for _ in 0..400 {
         let b = random_board(&mut rng);
         let a = b.analyze(20);
-        let c = count(&b, &Options::default(), None).unwrap();
+        let c = count(&b, &sat(), None).unwrap();
         assert!(c.complete);
         let want: u64 = if a.solvable { 1 << a.nullity } else { 0 };
         assert_eq!(c.count, want, "{b:?}");
-        let u = uniqueness(&b, &Options::default()).unwrap();
+        let native = count(&b, &Options::default(), None).unwrap();
+        assert_eq!((native.count, native.method), (want, "native"));
+        let u = uniqueness(&b, &sat()).unwrap();
         assert_eq!(
             u.status(),
             match want {
@@ -144,7 +154,7 @@ fn fewest_presses_match_brute_force() {
 fn torus_nullity_by_elimination_matches_sat_counts() {
     for n in 2..=5 {
         let b = LightsOut::new(n, n, vec![false; n * n], Variant::Torus);
-        let c = count(&b, &Options::default(), None).unwrap();
+        let c = count(&b, &sat(), None).unwrap();
         assert_eq!(c.count, 1 << torus_nullity(n, n), "torus {n}");
     }
 }
@@ -188,7 +198,7 @@ fn tatham_flip_boards() {
             .take(m)
             .flat_map(|l| l.chars().map(|c| u8::from(c == 'T')).collect::<Vec<_>>())
             .collect();
-        let u = uniqueness(&board, &Options::default()).unwrap();
+        let u = uniqueness(&board, &sat()).unwrap();
         assert_eq!(u.status(), "unique");
         let a = board.analyze(20);
         assert_eq!(a.nullity, 0);
@@ -229,6 +239,6 @@ fn tatham_flip_boards() {
         }
         board.toggles[cell].sort_unstable();
     }
-    assert_eq!(count(&board, &Options::default(), None).unwrap().count, 2);
+    assert_eq!(count(&board, &sat(), None).unwrap().count, 2);
     assert_eq!(board.analyze(20).nullity, 1);
 }
