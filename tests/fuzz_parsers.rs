@@ -9,14 +9,11 @@ use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_submarines::Submarines;
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, k: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % k as u64) as usize
-    }
+use wellposed_engine::Xorshift as Rng;
+
+/// An index below `k`.
+fn pick(rng: &mut Rng, k: usize) -> usize {
+    rng.below(k as u64) as usize
 }
 
 const PIECES: &[&str] = &[
@@ -50,27 +47,27 @@ const PIECES: &[&str] = &[
 
 fn mutate(rng: &mut Rng, text: &str) -> String {
     let mut s: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(s.len() + 1);
-        match rng.below(5) {
+    for _ in 0..1 + pick(rng, 4) {
+        let at = pick(rng, s.len() + 1);
+        match pick(rng, 5) {
             0 if !s.is_empty() => {
-                let end = (at + 1 + rng.below(8)).min(s.len());
+                let end = (at + 1 + pick(rng, 8)).min(s.len());
                 s.drain(at.min(end)..end);
             }
             1 => {
-                let piece = PIECES[rng.below(PIECES.len())];
+                let piece = PIECES[pick(rng, PIECES.len())];
                 for (k, c) in piece.chars().enumerate() {
                     s.insert(at + k, c);
                 }
             }
             2 if !s.is_empty() => {
-                let i = rng.below(s.len());
-                s[i] = char::from(b" 0123456789-|:#xp\n"[rng.below(18)]);
+                let i = pick(rng, s.len());
+                s[i] = char::from(b" 0123456789-|:#xp\n"[pick(rng, 18)]);
             }
             3 => {
                 // Duplicate a line.
                 let lines: Vec<&str> = text.lines().collect();
-                let line = lines[rng.below(lines.len())];
+                let line = lines[pick(rng, lines.len())];
                 s.extend(format!("\n{line}\n").chars());
             }
             _ => s.truncate(at),

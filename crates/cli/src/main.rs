@@ -280,16 +280,11 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 a.checks.primes
             );
             for (k, v) in a.null_basis.iter().enumerate() {
-                let rows: Vec<String> = v
-                    .iter()
-                    .map(|r| {
-                        r.iter()
-                            .map(|x| x.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                text.push_str(&format!("\nnull vector {}:\n{}", k + 1, rows.join("\n")));
+                text.push_str(&format!(
+                    "\nnull vector {}:\n{}",
+                    k + 1,
+                    wellposed_engine::render_rows(v)
+                ));
             }
             Ok(Report {
                 text,

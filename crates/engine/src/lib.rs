@@ -17,6 +17,35 @@ pub use solve::{
 };
 
 pub use wellposed_sat as sat;
+
+/// Rows of values as text: entries separated by spaces, rows by newlines.
+pub fn render_rows<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// A small deterministic xorshift generator: reproducible random instances in tests and
+/// benchmarks without a dependency. Not for anything that needs statistical quality.
+#[derive(Clone, Debug)]
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// A value in `0..k` (`k > 0`).
+    pub fn below(&mut self, k: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % k
+    }
+}
 pub use wellposed_xc as xc;
 
 #[derive(Debug, thiserror::Error)]

@@ -157,17 +157,7 @@ impl Grid {
 
 impl std::fmt::Display for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let lines: Vec<String> = self
-            .0
-            .iter()
-            .map(|r| {
-                r.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect();
-        f.write_str(&lines.join("\n"))
+        f.write_str(&wellposed_engine::render_rows(&self.0))
     }
 }
 

@@ -12,15 +12,7 @@ fn sat() -> Options {
 }
 use wellposed_lights_out::{nullity, torus_nullity, LightsOut, NullityMethod, Variant};
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, k: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % k
-    }
-}
+use wellposed_engine::Xorshift as Rng;
 
 #[test]
 fn nullity_of_square_boards_matches_oeis_a159257() {

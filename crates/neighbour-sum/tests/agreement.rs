@@ -4,15 +4,7 @@
 use wellposed_engine::{count, uniqueness, Family, Method, Options};
 use wellposed_neighbour_sum::{analyze, NeighbourSum, Stencil};
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, k: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % k
-    }
-}
+use wellposed_engine::Xorshift as Rng;
 
 const SOLUTION: [i64; 12] = [1, 3, 6, 2, 4, 2, 1, 1, 2, 3, 4, 9];
 

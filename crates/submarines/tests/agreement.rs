@@ -23,16 +23,7 @@ fn brute_count(rows: &[u32], cols: &[u32]) -> u64 {
         .count() as u64
 }
 
-/// A small xorshift generator: the tests are reproducible without extra dependencies.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, k: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % k
-    }
-}
+use wellposed_engine::Xorshift as Rng;
 
 #[test]
 fn known_answers_from_the_issue() {
