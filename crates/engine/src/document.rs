@@ -125,6 +125,37 @@ impl Document {
         Ok(d)
     }
 
+    /// Reads a document that must belong to `family` (see [`Document::read`]).
+    pub fn read_family(
+        text: &str,
+        source: &str,
+        family: &str,
+        keys: &[&str],
+        blocks: &[&str],
+    ) -> Result<Document, ParseError> {
+        let doc = Document::read(text, source, keys, blocks)?;
+        if doc.family != family {
+            return Err(doc.error(doc.family_line, format!("expected `family {family}`")));
+        }
+        Ok(doc)
+    }
+
+    /// The required `size ROWS COLS` line, with 1..=`max_cells` cells in all.
+    pub fn size(&self, max_cells: usize) -> Result<(usize, usize, &Entry), ParseError> {
+        let e = self.require("size", "ROWS COLS")?;
+        let size: Vec<usize> = self.numbers(e, "two sizes ROWS COLS")?;
+        let [m, n] = size[..] else {
+            return Err(self.error(e.line, "`size`: expected two numbers ROWS COLS"));
+        };
+        if m == 0 || n == 0 || m.saturating_mul(n) > max_cells {
+            return Err(self.error(
+                e.line,
+                format!("`size`: expected 1..{max_cells} cells in all, found {m}×{n}"),
+            ));
+        }
+        Ok((m, n, e))
+    }
+
     pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {
         ParseError {
             source: self.source.clone(),

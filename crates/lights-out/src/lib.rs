@@ -209,26 +209,14 @@ impl Family for LightsOut {
     type Solution = Grid;
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
-        let doc = Document::read(
+        let doc = Document::read_family(
             text,
             source,
+            Self::NAME,
             &["size", "variant", "stencil", "toggles", "grid"],
             &["stencil", "toggles", "grid"],
         )?;
-        if doc.family != Self::NAME {
-            return Err(doc.error(doc.family_line, format!("expected `family {}`", Self::NAME)));
-        }
-        let size_e = doc.require("size", "ROWS COLS")?;
-        let size: Vec<usize> = doc.numbers(size_e, "two sizes ROWS COLS")?;
-        let [m, n] = size[..] else {
-            return Err(doc.error(size_e.line, "`size`: expected two numbers ROWS COLS"));
-        };
-        if m == 0 || n == 0 || m.saturating_mul(n) > MAX_CELLS {
-            return Err(doc.error(
-                size_e.line,
-                format!("`size`: expected 1..{MAX_CELLS} cells in all, found {m}×{n}"),
-            ));
-        }
+        let (m, n, _) = doc.size(MAX_CELLS)?;
         let wrap = match doc.get("variant") {
             None => false,
             Some(e) => match e.values.iter().map(String::as_str).collect::<Vec<_>>()[..] {

@@ -67,10 +67,7 @@ impl Family for Submarines {
     type Solution = Matrix;
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
-        let doc = Document::read(text, source, &["rows", "cols", "size"], &[])?;
-        if doc.family != Self::NAME {
-            return Err(doc.error(doc.family_line, format!("expected `family {}`", Self::NAME)));
-        }
+        let doc = Document::read_family(text, source, Self::NAME, &["rows", "cols", "size"], &[])?;
         let rows_e = doc.require("rows", "SUM…")?;
         let rows: Vec<u32> = doc.numbers(rows_e, "non-negative row sums")?;
         let cols_e = doc.require("cols", "SUM…")?;
