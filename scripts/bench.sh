@@ -21,6 +21,28 @@ echo "### Dancing links (counting every solution)"
 echo
 $B dlx encodings/raw/queens12.dlx encodings/raw/pentomino-3x20.dlx encodings/raw/pentomino-5x12.dlx encodings/raw/pentomino-6x10.dlx
 
+now() { date +%s.%N; }
+secs() { python3 -c "print(f'{$2 - $1:.3f}')"; }
+echo
+echo "### Lights Out nullity of the N×N board (seconds; same nullity by each route)"
+echo
+echo "| N | polynomial gcd (s) | chase the lights (s) | nullity |"
+echo "|---|---|---|---|"
+for n in 150 1000 1024 2000 4000 10000 10239 100000; do
+  t0=$(now); out=$($W lights-out nullity $n --method polynomial --json); t1=$(now)
+  poly=$(secs "$t0" "$t1")
+  k=$(echo "$out" | python3 -c "import json,sys; print(json.load(sys.stdin)['nullity'])")
+  if [ "$n" -le 4000 ]; then
+    t3=$(now); out2=$($W lights-out nullity $n --method chase --json); t2=$(now)
+    k2=$(echo "$out2" | python3 -c "import json,sys; print(json.load(sys.stdin)['nullity'])")
+    [ "$k" = "$k2" ] || { echo "DISAGREEMENT at N=$n: $k vs $k2"; exit 1; }
+    chase=$(secs "$t3" "$t2")
+  else
+    chase="(not run: cubic)"
+  fi
+  echo "| $n | $poly | $chase | $k |"
+done
+
 if ! command -v "$ext" >/dev/null 2>&1; then
   echo; echo "(no $ext on PATH: SAT comparison skipped; apt-get install $ext)"; exit 0
 fi
@@ -47,8 +69,6 @@ for s in submarines-40x40 submarines-unique-40x40; do
   $W export "$tmp/$s.txt" --format dimacs -o "$tmp/$s.cnf" >/dev/null
 done
 
-now() { date +%s.%N; }
-secs() { python3 -c "print(f'{$2 - $1:.3f}')"; }
 echo
 echo "### SAT: varisat (embedded) vs $ext (external) on the same CNF files"
 echo
