@@ -368,3 +368,115 @@ fn neighbour_sum_through_the_cli() {
         r.stderr
     );
 }
+
+#[test]
+fn survo_through_the_cli() {
+    let j = wellposed(&[
+        "solve",
+        "--json",
+        &instance("encodings/survo/wikipedia-3x4.txt"),
+    ])
+    .json();
+    assert_eq!(j["status"], "unique");
+    assert_eq!(
+        j["solution"],
+        serde_json::json!([[12, 6, 2, 10], [8, 1, 5, 4], [7, 9, 3, 11]])
+    );
+    assert_eq!(
+        count_of(&[&instance("encodings/survo/open-3x4-176.txt")]),
+        (176, true)
+    );
+    assert_eq!(
+        count_of(&[
+            "--method",
+            "dlx",
+            &instance("encodings/survo/open-3x4-176.txt")
+        ]),
+        (176, true)
+    );
+    let e = wellposed(&["survo", "enumerate", "3", "4", "--json"]).json();
+    assert_eq!(
+        (e["S"].as_u64(), e["labelled"].as_u64()),
+        (Some(583), Some(83952))
+    );
+    // Shards, merged, give the whole answer; a missing shard is an error, not a wrong sum.
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let r = wellposed(&[
+            "survo",
+            "enumerate",
+            "3",
+            "3",
+            "--json",
+            "--shard",
+            &format!("{k}/3"),
+        ]);
+        files.push(temp_file(&format!("shard{k}.json"), &r.stdout));
+    }
+    let merged = wellposed(&["survo", "merge", "--json", &files[0], &files[1], &files[2]]).json();
+    assert_eq!(merged["S"], 38);
+    let r = wellposed(&["survo", "merge", &files[0], &files[2]]);
+    assert!(
+        r.code == 2 && r.stderr.contains("missing: [1]"),
+        "{}",
+        r.stderr
+    );
+    let bad = temp_file(
+        "sv.txt",
+        "family survo\nsize 2 2\nrows 4 6\ncols 3 7\ngrid\n1 1\n. .\n",
+    );
+    let r = wellposed(&["solve", &bad]);
+    assert!(
+        r.stderr.contains(":6: `grid`: the value 1 is given twice"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Killing an enumeration at random moments and resuming from its checkpoint ends with the
+/// same answer as an uninterrupted run.
+#[test]
+fn survo_enumeration_survives_being_killed() {
+    let dir = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("s27.ckpt");
+    let _ = std::fs::remove_file(&ckpt);
+    let args = [
+        "survo",
+        "enumerate",
+        "2",
+        "7",
+        "--threads",
+        "1",
+        "--json",
+        "--checkpoint",
+        ckpt.to_str().unwrap(),
+    ];
+    let mut rng = wellposed_engine::Xorshift(0x51ab_c0de);
+    let mut kills = 0;
+    for _ in 0..6 {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wellposed"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(100 + rng.below(250)));
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            kills += 1;
+        }
+        child.wait().unwrap();
+        if ckpt.exists() {
+            // Whatever moment the kill came, the checkpoint is whole JSON.
+            let text = std::fs::read_to_string(&ckpt).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).expect("a complete checkpoint");
+        }
+    }
+    assert!(kills > 0, "the run must actually be interrupted");
+    let finished = wellposed(&args).json();
+    assert_eq!(finished["S"], 5706);
+    let fresh = wellposed(&["survo", "enumerate", "2", "7", "--json"]).json();
+    assert_eq!(finished["S"], fresh["S"]);
+    assert_eq!(finished["searched"], fresh["searched"]);
+}

@@ -7,12 +7,13 @@ use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_submarines::Submarines;
+use wellposed_survo::Survo;
 
 /// Files larger than this are refused before reading.
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// The families this binary knows, by the name in their `family` line.
-const FAMILIES: &[&str] = &["submarines", "lights-out", "neighbour-sum"];
+const FAMILIES: &[&str] = &["submarines", "lights-out", "neighbour-sum", "survo"];
 
 pub struct Loaded {
     pub puzzle: Box<dyn Puzzle>,
@@ -54,6 +55,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
             Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
             Some("neighbour-sum") => Box::new(NeighbourSum::parse(&text, &source)?),
+            Some("survo") => Box::new(Survo::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {

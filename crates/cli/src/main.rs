@@ -2,6 +2,7 @@
 //! A thin command line over the engine and the family crates.
 
 mod load;
+mod survo_cmd;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -89,6 +90,9 @@ enum Command {
     /// Neighbour-sum grids: clues are weighted sums over a stencil.
     #[command(subcommand, name = "neighbour-sum")]
     NeighbourSum(NeighbourSumCommand),
+    /// Survo puzzles: enumerate the uniquely solvable open ones.
+    #[command(subcommand)]
+    Survo(SurvoCommand),
     /// Submarines: a 0-1 matrix from its row and column sums.
     #[command(subcommand)]
     Submarines(SubmarinesCommand),
@@ -121,6 +125,29 @@ enum LightsOutCommand {
         #[arg(long, value_enum, default_value_t = NullityArg::Polynomial)]
         method: NullityArg,
     },
+}
+
+#[derive(Subcommand)]
+enum SurvoCommand {
+    /// S(M,N): essentially different uniquely solvable open M×N puzzles, and labelled tables.
+    Enumerate {
+        m: usize,
+        n: usize,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Scan only shard K of N (row-margin indices ≡ K mod N); merge results with `survo merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Record finished work here (atomically) and resume from it if it exists.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Also print each puzzle as a JSON line (margins and its one solution).
+        #[arg(long)]
+        list: bool,
+    },
+    /// Add up shard results (files holding `survo enumerate --json` output).
+    Merge { files: Vec<PathBuf> },
 }
 
 #[derive(Subcommand)]
@@ -261,6 +288,51 @@ fn run(command: Command, json: bool) -> Result<Report> {
             output,
         } => export(&file, format, output.as_deref()),
         Command::LightsOut(c) => lights_out(c),
+        Command::Survo(c) => {
+            let outcome = match c {
+                SurvoCommand::Enumerate {
+                    m,
+                    n,
+                    threads,
+                    shard,
+                    checkpoint,
+                    list,
+                } => {
+                    let threads = match threads {
+                        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+                        t => t,
+                    };
+                    let shard = shard
+                        .as_deref()
+                        .map(survo_cmd::parse_shard)
+                        .transpose()?
+                        .unwrap_or((0, 1));
+                    survo_cmd::enumerate(survo_cmd::Run {
+                        m,
+                        n,
+                        threads,
+                        shard,
+                        checkpoint,
+                        list,
+                    })?
+                }
+                SurvoCommand::Merge { files } => survo_cmd::merge(&files)?,
+            };
+            Ok(Report {
+                text: format!(
+                    "S({},{}) = {} ({} labelled tables){}; {} margin pairs searched, {} ruled out without search, {:.2} s",
+                    outcome.m,
+                    outcome.n,
+                    outcome.s,
+                    outcome.labelled,
+                    if outcome.shard == "0/1" { String::new() } else { format!(" in shard {}", outcome.shard) },
+                    outcome.searched,
+                    outcome.pruned,
+                    outcome.seconds
+                ),
+                json: serde_json::to_value(&outcome)?,
+            })
+        }
         Command::NeighbourSum(NeighbourSumCommand::Analyze { m, n, stencil }) => {
             use wellposed_neighbour_sum::{analyze, Stencil, MAX_CELLS};
             let stencil = Stencil::named(&stencil).map_err(anyhow::Error::msg)?;

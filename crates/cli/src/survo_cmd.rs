@@ -1,0 +1,271 @@
+//! `wellposed survo enumerate` and `survo merge`: the count S(m,n) of uniquely solvable open
+//! puzzles, on all cores, in shards, resumable from a checkpoint.
+
+use anyhow::{bail, Context, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Instant;
+use wellposed_survo::enumerate::{labelled, row_margin_count, scan, Tally};
+
+/// What a checkpoint file holds: enough to resume and end with the same answer.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+struct Checkpoint {
+    m: usize,
+    n: usize,
+    shard: (usize, usize),
+    /// Row-margin indices whose pairs are all counted in `unique`.
+    done: BTreeSet<usize>,
+    unique: u64,
+    searched: u64,
+    pruned: u64,
+}
+
+/// The result of one run (or one shard): the JSON `survo merge` reads back.
+#[derive(Serialize, Deserialize, Clone, Debug)]
+pub struct Outcome {
+    pub m: usize,
+    pub n: usize,
+    #[serde(rename = "S")]
+    pub s: u64,
+    pub labelled: u128,
+    pub shard: String,
+    pub searched: u64,
+    pub pruned: u64,
+    pub seconds: f64,
+}
+
+pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
+    let (k, of) = s.split_once('/').context("--shard takes K/N, e.g. 0/4")?;
+    let (k, of): (usize, usize) = (
+        k.trim().parse().context("--shard K/N: K")?,
+        of.trim().parse().context("--shard K/N: N")?,
+    );
+    if of == 0 || k >= of {
+        bail!("--shard K/N needs 0 <= K < N");
+    }
+    Ok((k, of))
+}
+
+/// Writes the file through a synced temporary and a rename: a crash leaves the old or the new.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("{} is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| -> std::io::Result<()> {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        bail!("cannot write {}: {e}", path.display());
+    }
+    Ok(())
+}
+
+pub struct Run {
+    pub m: usize,
+    pub n: usize,
+    pub threads: usize,
+    pub shard: (usize, usize),
+    pub checkpoint: Option<PathBuf>,
+    pub list: bool,
+}
+
+pub fn enumerate(run: Run) -> Result<Outcome> {
+    let Run {
+        m,
+        n,
+        threads,
+        shard,
+        checkpoint,
+        list,
+    } = run;
+    if m == 0 || n == 0 || m * n > wellposed_survo::MAX_CELLS {
+        bail!(
+            "expected a table of 1..{} cells, found {m}×{n}",
+            wellposed_survo::MAX_CELLS
+        );
+    }
+    let started = Instant::now();
+    let fresh = Checkpoint {
+        m,
+        n,
+        shard,
+        done: BTreeSet::new(),
+        unique: 0,
+        searched: 0,
+        pruned: 0,
+    };
+    let state = match &checkpoint {
+        Some(path) if path.exists() => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let c: Checkpoint = serde_json::from_str(&text)
+                .with_context(|| format!("{}: not a checkpoint of this program", path.display()))?;
+            if (c.m, c.n, c.shard) != (m, n, shard) {
+                bail!(
+                    "{} is a checkpoint of {}×{} shard {}/{}, not of this run",
+                    path.display(),
+                    c.m,
+                    c.n,
+                    c.shard.0,
+                    c.shard.1
+                );
+            }
+            log::info!(
+                "resuming from {}: {} row margins already done",
+                path.display(),
+                c.done.len()
+            );
+            c
+        }
+        _ => fresh,
+    };
+    let total = row_margin_count(m, n);
+    let mine = (0..total).filter(|i| i % shard.1 == shard.0).count() as u64;
+    let bar = indicatif::ProgressBar::new(mine);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:40}] {pos}/{len} row margins, eta {eta}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_position(state.done.len() as u64);
+    let state = Mutex::new(state);
+    let already: BTreeSet<usize> = state.lock().unwrap().done.clone();
+    let last_save = Mutex::new(Instant::now());
+    let save_error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let save = |c: &Checkpoint| {
+        if let Some(path) = &checkpoint {
+            if let Err(e) = serde_json::to_vec(c)
+                .map_err(anyhow::Error::from)
+                .and_then(|b| write_atomically(path, &b))
+            {
+                *save_error.lock().unwrap() = Some(e);
+            }
+        }
+    };
+    let out = Mutex::new(std::io::stdout());
+    scan(
+        m,
+        n,
+        threads,
+        shard,
+        &|i| already.contains(&i),
+        &|i, t: &Tally, puzzles| {
+            if list {
+                let mut o = out.lock().unwrap();
+                for (rows, cols, table) in puzzles {
+                    let solution: Vec<&[u32]> = table.chunks(n).collect();
+                    let _ = writeln!(
+                        o,
+                        "{}",
+                        serde_json::json!({"rows": rows, "cols": cols, "solution": solution})
+                    );
+                }
+            }
+            let mut c = state.lock().unwrap();
+            c.done.insert(i);
+            c.unique += t.unique;
+            c.searched += t.searched;
+            c.pruned += t.pruned;
+            bar.inc(1);
+            // Checkpoint at most five times a second; the final state is saved below.
+            let mut last = last_save.lock().unwrap();
+            if last.elapsed().as_millis() >= 200 {
+                save(&c);
+                *last = Instant::now();
+            }
+        },
+        list,
+    );
+    bar.finish_and_clear();
+    let c = state.into_inner().unwrap();
+    save(&c);
+    if let Some(e) = save_error.into_inner().unwrap() {
+        return Err(e);
+    }
+    if c.done.len() as u64 != mine {
+        bail!(
+            "internal error: {} of {mine} row margins finished",
+            c.done.len()
+        );
+    }
+    Ok(Outcome {
+        m,
+        n,
+        s: c.unique,
+        labelled: labelled(m, n, c.unique),
+        shard: format!("{}/{}", shard.0, shard.1),
+        searched: c.searched,
+        pruned: c.pruned,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// Sums shard results (`--json` outputs) into the whole answer, checking that the shards are
+/// of one size and cover every residue exactly once.
+pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
+    let mut parts = Vec::new();
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+        let line = text
+            .lines()
+            .rev()
+            .find(|l| l.contains("\"shard\""))
+            .with_context(|| format!("{}: no enumeration result in it", f.display()))?;
+        let o: Outcome = serde_json::from_str(line)
+            .with_context(|| format!("{}: not an enumeration result", f.display()))?;
+        parts.push(o);
+    }
+    let Some(first) = parts.first().cloned() else {
+        bail!("merge needs at least one file")
+    };
+    let mut seen = BTreeSet::new();
+    let mut of_all = None;
+    for p in &parts {
+        if (p.m, p.n) != (first.m, first.n) {
+            bail!(
+                "shards of different sizes: {}×{} and {}×{}",
+                first.m,
+                first.n,
+                p.m,
+                p.n
+            );
+        }
+        let (k, of) = parse_shard(&p.shard)?;
+        if *of_all.get_or_insert(of) != of || !seen.insert(k) {
+            bail!("shard {} is repeated or from another split", p.shard);
+        }
+    }
+    let of = of_all.unwrap_or(1);
+    if seen.len() != of {
+        bail!(
+            "{} of {of} shards given; missing: {:?}",
+            seen.len(),
+            (0..of).filter(|k| !seen.contains(k)).collect::<Vec<_>>()
+        );
+    }
+    let s: u64 = parts.iter().map(|p| p.s).sum();
+    Ok(Outcome {
+        m: first.m,
+        n: first.n,
+        s,
+        labelled: labelled(first.m, first.n, s),
+        shard: "0/1".into(),
+        searched: parts.iter().map(|p| p.searched).sum(),
+        pruned: parts.iter().map(|p| p.pruned).sum(),
+        seconds: parts.iter().map(|p| p.seconds).sum(),
+    })
+}

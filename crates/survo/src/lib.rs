@@ -1,0 +1,434 @@
+//! Survo puzzles: fill an m×n table with 1..mn, each once, so that the rows and columns sum
+//! to the given margins; some cells may be given. An *open* puzzle gives margins only.
+//!
+//! Three independent ways to answer, held against each other in the tests:
+//! - CNF: one-hot cell values, each value used once, each margin a weighted sum;
+//! - exact cover with colours: a row option places an ordered tuple of values in its row and
+//!   uses those values up; a column option places a tuple down its column; the cells are
+//!   secondary items coloured by their value, so rows and columns must agree;
+//! - the dedicated solver ([`solver`]): row partitions × column partitions that cross once.
+
+pub mod enumerate;
+pub mod solver;
+
+use serde::Serialize;
+use wellposed_engine::{
+    render_rows, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
+};
+use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
+use wellposed_xc::Problem;
+
+/// Tables of at most 64 cells (values are bits of a 64-bit set in the dedicated solver).
+pub const MAX_CELLS: usize = 64;
+/// The exact-cover encoding is offered only below this many options.
+pub const MAX_XC_OPTIONS: usize = 300_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Survo {
+    pub m: usize,
+    pub n: usize,
+    pub rows: Vec<u32>,
+    pub cols: Vec<u32>,
+    /// Row-major; 0 = not given.
+    pub givens: Vec<u32>,
+}
+
+/// A filled table, row by row.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(transparent)]
+pub struct Table(pub Vec<Vec<u32>>);
+
+impl Survo {
+    pub fn open(rows: Vec<u32>, cols: Vec<u32>) -> Survo {
+        let (m, n) = (rows.len(), cols.len());
+        Survo {
+            m,
+            n,
+            rows,
+            cols,
+            givens: vec![0; m * n],
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.m * self.n
+    }
+
+    fn solver_problem(&self) -> solver::Problem<'_> {
+        solver::Problem {
+            m: self.m,
+            n: self.n,
+            rows: &self.rows,
+            cols: &self.cols,
+            givens: &self.givens,
+        }
+    }
+
+    fn table(&self, flat: &[u32]) -> Table {
+        Table(flat.chunks(self.n).map(|r| r.to_vec()).collect())
+    }
+
+    /// Ordered tuples of `len` distinct values summing to `sum`, agreeing with `fixed`
+    /// (0 = free) position by position and avoiding `forbidden` values.
+    fn tuples(&self, len: usize, sum: u32, fixed: &[u32], forbidden: u64) -> Vec<Vec<u32>> {
+        let top = self.cells() as u32;
+        let mut out = Vec::new();
+        let mut cur = Vec::with_capacity(len);
+        fn go(
+            k: usize,
+            left: i64,
+            used: u64,
+            fixed: &[u32],
+            top: u32,
+            cur: &mut Vec<u32>,
+            out: &mut Vec<Vec<u32>>,
+        ) {
+            if k == fixed.len() {
+                if left == 0 {
+                    out.push(cur.clone());
+                }
+                return;
+            }
+            let choices: Vec<u32> = if fixed[k] > 0 {
+                vec![fixed[k]]
+            } else {
+                (1..=top).collect()
+            };
+            for v in choices {
+                if used >> (v - 1) & 1 == 1 || i64::from(v) > left {
+                    continue;
+                }
+                cur.push(v);
+                go(
+                    k + 1,
+                    left - i64::from(v),
+                    used | 1 << (v - 1),
+                    fixed,
+                    top,
+                    cur,
+                    out,
+                );
+                cur.pop();
+            }
+        }
+        debug_assert_eq!(fixed.len(), len);
+        go(0, i64::from(sum), forbidden, fixed, top, &mut cur, &mut out);
+        out
+    }
+
+    /// The exact-cover options: (is a row?, line index, tuple), in a fixed order.
+    fn xc_options(&self) -> Vec<(bool, usize, Vec<u32>)> {
+        let given_all: u64 = self
+            .givens
+            .iter()
+            .filter(|&&g| g > 0)
+            .fold(0, |s, &g| s | 1 << (g - 1));
+        let mut out = Vec::new();
+        for i in 0..self.m {
+            let fixed: Vec<u32> = self.givens[i * self.n..(i + 1) * self.n].to_vec();
+            let own: u64 = fixed
+                .iter()
+                .filter(|&&g| g > 0)
+                .fold(0, |s, &g| s | 1 << (g - 1));
+            for t in self.tuples(self.n, self.rows[i], &fixed, given_all & !own) {
+                out.push((true, i, t));
+            }
+        }
+        for j in 0..self.n {
+            let fixed: Vec<u32> = (0..self.m).map(|i| self.givens[i * self.n + j]).collect();
+            let own: u64 = fixed
+                .iter()
+                .filter(|&&g| g > 0)
+                .fold(0, |s, &g| s | 1 << (g - 1));
+            for t in self.tuples(self.m, self.cols[j], &fixed, given_all & !own) {
+                out.push((false, j, t));
+            }
+        }
+        out
+    }
+
+    /// An upper estimate of the exact-cover options: tuples are subsets times orderings.
+    fn xc_size_estimate(&self) -> u128 {
+        let fact = |k: usize| (1..=k as u128).product::<u128>();
+        let count = |k: usize, sum: u32| {
+            solver::subsets_by_sum(k, self.cells())
+                .get(sum as usize)
+                .map_or(0, |v| v.len()) as u128
+        };
+        self.rows
+            .iter()
+            .map(|&r| count(self.n, r) * fact(self.n))
+            .sum::<u128>()
+            + self
+                .cols
+                .iter()
+                .map(|&c| count(self.m, c) * fact(self.m))
+                .sum::<u128>()
+    }
+}
+
+impl Family for Survo {
+    const NAME: &'static str = "survo";
+    type Solution = Table;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        let doc = Document::read_family(
+            text,
+            source,
+            Self::NAME,
+            &["size", "rows", "cols", "grid"],
+            &["grid"],
+        )?;
+        let (m, n, size_e) = doc.size(MAX_CELLS)?;
+        let rows_e = doc.require("rows", "SUM…")?;
+        let rows: Vec<u32> = doc.numbers(rows_e, "positive row sums")?;
+        let cols_e = doc.require("cols", "SUM…")?;
+        let cols: Vec<u32> = doc.numbers(cols_e, "positive column sums")?;
+        if rows.len() != m {
+            return Err(doc.error(
+                rows_e.line,
+                format!(
+                    "`rows`: expected {m} sums (size {m} {n}), found {}",
+                    rows.len()
+                ),
+            ));
+        }
+        if cols.len() != n {
+            return Err(doc.error(
+                cols_e.line,
+                format!(
+                    "`cols`: expected {n} sums (size {m} {n}), found {}",
+                    cols.len()
+                ),
+            ));
+        }
+        let _ = size_e;
+        let top = (m * n) as u32;
+        let mut givens = vec![0u32; m * n];
+        if let Some(g) = doc.get("grid") {
+            if g.body.len() != m {
+                return Err(doc.error(
+                    g.line,
+                    format!("`grid`: expected {m} rows, found {}", g.body.len()),
+                ));
+            }
+            let mut seen = 0u64;
+            for (i, (no, toks)) in g.body.iter().enumerate() {
+                if toks.len() != n {
+                    return Err(doc.error(
+                        *no,
+                        format!("`grid`: expected {n} cells, found {}", toks.len()),
+                    ));
+                }
+                for (j, t) in toks.iter().enumerate() {
+                    if t == "." {
+                        continue;
+                    }
+                    let v: u32 = t
+                        .parse()
+                        .ok()
+                        .filter(|v| (1..=top).contains(v))
+                        .ok_or_else(|| {
+                            doc.error(
+                                *no,
+                                format!("`grid`: expected `.` or a value 1..{top}, found `{t}`"),
+                            )
+                        })?;
+                    if seen >> (v - 1) & 1 == 1 {
+                        return Err(doc.error(*no, format!("`grid`: the value {v} is given twice")));
+                    }
+                    seen |= 1 << (v - 1);
+                    givens[i * n + j] = v;
+                }
+            }
+        }
+        Ok(Survo {
+            m,
+            n,
+            rows,
+            cols,
+            givens,
+        })
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        let mut kinds = vec![EncodingKind::Cnf];
+        if self.xc_size_estimate() <= MAX_XC_OPTIONS as u128 {
+            kinds.push(EncodingKind::ExactCover);
+        }
+        kinds
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        let (m, n, cells) = (self.m, self.n, self.cells());
+        match kind {
+            EncodingKind::Cnf => {
+                let mut cnf = Cnf::new();
+                // has(c, v): cell c holds value v + 1.
+                let has = cnf.new_vars(cells * cells);
+                let lit = |c: usize, v: usize| has[c * cells + v].positive();
+                for c in 0..cells {
+                    cnf.exactly_one(
+                        &(0..cells).map(|v| lit(c, v)).collect::<Vec<_>>(),
+                        AmoEncoding::Auto,
+                    );
+                }
+                for v in 0..cells {
+                    cnf.exactly_one(
+                        &(0..cells).map(|c| lit(c, v)).collect::<Vec<_>>(),
+                        AmoEncoding::Auto,
+                    );
+                }
+                let weighted = |line: &[usize]| -> Vec<(u64, Lit)> {
+                    line.iter()
+                        .flat_map(|&c| (0..cells).map(move |v| ((v + 1) as u64, lit(c, v))))
+                        .collect()
+                };
+                for i in 0..m {
+                    let line: Vec<usize> = (0..n).map(|j| i * n + j).collect();
+                    cnf.linear_eq(&weighted(&line), u64::from(self.rows[i]));
+                }
+                for j in 0..n {
+                    let line: Vec<usize> = (0..m).map(|i| i * n + j).collect();
+                    cnf.linear_eq(&weighted(&line), u64::from(self.cols[j]));
+                }
+                for (c, &g) in self.givens.iter().enumerate() {
+                    if g > 0 {
+                        cnf.add_clause(&[lit(c, g as usize - 1)]);
+                    }
+                }
+                let names = (0..cells * cells)
+                    .map(|k| {
+                        format!(
+                            "cell row {} col {} = {}",
+                            k / cells / n + 1,
+                            k / cells % n + 1,
+                            k % cells + 1
+                        )
+                    })
+                    .collect();
+                Some(Encoding::Cnf(CnfEncoding {
+                    cnf,
+                    answer: has,
+                    names,
+                }))
+            }
+            EncodingKind::ExactCover => {
+                if self.xc_size_estimate() > MAX_XC_OPTIONS as u128 {
+                    return None;
+                }
+                let primary: Vec<String> = (0..m)
+                    .map(|i| format!("r{}", i + 1))
+                    .chain((0..n).map(|j| format!("c{}", j + 1)))
+                    .chain((1..=cells).map(|v| format!("v{v}")))
+                    .collect();
+                let secondary: Vec<String> = (0..cells)
+                    .map(|c| format!("x{}.{}", c / n + 1, c % n + 1))
+                    .collect();
+                let mut p = Problem::new(&primary, &secondary).expect("distinct names");
+                let colours: Vec<u32> = (1..=cells).map(|v| p.colour(&v.to_string())).collect();
+                let value_item = |v: u32| m + n + v as usize - 1;
+                let cell_item = |c: usize| m + n + cells + c;
+                for (is_row, k, t) in self.xc_options() {
+                    let mut items = vec![(if is_row { k } else { m + k }, None)];
+                    for (pos, &v) in t.iter().enumerate() {
+                        let c = if is_row { k * n + pos } else { pos * n + k };
+                        if is_row {
+                            items.push((value_item(v), None));
+                        }
+                        items.push((cell_item(c), Some(colours[v as usize - 1])));
+                    }
+                    p.add_option(&items).expect("well-formed option");
+                }
+                Some(Encoding::ExactCover(p))
+            }
+        }
+    }
+
+    fn decode(&self, answer: &Answer) -> Table {
+        let cells = self.cells();
+        let mut flat = vec![0u32; cells];
+        match answer {
+            Answer::Model(_) => {
+                for (c, slot) in flat.iter_mut().enumerate() {
+                    *slot = (0..cells)
+                        .find(|&v| answer.value(Var((c * cells + v) as u32)))
+                        .map_or(0, |v| v as u32 + 1);
+                }
+            }
+            Answer::Cover(chosen) => {
+                let options = self.xc_options();
+                for &o in chosen {
+                    let (is_row, i, t) = &options[o];
+                    if *is_row {
+                        flat[i * self.n..(i + 1) * self.n].copy_from_slice(t);
+                    }
+                }
+            }
+        }
+        self.table(&flat)
+    }
+
+    fn verify(&self, t: &Table) -> Result<(), String> {
+        let (m, n) = (self.m, self.n);
+        if t.0.len() != m || t.0.iter().any(|r| r.len() != n) {
+            return Err("the table has the wrong shape".into());
+        }
+        let mut seen = vec![false; m * n + 1];
+        for (k, &v) in t.0.iter().flatten().enumerate() {
+            if v == 0 || v as usize > m * n || std::mem::replace(&mut seen[v as usize], true) {
+                return Err(format!(
+                    "cell row {} col {}: {v} is not an unused value 1..{}",
+                    k / n + 1,
+                    k % n + 1,
+                    m * n
+                ));
+            }
+            if self.givens[k] > 0 && self.givens[k] != v {
+                return Err(format!(
+                    "cell row {} col {} is given as {}",
+                    k / n + 1,
+                    k % n + 1,
+                    self.givens[k]
+                ));
+            }
+        }
+        for i in 0..m {
+            let s: u32 = t.0[i].iter().sum();
+            if s != self.rows[i] {
+                return Err(format!("row {} sums to {s}, not {}", i + 1, self.rows[i]));
+            }
+        }
+        for j in 0..n {
+            let s: u32 = t.0.iter().map(|r| r[j]).sum();
+            if s != self.cols[j] {
+                return Err(format!(
+                    "column {} sums to {s}, not {}",
+                    j + 1,
+                    self.cols[j]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn render(&self, t: &Table) -> String {
+        render_rows(&t.0)
+    }
+
+    /// The dedicated solver: it counts every solution (stopping only at 2^64).
+    fn native(&self, want: u64) -> Option<Result<Native<Table>, String>> {
+        let tables = solver::Tables::new(self.m, self.n);
+        let mut solutions = Vec::new();
+        let count = solver::solve(&self.solver_problem(), &tables, u64::MAX, |t| {
+            if (solutions.len() as u64) < want {
+                solutions.push(self.table(t));
+            }
+            true
+        });
+        Some(Ok(Native {
+            solutions,
+            count: Some(count),
+        }))
+    }
+}

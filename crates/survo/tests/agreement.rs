@@ -1,0 +1,196 @@
+//! Survo: published puzzles through all three paths, counts of multi-solution margins, and the
+//! enumeration of uniquely solvable open puzzles against brute force and the SAT path.
+//! Published values: Wikipedia's "Survo Puzzle" article; S. Mustonen, "On certain cross sum
+//! puzzles" (2006) and "Enumeration of uniquely solvable open Survo puzzles" (2007), as
+//! collected in ../shared/data/survo/ANSWERS.md.
+
+use std::collections::HashMap;
+use wellposed_engine::{count, uniqueness, Family, Method, Options, Uniqueness};
+use wellposed_survo::enumerate::{labelled, scan};
+use wellposed_survo::{Survo, Table};
+
+fn opts(method: Method) -> Options {
+    Options {
+        method,
+        ..Options::default()
+    }
+}
+
+fn table(rows: &[&[u32]]) -> serde_json::Value {
+    serde_json::to_value(Table(rows.iter().map(|r| r.to_vec()).collect())).unwrap()
+}
+
+fn read(name: &str) -> Survo {
+    let path = format!(
+        "{}/../../encodings/survo/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Survo::parse(&std::fs::read_to_string(&path).unwrap(), &path).unwrap()
+}
+
+fn unique_solution(p: &Survo, method: Method) -> serde_json::Value {
+    match uniqueness(p, &opts(method)).unwrap() {
+        Uniqueness::Unique(s) => s.json,
+        other => panic!("{method:?}: expected unique, got {}", other.status()),
+    }
+}
+
+#[test]
+fn published_puzzles_by_all_three_paths() {
+    let wiki = read("wikipedia-3x4.txt");
+    let want = table(&[&[12, 6, 2, 10], &[8, 1, 5, 4], &[7, 9, 3, 11]]);
+    for method in [Method::Native, Method::Sat, Method::Dlx] {
+        assert_eq!(unique_solution(&wiki, method), want, "{method:?}");
+    }
+    let open = Survo::open(wiki.rows.clone(), wiki.cols.clone());
+    for method in [Method::Native, Method::Sat, Method::Dlx] {
+        assert_eq!(
+            count(&open, &opts(method), None).unwrap().count,
+            64,
+            "{method:?}"
+        );
+    }
+    let open_3x4 = read("open-3x4.txt");
+    let want = table(&[&[2, 1, 3, 7], &[5, 4, 8, 10], &[6, 9, 12, 11]]);
+    for method in [Method::Native, Method::Sat, Method::Dlx] {
+        assert_eq!(unique_solution(&open_3x4, method), want, "{method:?}");
+    }
+    let open_4x4 = read("open-4x4.txt");
+    let want = table(&[
+        &[2, 1, 5, 9],
+        &[3, 6, 10, 13],
+        &[4, 7, 11, 14],
+        &[8, 12, 16, 15],
+    ]);
+    assert_eq!(unique_solution(&open_4x4, Method::Native), want);
+    assert_eq!(unique_solution(&open_4x4, Method::Sat), want);
+    let open_2x10 = read("open-2x10.txt");
+    let want = table(&[
+        &[2, 1, 3, 4, 6, 5, 7, 9, 12, 15],
+        &[8, 10, 11, 13, 14, 17, 16, 18, 19, 20],
+    ]);
+    // (The SAT path takes about 17 s on this one: a benchmark, not a test.)
+    assert_eq!(unique_solution(&open_2x10, Method::Native), want);
+}
+
+#[test]
+fn counts_of_margins_with_several_solutions() {
+    let p = read("open-3x4-176.txt");
+    for method in [Method::Native, Method::Sat, Method::Dlx] {
+        assert_eq!(
+            count(&p, &opts(method), None).unwrap().count,
+            176,
+            "{method:?}"
+        );
+    }
+    let p = Survo::open(vec![26, 39, 55], vec![25, 28, 31, 13, 23]);
+    assert_eq!(count(&p, &opts(Method::Native), None).unwrap().count, 1713);
+    assert_eq!(count(&p, &opts(Method::Dlx), None).unwrap().count, 1713);
+    let p = Survo::open(vec![46, 21, 20, 49], vec![28, 36, 22, 50]);
+    assert_eq!(count(&p, &opts(Method::Native), None).unwrap().count, 272);
+}
+
+/// Every table of 1..mn: which margin pairs have exactly one table.
+fn brute_force(m: usize, n: usize) -> (u64, u64) {
+    let top = (m * n) as u32;
+    let mut perm: Vec<u32> = (1..=top).collect();
+    let mut by_margins: HashMap<(Vec<u32>, Vec<u32>), u32> = HashMap::new();
+    loop {
+        let rows: Vec<u32> = perm.chunks(n).map(|r| r.iter().sum()).collect();
+        let cols: Vec<u32> = (0..n)
+            .map(|j| (0..m).map(|i| perm[i * n + j]).sum())
+            .collect();
+        *by_margins.entry((rows, cols)).or_default() += 1;
+        // Next permutation in lexicographic order.
+        let Some(i) = (0..perm.len() - 1).rev().find(|&i| perm[i] < perm[i + 1]) else {
+            break;
+        };
+        let j = (i + 1..perm.len())
+            .rev()
+            .find(|&j| perm[j] > perm[i])
+            .unwrap();
+        perm.swap(i, j);
+        perm[i + 1..].reverse();
+    }
+    let unique: Vec<&(Vec<u32>, Vec<u32>)> = by_margins
+        .iter()
+        .filter(|(_, &c)| c == 1)
+        .map(|(k, _)| k)
+        .collect();
+    let labelled = unique.len() as u64;
+    // Essentially different: sorted margins, and for m = n the pair up to order.
+    let mut classes = std::collections::HashSet::new();
+    for (r, c) in unique {
+        let (mut r, mut c) = (r.clone(), c.clone());
+        r.sort_unstable();
+        c.sort_unstable();
+        if m == n && c < r {
+            std::mem::swap(&mut r, &mut c);
+        }
+        classes.insert((r, c));
+    }
+    (classes.len() as u64, labelled)
+}
+
+#[test]
+fn enumeration_matches_brute_force_over_all_tables() {
+    for (m, n) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
+        let t = scan(m, n, 2, (0, 1), &|_| false, &|_, _, _| {}, false);
+        let (s, lab) = brute_force(m, n);
+        assert_eq!(t.unique, s, "{m}×{n}");
+        assert_eq!(
+            labelled(m, n, t.unique),
+            u128::from(lab),
+            "{m}×{n} labelled"
+        );
+    }
+}
+
+#[test]
+fn enumeration_reproduces_mustonens_table() {
+    let cases = [
+        ((2, 2), 1),
+        ((2, 3), 18),
+        ((2, 4), 62),
+        ((2, 5), 278),
+        ((2, 6), 1146),
+        ((3, 3), 38),
+        ((3, 4), 583),
+    ];
+    for ((m, n), want) in cases {
+        assert_eq!(
+            scan(m, n, 2, (0, 1), &|_| false, &|_, _, _| {}, false).unique,
+            want,
+            "S({m},{n})"
+        );
+    }
+    assert_eq!(labelled(3, 4, 583), 83952);
+}
+
+#[test]
+fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
+    let found = std::sync::Mutex::new(Vec::new());
+    let all = scan(
+        2,
+        3,
+        2,
+        (0, 1),
+        &|_| false,
+        &|_, _, p| found.lock().unwrap().extend_from_slice(p),
+        true,
+    );
+    let found = found.into_inner().unwrap();
+    assert_eq!(found.len() as u64, all.unique);
+    for (rows, cols, solution) in &found {
+        let p = Survo::open(rows.clone(), cols.clone());
+        let sat = unique_solution(&p, Method::Sat);
+        assert_eq!(
+            sat,
+            serde_json::to_value(Table(solution.chunks(3).map(|r| r.to_vec()).collect())).unwrap()
+        );
+    }
+    let shards: u64 = (0..3)
+        .map(|k| scan(3, 3, 1, (k, 3), &|_| false, &|_, _, _| {}, false).unique)
+        .sum();
+    assert_eq!(shards, 38);
+}
