@@ -148,6 +148,14 @@ enum SurvoCommand {
     },
     /// Add up shard results (files holding `survo enumerate --json` output).
     Merge { files: Vec<PathBuf> },
+    /// Draw the lattice of margin pairs coloured by outcome (SVG), and count each outcome.
+    Picture {
+        m: usize,
+        n: usize,
+        /// The SVG file to write (atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -288,8 +296,23 @@ fn run(command: Command, json: bool) -> Result<Report> {
             output,
         } => export(&file, format, output.as_deref()),
         Command::LightsOut(c) => lights_out(c),
+        Command::Survo(SurvoCommand::Picture { m, n, output }) => {
+            if m == 0 || n == 0 || m * n > 16 {
+                bail!("the picture is for small tables (at most 16 cells), not {m}×{n}");
+            }
+            let l = wellposed_survo::picture::lattice(m, n);
+            survo_cmd::write_atomically(&output, wellposed_survo::picture::svg(&l).as_bytes())?;
+            let text = format!(
+                "{}×{}: {} × {} margin pairs: {} without solution by the cumulative conditions, {} unique, {} with several solutions, {} without solution found only by search\nwrote {}",
+                m, n, l.row_margins, l.col_margins, l.none_by_conditions, l.unique, l.several, l.none_by_search, output.display()
+            );
+            let mut json = serde_json::to_value(&l)?;
+            json["output"] = json!(output.display().to_string());
+            Ok(Report { text, json })
+        }
         Command::Survo(c) => {
             let outcome = match c {
+                SurvoCommand::Picture { .. } => unreachable!("handled above"),
                 SurvoCommand::Enumerate {
                     m,
                     n,
