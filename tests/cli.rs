@@ -421,6 +421,18 @@ fn survo_through_the_cli() {
         "{}",
         r.stderr
     );
+    // The lattice picture: four outcomes that add up, the unique ones agreeing with S(3,4).
+    let svg = temp_file("lattice.svg", "");
+    let p = wellposed(&["survo", "picture", "3", "4", "-o", &svg, "--json"]).json();
+    let parts = ["none_by_conditions", "unique", "several", "none_by_search"]
+        .map(|k| p[k].as_u64().unwrap());
+    assert_eq!(
+        parts.iter().sum::<u64>(),
+        p["row_margins"].as_u64().unwrap() * p["col_margins"].as_u64().unwrap()
+    );
+    assert_eq!(p["unique"], e["S"]);
+    assert_eq!(p["none_by_conditions"], e["pruned"]);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
     let bad = temp_file(
         "sv.txt",
         "family survo\nsize 2 2\nrows 4 6\ncols 3 7\ngrid\n1 1\n. .\n",
