@@ -67,43 +67,13 @@ fn candidates(all: &[Vec<Set>], sum: u32, must: Set, must_not: Set) -> Vec<Set> 
 
 /// Visits solutions as tables (row-major values) until `visit` returns false or `limit`
 /// solutions were seen. Returns the number seen.
+///
+/// Rows and columns are both "lines". The search always extends the line with the fewest
+/// candidate sets left; choosing a set for it keeps, on every open line, only the sets that
+/// could still go with it: disjoint from it on the same side, meeting it in exactly one value
+/// on the other side. A line left without candidates ends the branch. The candidate lists of
+/// each level live on one stack buffer, cut back on return.
 pub fn solve(p: &Problem, t: &Tables, limit: u64, mut visit: impl FnMut(&[u32]) -> bool) -> u64 {
-    // Search along whichever side has fewer candidate sets per line; a transposed search
-    // hands back transposed tables, which are turned the right way before `visit` sees them.
-    let per_line = |sets: &[Vec<Set>], sums: &[u32]| -> usize {
-        sums.iter()
-            .map(|&s| sets.get(s as usize).map_or(0, |v| v.len()))
-            .sum::<usize>()
-            / sums.len().max(1)
-    };
-    if per_line(&t.col_sets, p.cols) < per_line(&t.row_sets, p.rows) {
-        let (m, n) = (p.m, p.n);
-        let givens: Vec<u32> = (0..m * n).map(|k| p.givens[(k % m) * n + k / m]).collect();
-        let q = Problem {
-            m: n,
-            n: m,
-            rows: p.cols,
-            cols: p.rows,
-            givens: &givens,
-        };
-        let mut back = vec![0u32; m * n];
-        return solve_oriented(&q, &t.col_sets, &t.row_sets, limit, |tt| {
-            for (k, slot) in back.iter_mut().enumerate() {
-                *slot = tt[(k % n) * m + k / n];
-            }
-            visit(&back)
-        });
-    }
-    solve_oriented(p, &t.row_sets, &t.col_sets, limit, visit)
-}
-
-fn solve_oriented(
-    p: &Problem,
-    row_sets: &[Vec<Set>],
-    col_sets: &[Vec<Set>],
-    limit: u64,
-    mut visit: impl FnMut(&[u32]) -> bool,
-) -> u64 {
     let (m, n) = (p.m, p.n);
     let bit = |v: u32| -> Set { 1 << (v - 1) };
     let mut row_given = vec![0 as Set; m];
@@ -116,102 +86,104 @@ fn solve_oriented(
             all_given |= bit(g);
         }
     }
-    let row_cands: Vec<Vec<Set>> = (0..m)
-        .map(|i| candidates(row_sets, p.rows[i], row_given[i], all_given & !row_given[i]))
-        .collect();
-    let col_cands: Vec<Vec<Set>> = (0..n)
-        .map(|j| candidates(col_sets, p.cols[j], col_given[j], all_given & !col_given[j]))
-        .collect();
-    if row_cands.iter().chain(&col_cands).any(|c| c.is_empty()) {
+    let mut buf: Vec<Set> = Vec::new();
+    let mut ranges = Vec::with_capacity(m + n);
+    for i in 0..m {
+        let c = candidates(&t.row_sets, p.rows[i], row_given[i], all_given & !row_given[i]);
+        ranges.push((buf.len(), c.len()));
+        buf.extend(c);
+    }
+    for j in 0..n {
+        let c = candidates(&t.col_sets, p.cols[j], col_given[j], all_given & !col_given[j]);
+        ranges.push((buf.len(), c.len()));
+        buf.extend(c);
+    }
+    if limit == 0 || ranges.iter().any(|r| r.1 == 0) {
         return 0;
     }
-    // Rows with the fewest candidate sets first: they fail or fix things soonest.
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by_key(|&i| row_cands[i].len());
-    let mut search = Search {
-        n,
-        order: &order,
-        row_cands: &row_cands,
-        rows: vec![0; m],
-        table: vec![0; m * n],
-        found: 0,
-        limit,
-        visit: &mut visit,
-    };
-    if limit > 0 {
-        search.rows_dfs(0, 0, col_cands);
-    }
-    search.found
+    let mut s = Lines { m, n, buf, chosen: vec![0; m + n], open: vec![true; m + n], table: vec![0; m * n], found: 0, limit, visit: &mut visit };
+    s.dfs(&ranges);
+    s.found
 }
 
-/// The depth-first search: row sets one at a time (most constrained row first), each choice
-/// filtering every column's candidates down to the sets that meet it exactly once; an empty
-/// column list ends the branch. With every row chosen, disjoint column sets complete a table.
-struct Search<'a, V: FnMut(&[u32]) -> bool> {
+struct Lines<'a, V: FnMut(&[u32]) -> bool> {
+    m: usize,
     n: usize,
-    order: &'a [usize],
-    row_cands: &'a [Vec<Set>],
-    rows: Vec<Set>,
+    /// Candidate sets of every level, each level's lists after the previous level's.
+    buf: Vec<Set>,
+    /// The set chosen for each line (rows 0..m, then columns).
+    chosen: Vec<Set>,
+    open: Vec<bool>,
     table: Vec<u32>,
     found: u64,
     limit: u64,
     visit: &'a mut V,
 }
 
-impl<V: FnMut(&[u32]) -> bool> Search<'_, V> {
-    /// Returns false to stop everything.
-    fn rows_dfs(&mut self, depth: usize, used: Set, cols: Vec<Vec<Set>>) -> bool {
-        if depth == self.order.len() {
-            let mut chosen = vec![0 as Set; self.n];
-            return self.cols_dfs(0, 0, &cols, &mut chosen);
-        }
-        let i = self.order[depth];
-        for k in 0..self.row_cands[i].len() {
-            let r = self.row_cands[i][k];
-            if r & used != 0 {
-                continue;
-            }
-            let mut narrowed = Vec::with_capacity(cols.len());
-            for c in &cols {
-                let keep: Vec<Set> = c
-                    .iter()
-                    .copied()
-                    .filter(|&s| (s & r).count_ones() == 1)
-                    .collect();
-                if keep.is_empty() {
+impl<V: FnMut(&[u32]) -> bool> Lines<'_, V> {
+    /// `ranges[line]` = (start, length) in `buf` of the line's live candidates. Returns false
+    /// to stop everything.
+    fn dfs(&mut self, ranges: &[(usize, usize)]) -> bool {
+        let Some(line) = (0..self.m + self.n).filter(|&l| self.open[l]).min_by_key(|&l| ranges[l].1) else {
+            return self.emit();
+        };
+        let is_row = line < self.m;
+        let (start, len) = ranges[line];
+        self.open[line] = false;
+        let mut keep_going = true;
+        for k in start..start + len {
+            let s = self.buf[k];
+            let base = self.buf.len();
+            let mut next = ranges.to_vec();
+            let mut dead = false;
+            for other in 0..self.m + self.n {
+                if !self.open[other] {
+                    continue;
+                }
+                let (os, ol) = ranges[other];
+                let from = self.buf.len();
+                if (other < self.m) == is_row {
+                    for q in os..os + ol {
+                        let c = self.buf[q];
+                        if c & s == 0 {
+                            self.buf.push(c);
+                        }
+                    }
+                } else {
+                    for q in os..os + ol {
+                        let c = self.buf[q];
+                        if (c & s).count_ones() == 1 {
+                            self.buf.push(c);
+                        }
+                    }
+                }
+                next[other] = (from, self.buf.len() - from);
+                if next[other].1 == 0 {
+                    dead = true;
                     break;
                 }
-                narrowed.push(keep);
             }
-            if narrowed.len() < cols.len() {
-                continue;
+            if !dead {
+                self.chosen[line] = s;
+                keep_going = self.dfs(&next);
             }
-            self.rows[i] = r;
-            if !self.rows_dfs(depth + 1, used | r, narrowed) {
-                return false;
+            self.buf.truncate(base);
+            if !keep_going {
+                break;
             }
         }
-        true
+        self.open[line] = true;
+        keep_going
     }
 
-    fn cols_dfs(&mut self, j: usize, used: Set, fits: &[Vec<Set>], chosen: &mut [Set]) -> bool {
-        if j == fits.len() {
-            for (i, &r) in self.rows.iter().enumerate() {
-                for (jj, &c) in chosen.iter().enumerate() {
-                    self.table[i * self.n + jj] = (r & c).trailing_zeros() + 1;
-                }
-            }
-            self.found += 1;
-            return (self.visit)(&self.table) && self.found < self.limit;
-        }
-        for &s in &fits[j] {
-            if s & used == 0 {
-                chosen[j] = s;
-                if !self.cols_dfs(j + 1, used | s, fits, chosen) {
-                    return false;
-                }
+    fn emit(&mut self) -> bool {
+        let (m, n) = (self.m, self.n);
+        for i in 0..m {
+            for j in 0..n {
+                self.table[i * n + j] = (self.chosen[i] & self.chosen[m + j]).trailing_zeros() + 1;
             }
         }
-        true
+        self.found += 1;
+        (self.visit)(&self.table) && self.found < self.limit
     }
 }

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# S(m,n) against Mustonen's 2007 table, with wall time per entry (all cores).
+# Usage: scripts/bench-survo.sh [ENTRIES…]   e.g. scripts/bench-survo.sh 3x4 4x4 2x9
+# Default: the entries that finish in minutes on 2 cores. Every run checkpoints to
+# target/survo-bench/, so an interrupted benchmark resumes where it stopped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release -q -p wellposed
+W=target/release/wellposed
+mkdir -p target/survo-bench
+declare -A published=(
+  [2x2]=1 [2x3]=18 [2x4]=62 [2x5]=278 [2x6]=1146 [2x7]=5706 [2x8]=28707 [2x9]=154587 [2x10]=843476
+  [3x3]=38 [3x4]=583 [3x5]=5337 [3x6]=55815 [3x7]=617658 [4x4]=5327 [4x5]=257773
+)
+entries=("$@")
+[ ${#entries[@]} -gt 0 ] || entries=(2x2 2x3 2x4 2x5 2x6 2x7 2x8 3x3 3x4 3x5 4x4 2x9 3x6)
+echo "| entry | S (computed) | published (Mustonen 2007) | labelled | pairs searched | pairs ruled out | wall (s) |"
+echo "|---|---|---|---|---|---|---|"
+for e in "${entries[@]}"; do
+  m=${e%x*}; n=${e#*x}
+  start=$(date +%s.%N)
+  out=$($W survo enumerate "$m" "$n" --json --checkpoint "target/survo-bench/s$m$n.ckpt")
+  end=$(date +%s.%N)
+  python3 - "$out" "${published[$e]:-?}" "$start" "$end" "$e" <<'PY'
+import json, sys
+o = json.loads(sys.argv[1]); want = sys.argv[2]
+flag = "" if want == "?" or int(want) == o["S"] else " **DISAGREES**"
+print(f"| {sys.argv[5]} | {o['S']}{flag} | {want} | {o['labelled']} | {o['searched']} | {o['pruned']} | {float(sys.argv[4]) - float(sys.argv[3]):.2f} |")
+PY
+done
