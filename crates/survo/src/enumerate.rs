@@ -12,7 +12,7 @@
 //! sums are at least tri(kn + lm − kl) + tri(kl), and the k largest plus the l largest at
 //! most the matching sums of the largest values (tri(t) = 1 + … + t).
 
-use crate::solver::{self, Tables};
+use crate::solver::{self, Solver, Tables};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -76,33 +76,33 @@ fn top_sum(t: u64, top: u64) -> u64 {
 
 /// The necessary condition on decreasing margins (see the module text).
 pub fn feasible(rows: &[u32], cols: &[u32]) -> bool {
-    let (m, n) = (rows.len() as u64, cols.len() as u64);
-    let top = m * n;
-    let prefix = |v: &[u32], rev: bool| -> Vec<u64> {
-        let mut acc = vec![0u64];
-        let it: Box<dyn Iterator<Item = &u32>> = if rev {
-            Box::new(v.iter().rev())
-        } else {
-            Box::new(v.iter())
-        };
-        for &x in it {
-            acc.push(acc.last().unwrap() + u64::from(x));
-        }
-        acc
-    };
-    let (rs, cs) = (prefix(rows, true), prefix(cols, true)); // smallest first
-    let (rl, cl) = (prefix(rows, false), prefix(cols, false)); // largest first
+    let (m, n) = (rows.len(), cols.len());
+    let top = (m * n) as u64;
+    // Prefix sums of the smallest and of the largest margins (at most 64 lines each).
+    let mut small_r = [0u64; 65];
+    let mut large_r = [0u64; 65];
+    for k in 0..m {
+        small_r[k + 1] = small_r[k] + u64::from(rows[m - 1 - k]);
+        large_r[k + 1] = large_r[k] + u64::from(rows[k]);
+    }
+    let mut small_c = [0u64; 65];
+    let mut large_c = [0u64; 65];
+    for l in 0..n {
+        small_c[l + 1] = small_c[l] + u64::from(cols[n - 1 - l]);
+        large_c[l + 1] = large_c[l] + u64::from(cols[l]);
+    }
     for k in 0..=m {
         for l in 0..=n {
             if k + l == 0 || (k == m && l == n) {
                 continue;
             }
-            let union = k * n + l * m - k * l;
-            let shared = k * l;
-            if rs[k as usize] + cs[l as usize] < tri(union) + tri(shared) {
+            let (kk, ll) = (k as u64, l as u64);
+            let union = kk * n as u64 + ll * m as u64 - kk * ll;
+            let shared = kk * ll;
+            if small_r[k] + small_c[l] < tri(union) + tri(shared) {
                 return false;
             }
-            if rl[k as usize] + cl[l as usize] > top_sum(union, top) + top_sum(shared, top) {
+            if large_r[k] + large_c[l] > top_sum(union, top) + top_sum(shared, top) {
                 return false;
             }
         }
@@ -127,57 +127,60 @@ pub fn scan(
     let row_margins = margins(m, n, top, total);
     let col_margins = margins(n, m, top, total);
     let tables = Tables::new(m, n);
+    let givens = vec![0u32; top];
     let next = AtomicUsize::new(0);
     let (unique, searched, pruned) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= row_margins.len() {
-                    return;
-                }
-                if i % shard.1 != shard.0 || skip(i) {
-                    continue;
-                }
-                let rows = &row_margins[i];
-                let mut t = Tally::default();
-                let mut puzzles = Vec::new();
-                for cols in &col_margins {
-                    // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C.
-                    if m == n && cols < rows {
+            s.spawn(|| {
+                let mut solver = Solver::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= row_margins.len() {
+                        return;
+                    }
+                    if i % shard.1 != shard.0 || skip(i) {
                         continue;
                     }
-                    if !feasible(rows, cols) {
-                        t.pruned += 1;
-                        continue;
-                    }
-                    t.searched += 1;
-                    let givens = vec![0u32; top];
-                    let p = solver::Problem {
-                        m,
-                        n,
-                        rows,
-                        cols,
-                        givens: &givens,
-                    };
-                    let mut first = Vec::new();
-                    let found = solver::solve(&p, &tables, 2, |table| {
-                        if keep_puzzles && first.is_empty() {
-                            first = table.to_vec();
+                    let rows = &row_margins[i];
+                    let mut t = Tally::default();
+                    let mut puzzles = Vec::new();
+                    for cols in &col_margins {
+                        // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C.
+                        if m == n && cols < rows {
+                            continue;
                         }
-                        true
-                    });
-                    if found == 1 {
-                        t.unique += 1;
-                        if keep_puzzles {
-                            puzzles.push((rows.clone(), cols.clone(), first));
+                        if !feasible(rows, cols) {
+                            t.pruned += 1;
+                            continue;
+                        }
+                        t.searched += 1;
+                        let p = solver::Problem {
+                            m,
+                            n,
+                            rows,
+                            cols,
+                            givens: &givens,
+                        };
+                        let mut first = Vec::new();
+                        let found = solver.solve(&p, &tables, 2, |table| {
+                            if keep_puzzles && first.is_empty() {
+                                first = table.to_vec();
+                            }
+                            true
+                        });
+                        if found == 1 {
+                            t.unique += 1;
+                            if keep_puzzles {
+                                puzzles.push((rows.clone(), cols.clone(), first));
+                            }
                         }
                     }
+                    unique.fetch_add(t.unique, Ordering::Relaxed);
+                    searched.fetch_add(t.searched, Ordering::Relaxed);
+                    pruned.fetch_add(t.pruned, Ordering::Relaxed);
+                    done(i, &t, &puzzles);
                 }
-                unique.fetch_add(t.unique, Ordering::Relaxed);
-                searched.fetch_add(t.searched, Ordering::Relaxed);
-                pruned.fetch_add(t.pruned, Ordering::Relaxed);
-                done(i, &t, &puzzles);
             });
         }
     });

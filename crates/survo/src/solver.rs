@@ -53,126 +53,160 @@ impl Tables {
     }
 }
 
-/// The sets a line may hold: sum right, its own givens in, every other line's givens out.
-fn candidates(all: &[Vec<Set>], sum: u32, must: Set, must_not: Set) -> Vec<Set> {
-    all.get(sum as usize)
-        .map(|v| {
-            v.iter()
-                .copied()
-                .filter(|&s| s & must == must && s & must_not == 0)
-                .collect()
-        })
-        .unwrap_or_default()
+/// Visits solutions as tables (row-major values) until `visit` returns false or `limit`
+/// solutions were seen. Returns the number seen. (A one-off [`Solver`].)
+pub fn solve(p: &Problem, t: &Tables, limit: u64, visit: impl FnMut(&[u32]) -> bool) -> u64 {
+    Solver::default().solve(p, t, limit, visit)
 }
 
-/// Visits solutions as tables (row-major values) until `visit` returns false or `limit`
-/// solutions were seen. Returns the number seen.
+/// The search, with its buffers kept between problems (an enumeration solves millions).
 ///
 /// Rows and columns are both "lines". The search always extends the line with the fewest
 /// candidate sets left; choosing a set for it keeps, on every open line, only the sets that
 /// could still go with it: disjoint from it on the same side, meeting it in exactly one value
-/// on the other side. A line left without candidates ends the branch. The candidate lists of
-/// each level live on one stack buffer, cut back on return.
-pub fn solve(p: &Problem, t: &Tables, limit: u64, mut visit: impl FnMut(&[u32]) -> bool) -> u64 {
-    let (m, n) = (p.m, p.n);
-    let bit = |v: u32| -> Set { 1 << (v - 1) };
-    let mut row_given = vec![0 as Set; m];
-    let mut col_given = vec![0 as Set; n];
-    let mut all_given: Set = 0;
-    for (k, &g) in p.givens.iter().enumerate() {
-        if g > 0 {
-            row_given[k / n] |= bit(g);
-            col_given[k % n] |= bit(g);
-            all_given |= bit(g);
-        }
-    }
-    let mut buf: Vec<Set> = Vec::new();
-    let mut ranges = Vec::with_capacity(m + n);
-    for i in 0..m {
-        let c = candidates(&t.row_sets, p.rows[i], row_given[i], all_given & !row_given[i]);
-        ranges.push((buf.len(), c.len()));
-        buf.extend(c);
-    }
-    for j in 0..n {
-        let c = candidates(&t.col_sets, p.cols[j], col_given[j], all_given & !col_given[j]);
-        ranges.push((buf.len(), c.len()));
-        buf.extend(c);
-    }
-    if limit == 0 || ranges.iter().any(|r| r.1 == 0) {
-        return 0;
-    }
-    let mut s = Lines { m, n, buf, chosen: vec![0; m + n], open: vec![true; m + n], table: vec![0; m * n], found: 0, limit, visit: &mut visit };
-    s.dfs(&ranges);
-    s.found
-}
-
-struct Lines<'a, V: FnMut(&[u32]) -> bool> {
-    m: usize,
-    n: usize,
-    /// Candidate sets of every level, each level's lists after the previous level's.
+/// on the other side. A line left without candidates ends the branch. Each level's candidate
+/// lists and their (start, length) ranges live on two stacks, cut back on return.
+#[derive(Default)]
+pub struct Solver {
     buf: Vec<Set>,
-    /// The set chosen for each line (rows 0..m, then columns).
+    ranges: Vec<(u32, u32)>,
     chosen: Vec<Set>,
     open: Vec<bool>,
     table: Vec<u32>,
+    given: Vec<Set>,
+}
+
+impl Solver {
+    pub fn solve(
+        &mut self,
+        p: &Problem,
+        t: &Tables,
+        limit: u64,
+        mut visit: impl FnMut(&[u32]) -> bool,
+    ) -> u64 {
+        let (m, n) = (p.m, p.n);
+        let lines = m + n;
+        // Givens per line (rows, then columns), and all of them.
+        self.given.clear();
+        self.given.resize(lines, 0);
+        let mut all_given: Set = 0;
+        for (k, &g) in p.givens.iter().enumerate() {
+            if g > 0 {
+                let b: Set = 1 << (g - 1);
+                self.given[k / n] |= b;
+                self.given[m + k % n] |= b;
+                all_given |= b;
+            }
+        }
+        self.buf.clear();
+        self.ranges.clear();
+        for line in 0..lines {
+            let (sets, sum) = if line < m {
+                (&t.row_sets, p.rows[line])
+            } else {
+                (&t.col_sets, p.cols[line - m])
+            };
+            let (must, must_not) = (self.given[line], all_given & !self.given[line]);
+            let start = self.buf.len();
+            if let Some(all) = sets.get(sum as usize) {
+                self.buf.extend(
+                    all.iter()
+                        .copied()
+                        .filter(|&s| s & must == must && s & must_not == 0),
+                );
+            }
+            let len = self.buf.len() - start;
+            if len == 0 || limit == 0 {
+                return 0;
+            }
+            self.ranges.push((start as u32, len as u32));
+        }
+        self.chosen.clear();
+        self.chosen.resize(lines, 0);
+        self.open.clear();
+        self.open.resize(lines, true);
+        self.table.clear();
+        self.table.resize(m * n, 0);
+        let mut run = Run {
+            s: self,
+            m,
+            n,
+            found: 0,
+            limit,
+            visit: &mut visit,
+        };
+        run.dfs(0);
+        run.found
+    }
+}
+
+struct Run<'a, V: FnMut(&[u32]) -> bool> {
+    s: &'a mut Solver,
+    m: usize,
+    n: usize,
     found: u64,
     limit: u64,
     visit: &'a mut V,
 }
 
-impl<V: FnMut(&[u32]) -> bool> Lines<'_, V> {
-    /// `ranges[line]` = (start, length) in `buf` of the line's live candidates. Returns false
-    /// to stop everything.
-    fn dfs(&mut self, ranges: &[(usize, usize)]) -> bool {
-        let Some(line) = (0..self.m + self.n).filter(|&l| self.open[l]).min_by_key(|&l| ranges[l].1) else {
+impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
+    /// Level `level`'s ranges are `ranges[level·lines ..][..lines]`. Returns false to stop.
+    fn dfs(&mut self, level: usize) -> bool {
+        let lines = self.m + self.n;
+        let at = level * lines;
+        let Some(line) = (0..lines)
+            .filter(|&l| self.s.open[l])
+            .min_by_key(|&l| self.s.ranges[at + l].1)
+        else {
             return self.emit();
         };
         let is_row = line < self.m;
-        let (start, len) = ranges[line];
-        self.open[line] = false;
+        let (start, len) = self.s.ranges[at + line];
+        self.s.open[line] = false;
         let mut keep_going = true;
         for k in start..start + len {
-            let s = self.buf[k];
-            let base = self.buf.len();
-            let mut next = ranges.to_vec();
+            let chosen = self.s.buf[k as usize];
+            let base = self.s.buf.len();
+            let next = at + lines;
+            self.s.ranges.truncate(next);
+            self.s.ranges.extend_from_within(at..next);
             let mut dead = false;
-            for other in 0..self.m + self.n {
-                if !self.open[other] {
+            for other in 0..lines {
+                if !self.s.open[other] {
                     continue;
                 }
-                let (os, ol) = ranges[other];
-                let from = self.buf.len();
-                if (other < self.m) == is_row {
-                    for q in os..os + ol {
-                        let c = self.buf[q];
-                        if c & s == 0 {
-                            self.buf.push(c);
-                        }
-                    }
-                } else {
-                    for q in os..os + ol {
-                        let c = self.buf[q];
-                        if (c & s).count_ones() == 1 {
-                            self.buf.push(c);
-                        }
+                let (os, ol) = self.s.ranges[at + other];
+                let from = self.s.buf.len();
+                let same_side = (other < self.m) == is_row;
+                for q in os..os + ol {
+                    let c = self.s.buf[q as usize];
+                    let fits = if same_side {
+                        c & chosen == 0
+                    } else {
+                        (c & chosen).count_ones() == 1
+                    };
+                    if fits {
+                        self.s.buf.push(c);
                     }
                 }
-                next[other] = (from, self.buf.len() - from);
-                if next[other].1 == 0 {
+                let kept = self.s.buf.len() - from;
+                self.s.ranges[next + other] = (from as u32, kept as u32);
+                if kept == 0 {
                     dead = true;
                     break;
                 }
             }
             if !dead {
-                self.chosen[line] = s;
-                keep_going = self.dfs(&next);
+                self.s.chosen[line] = chosen;
+                keep_going = self.dfs(level + 1);
             }
-            self.buf.truncate(base);
+            self.s.buf.truncate(base);
             if !keep_going {
                 break;
             }
         }
-        self.open[line] = true;
+        self.s.ranges.truncate(at + lines);
+        self.s.open[line] = true;
         keep_going
     }
 
@@ -180,10 +214,11 @@ impl<V: FnMut(&[u32]) -> bool> Lines<'_, V> {
         let (m, n) = (self.m, self.n);
         for i in 0..m {
             for j in 0..n {
-                self.table[i * n + j] = (self.chosen[i] & self.chosen[m + j]).trailing_zeros() + 1;
+                self.s.table[i * n + j] =
+                    (self.s.chosen[i] & self.s.chosen[m + j]).trailing_zeros() + 1;
             }
         }
         self.found += 1;
-        (self.visit)(&self.table) && self.found < self.limit
+        (self.visit)(&self.s.table) && self.found < self.limit
     }
 }
