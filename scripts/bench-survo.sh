@@ -2,7 +2,8 @@
 # S(m,n) against Mustonen's 2007 table, with wall time per entry (all cores).
 # Usage: scripts/bench-survo.sh [ENTRIES…]   e.g. scripts/bench-survo.sh 3x4 4x4 2x9
 # Default: the entries that finish in minutes on 2 cores. Every run checkpoints to
-# target/survo-bench/, so an interrupted benchmark resumes where it stopped.
+# target/survo-bench/; each entry starts afresh unless SURVO_RESUME=1, which continues an
+# interrupted benchmark where it stopped (its times then cover only the rest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q -p wellposed
@@ -18,6 +19,7 @@ echo "| entry | S (computed) | published (Mustonen 2007) | labelled | pairs sear
 echo "|---|---|---|---|---|---|---|"
 for e in "${entries[@]}"; do
   m=${e%x*}; n=${e#*x}
+  [ "${SURVO_RESUME:-0}" = 1 ] || rm -f "target/survo-bench/s$m$n.ckpt"
   start=$(date +%s.%N)
   out=$($W survo enumerate "$m" "$n" --json --checkpoint "target/survo-bench/s$m$n.ckpt")
   end=$(date +%s.%N)
