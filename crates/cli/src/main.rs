@@ -1,6 +1,7 @@
 //! `wellposed`: is there a solution, is there exactly one, and how many are there?
 //! A thin command line over the engine and the family crates.
 
+mod files;
 mod load;
 mod survo_cmd;
 
@@ -301,7 +302,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 bail!("the picture is for small tables (at most 16 cells), not {m}×{n}");
             }
             let l = wellposed_survo::picture::lattice(m, n);
-            survo_cmd::write_atomically(&output, wellposed_survo::picture::svg(&l).as_bytes())?;
+            files::write_atomically(&output, wellposed_survo::picture::svg(&l).as_bytes())?;
             let text = format!(
                 "{}×{}: {} × {} margin pairs: {} without solution by the cumulative conditions, {} unique, {} with several solutions, {} without solution found only by search\nwrote {}",
                 m, n, l.row_margins, l.col_margins, l.none_by_conditions, l.unique, l.several, l.none_by_search, output.display()
@@ -529,7 +530,7 @@ fn export(file: &Path, format: Format, output: Option<&Path>) -> Result<Report> 
             })
         }
         Some(path) => {
-            write_atomically(path, &buf)?;
+            files::write_atomically(path, &buf)?;
             Ok(Report {
                 text: format!("wrote {} ({} bytes)", path.display(), buf.len()),
                 json: json!({"format": format_name(format), "output": path.display().to_string(), "bytes": buf.len()}),
@@ -543,30 +544,6 @@ fn format_name(f: Format) -> &'static str {
         Format::Dimacs => "dimacs",
         Format::Dlx => "dlx",
     }
-}
-
-/// Writes to a temporary file beside the target, syncs it, then renames it into place, so a
-/// killed run never leaves a truncated file behind.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        bail!("cannot write {}: {e}", path.display());
-    }
-    Ok(())
 }
 
 fn lights_out(c: LightsOutCommand) -> Result<Report> {

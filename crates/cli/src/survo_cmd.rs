@@ -1,11 +1,12 @@
 //! `wellposed survo enumerate` and `survo merge`: the count S(m,n) of uniquely solvable open
 //! puzzles, on all cores, in shards, resumable from a checkpoint.
 
+use crate::files::write_atomically;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 use wellposed_survo::enumerate::{labelled, row_margin_count, scan, Tally};
@@ -47,29 +48,6 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
         bail!("--shard K/N needs 0 <= K < N");
     }
     Ok((k, of))
-}
-
-/// Writes the file through a synced temporary and a rename: a crash leaves the old or the new.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("{} is not a file name", path.display()))?;
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if let Err(e) = result {
-        let _ = std::fs::remove_file(&tmp);
-        bail!("cannot write {}: {e}", path.display());
-    }
-    Ok(())
 }
 
 pub struct Run {

@@ -173,13 +173,17 @@ fn tatham_flip_boards() {
             .map(String::from)
             .collect()
     };
-    for b in &blocks[..2] {
+    // A board's size and lights (B = a square to flip).
+    let board_of = |b: &str| -> (usize, usize, Vec<bool>) {
         let rows = grid_lines(b);
-        let (m, n) = (rows.len(), rows[0].len());
-        let lit: Vec<bool> = rows
+        let lit = rows
             .iter()
             .flat_map(|r| r.chars().map(|c| c == 'B'))
             .collect();
+        (rows.len(), rows[0].len(), lit)
+    };
+    for b in &blocks[..2] {
+        let (m, n, lit) = board_of(b);
         let board = LightsOut::new(m, n, lit, Variant::Plus);
         let sol: Vec<u8> = b
             .split("solution:")
@@ -199,12 +203,7 @@ fn tatham_flip_boards() {
     }
     // "random" mode: each square toggles itself and the listed neighbours: 2 solutions.
     let b = blocks[2];
-    let rows = grid_lines(b);
-    let (m, n) = (rows.len(), rows[0].len());
-    let lit: Vec<bool> = rows
-        .iter()
-        .flat_map(|r| r.chars().map(|c| c == 'B'))
-        .collect();
+    let (m, n, lit) = board_of(b);
     let mut board = LightsOut::with_offsets(m, n, lit, &[(0, 0)], false);
     let spec = b.split("toggles (x,y)->extra cells:").nth(1).unwrap();
     for part in spec.split_whitespace() {

@@ -123,9 +123,7 @@ pub fn scan(
     keep_puzzles: bool,
 ) -> Tally {
     let top = m * n;
-    let total = (top * (top + 1) / 2) as u64;
-    let row_margins = margins(m, n, top, total);
-    let col_margins = margins(n, m, top, total);
+    let (row_margins, col_margins) = table_margins(m, n);
     let tables = Tables::new(m, n);
     let givens = vec![0u32; top];
     let next = AtomicUsize::new(0);
@@ -189,6 +187,13 @@ pub fn scan(
         searched: searched.into_inner(),
         pruned: pruned.into_inner(),
     }
+}
+
+/// The row margins and column margins an m×n scan visits, in its order.
+pub fn table_margins(m: usize, n: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    let top = m * n;
+    let total = (top * (top + 1) / 2) as u64;
+    (margins(m, n, top, total), margins(n, m, top, total))
 }
 
 /// The number of row-margin indices a scan of m×n visits (for progress and checkpoints).

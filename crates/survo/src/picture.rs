@@ -2,7 +2,7 @@
 //! order: strictly decreasing margins, lexicographically from the largest) coloured by outcome,
 //! after the figure in Mustonen's 2007 paper.
 
-use crate::enumerate::{feasible, margins};
+use crate::enumerate::{feasible, table_margins};
 use crate::solver::{self, Tables};
 use serde::Serialize;
 
@@ -34,9 +34,7 @@ pub struct Lattice {
 
 pub fn lattice(m: usize, n: usize) -> Lattice {
     let top = m * n;
-    let total = (top * (top + 1) / 2) as u64;
-    let rows = margins(m, n, top, total);
-    let cols = margins(n, m, top, total);
+    let (rows, cols) = table_margins(m, n);
     let tables = Tables::new(m, n);
     let givens = vec![0u32; top];
     let mut outcomes = Vec::with_capacity(rows.len() * cols.len());
