@@ -141,7 +141,7 @@ impl Document {
     }
 
     /// The required `size ROWS COLS` line, with 1..=`max_cells` cells in all.
-    pub fn size(&self, max_cells: usize) -> Result<(usize, usize, &Entry), ParseError> {
+    pub fn size(&self, max_cells: usize) -> Result<(usize, usize), ParseError> {
         let e = self.require("size", "ROWS COLS")?;
         let size: Vec<usize> = self.numbers(e, "two sizes ROWS COLS")?;
         let [m, n] = size[..] else {
@@ -153,7 +153,7 @@ impl Document {
                 format!("`size`: expected 1..{max_cells} cells in all, found {m}×{n}"),
             ));
         }
-        Ok((m, n, e))
+        Ok((m, n))
     }
 
     pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {

@@ -216,7 +216,7 @@ impl Family for LightsOut {
             &["size", "variant", "stencil", "toggles", "grid"],
             &["stencil", "toggles", "grid"],
         )?;
-        let (m, n, _) = doc.size(MAX_CELLS)?;
+        let (m, n) = doc.size(MAX_CELLS)?;
         let wrap = match doc.get("variant") {
             None => false,
             Some(e) => match e.values.iter().map(String::as_str).collect::<Vec<_>>()[..] {

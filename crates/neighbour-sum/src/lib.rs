@@ -247,7 +247,7 @@ impl Family for NeighbourSum {
             &["size", "stencil", "values", "clues"],
             &["stencil", "clues"],
         )?;
-        let (m, n, _) = doc.size(MAX_CELLS)?;
+        let (m, n) = doc.size(MAX_CELLS)?;
         let st_e = doc.require("stencil", "nine|cross (or a block of weights)")?;
         let stencil = match (&st_e.values[..], st_e.body.is_empty()) {
             ([name], true) if name == "nine" || name == "cross" => {

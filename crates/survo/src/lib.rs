@@ -180,7 +180,7 @@ impl Family for Survo {
             &["size", "rows", "cols", "grid"],
             &["grid"],
         )?;
-        let (m, n, size_e) = doc.size(MAX_CELLS)?;
+        let (m, n) = doc.size(MAX_CELLS)?;
         let rows_e = doc.require("rows", "SUM…")?;
         let rows: Vec<u32> = doc.numbers(rows_e, "positive row sums")?;
         let cols_e = doc.require("cols", "SUM…")?;
@@ -203,7 +203,6 @@ impl Family for Survo {
                 ),
             ));
         }
-        let _ = size_e;
         let top = (m * n) as u32;
         let mut givens = vec![0u32; m * n];
         if let Some(g) = doc.get("grid") {
