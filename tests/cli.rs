@@ -302,6 +302,7 @@ fn neighbour_sum_through_the_cli() {
     let digits = instance("encodings/neighbour-sum/cross-3x4-digits.txt");
     assert_eq!(count_of(&["--method", "sat", &digits]), (1, true));
     let singular = instance("encodings/neighbour-sum/singular-2x2.txt");
+    assert_eq!(count_of(&["--limit", "10", &singular]), (10, false));
     assert_eq!(
         count_of(&[&singular]),
         count_of(&["--method", "sat", &singular])
@@ -394,6 +395,10 @@ fn survo_through_the_cli() {
         ]),
         (176, true)
     );
+    // The family's own solver honours --limit: a stopped count is a lower bound, marked so.
+    let many = instance("encodings/survo/open-3x4-176.txt");
+    assert_eq!(count_of(&["--limit", "5", &many]), (5, false));
+    assert_eq!(count_of(&["--limit", "500", &many]), (176, true));
     let e = wellposed(&["survo", "enumerate", "3", "4", "--json"]).json();
     assert_eq!(
         (e["S"].as_u64(), e["labelled"].as_u64()),

@@ -25,10 +25,11 @@ pub trait Family: Sized + Send + Sync + 'static {
     fn render(&self, solution: &Self::Solution) -> String;
 
     /// The family's own mathematics, where it answers exactly without an encoding (exact
-    /// linear algebra, say): up to `want` solutions and the exact number of them. `None` when
-    /// the family has none for this instance; `Err` names why it cannot answer.
-    fn native(&self, want: u64) -> Option<Result<Native<Self::Solution>, String>> {
-        let _ = want;
+    /// linear algebra, say): up to `want` solutions and the number of them. It may stop
+    /// counting once it has seen `stop` solutions (then `complete` is false). `None` when the
+    /// family has none for this instance; `Err` names why it cannot answer.
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Self::Solution>, String>> {
+        let _ = (want, stop);
         None
     }
 }
@@ -37,8 +38,10 @@ pub trait Family: Sized + Send + Sync + 'static {
 pub struct Native<S> {
     /// At most the number asked for.
     pub solutions: Vec<S>,
-    /// How many solutions there are in all (`None`: infinitely many).
+    /// How many solutions were counted (`None`: infinitely many).
     pub count: Option<u64>,
+    /// True when `count` is all of them; false when counting stopped at the `stop` asked for.
+    pub complete: bool,
 }
 
 /// A solution that passed the family's rule check, ready to print.
@@ -57,7 +60,7 @@ pub trait Puzzle: Send + Sync {
     /// Decodes and verifies; a solution that breaks the rules is an internal error.
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
     /// The family's own mathematics (see [`Family::native`]), solutions verified.
-    fn native(&self, want: u64) -> Option<Result<Native<Solved>, EngineError>>;
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -78,8 +81,8 @@ impl<F: Family> Puzzle for F {
         checked(self, &solution, answer)
     }
 
-    fn native(&self, want: u64) -> Option<Result<Native<Solved>, EngineError>> {
-        let found = match Family::native(self, want)? {
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {
+        let found = match Family::native(self, want, stop)? {
             Ok(found) => found,
             Err(reason) => {
                 return Some(Err(EngineError::Native {
@@ -96,6 +99,7 @@ impl<F: Family> Puzzle for F {
         Some(solutions.map(|solutions| Native {
             solutions,
             count: found.count,
+            complete: found.complete,
         }))
     }
 }

@@ -181,14 +181,15 @@ pub fn enumerate(
     limit: Option<u64>,
     mut visit: impl FnMut(Solved) -> ControlFlow<()>,
 ) -> Result<bool, EngineError> {
-    if let Some(found) = native(p, opts.method, limit.unwrap_or(u64::MAX)) {
+    let cap = limit.unwrap_or(u64::MAX);
+    if let Some(found) = native(p, opts.method, cap, cap) {
         let found = found?;
         for s in found.solutions {
             if visit(s).is_break() {
                 return Ok(false);
             }
         }
-        return Ok(found.count.is_some_and(|n| limit.is_none_or(|l| n <= l)));
+        return Ok(found.complete && found.count.is_some_and(|n| limit.is_none_or(|l| n <= l)));
     }
     enumerate_raw(p, opts, limit, |a| Ok(visit(p.solved(a)?)))
 }
@@ -198,11 +199,12 @@ fn native(
     p: &dyn Puzzle,
     method: Method,
     want: u64,
+    stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
     match method {
-        Method::Auto => p.native(want),
+        Method::Auto => p.native(want, stop),
         Method::Native => Some(
-            p.native(want)
+            p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
         ),
         Method::Sat | Method::Dlx => None,
@@ -237,17 +239,18 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
 /// The number of solutions, exact unless `limit` stopped it. Dancing links count natively
 /// (on `opts.threads` threads); CNF counts by blocking clauses over the answer variables.
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
-    if let Some(found) = native(p, opts.method, 0) {
-        let Some(n) = found?.count else {
+    let cap = limit.unwrap_or(u64::MAX);
+    if let Some(found) = native(p, opts.method, 0, cap) {
+        let found = found?;
+        let Some(n) = found.count else {
             return Err(EngineError::Native {
                 family: p.family().to_string(),
                 reason: "infinitely many solutions".into(),
             });
         };
-        let limit = limit.unwrap_or(u64::MAX);
         return Ok(Counted {
-            count: n.min(limit),
-            complete: n <= limit,
+            count: n.min(cap),
+            complete: found.complete && n <= cap,
             method: "native",
         });
     }

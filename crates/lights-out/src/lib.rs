@@ -363,12 +363,13 @@ impl Family for LightsOut {
 
     /// GF(2) elimination: the particular solution plus null-space combinations, in Gray-code
     /// order, and 2^nullity solutions in all.
-    fn native(&self, want: u64) -> Option<Result<Native<Grid>, String>> {
+    fn native(&self, want: u64, _stop: u64) -> Option<Result<Native<Grid>, String>> {
         let s = gf2::solve(&self.equations(), &self.lit, self.m * self.n);
         let Some(mut cur) = s.particular else {
             return Some(Ok(Native {
                 solutions: Vec::new(),
                 count: Some(0),
+                complete: true,
             }));
         };
         let k = s.null_basis.len();
@@ -388,6 +389,7 @@ impl Family for LightsOut {
         Some(Ok(Native {
             solutions,
             count: Some(total),
+            complete: true,
         }))
     }
 }

@@ -425,19 +425,22 @@ impl Family for NeighbourSum {
         s.to_string()
     }
 
-    fn native(&self, want: u64) -> Option<Result<Native<Values>, String>> {
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Values>, String>> {
         Some(match self.values {
             Some((lo, hi)) => {
                 let mut solutions = Vec::new();
+                let mut seen = 0u64;
                 self.bounded(lo, hi, |x| {
+                    seen += 1;
                     if (solutions.len() as u64) < want {
                         solutions.push(self.grid(x));
                     }
-                    true
+                    seen < stop
                 })
                 .map(|count| Native {
                     solutions,
                     count: Some(count),
+                    complete: count < stop,
                 })
             }
             None => {
@@ -446,6 +449,7 @@ impl Family for NeighbourSum {
                     None => Native {
                         solutions: Vec::new(),
                         count: Some(0),
+                        complete: true,
                     },
                     Some(x) => {
                         let mut solutions = vec![self.grid(&x)];
@@ -459,7 +463,11 @@ impl Family for NeighbourSum {
                             solutions.push(self.grid(&second));
                         }
                         solutions.truncate(want.min(2) as usize);
-                        Native { solutions, count }
+                        Native {
+                            solutions,
+                            count,
+                            complete: true,
+                        }
                     }
                 })
             }

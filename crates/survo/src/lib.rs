@@ -416,11 +416,11 @@ impl Family for Survo {
         render_rows(&t.0)
     }
 
-    /// The dedicated solver: it counts every solution (stopping only at 2^64).
-    fn native(&self, want: u64) -> Option<Result<Native<Table>, String>> {
+    /// The dedicated solver, stopping once it has seen `stop` solutions.
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Table>, String>> {
         let tables = solver::Tables::new(self.m, self.n);
         let mut solutions = Vec::new();
-        let count = solver::solve(&self.solver_problem(), &tables, u64::MAX, |t| {
+        let count = solver::solve(&self.solver_problem(), &tables, stop, |t| {
             if (solutions.len() as u64) < want {
                 solutions.push(self.table(t));
             }
@@ -429,6 +429,7 @@ impl Family for Survo {
         Some(Ok(Native {
             solutions,
             count: Some(count),
+            complete: count < stop,
         }))
     }
 }
