@@ -92,7 +92,22 @@ impl Links {
             l.nodes[spacer as usize].dlink = last;
             spacer = l.push_node(-(k as i32 + 1), first, 0, 0, u32::MAX);
         }
+        l.check();
         l
+    }
+
+    /// The invariant the unchecked accesses in `hide` and `unhide` rely on: every up and down
+    /// link is a node index and every positive `top` an item index. `new` establishes it (and
+    /// this check confirms it once per problem); the search keeps it, since it only stores
+    /// links it read from other nodes, or the index of the node it is standing on.
+    fn check(&self) {
+        let n = self.nodes.len() as u32;
+        let items = self.len.len() as i32;
+        let ok = self
+            .nodes
+            .iter()
+            .all(|x| x.ulink < n && x.dlink < n && x.top < items);
+        assert!(ok, "dancing links built with a link out of range");
     }
 
     fn push_node(&mut self, top: i32, up: u32, down: u32, color: i32, option: u32) -> u32 {
@@ -108,17 +123,21 @@ impl Links {
 
     #[inline]
     fn hide(&mut self, p: u32) {
+        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
         let mut q = p + 1;
         while q != p {
-            let x = self.nodes[q as usize].top;
-            let (u, d) = (self.nodes[q as usize].ulink, self.nodes[q as usize].dlink);
-            if x <= 0 {
-                q = u;
+            // SAFETY: see `Links::check`: every link points inside `nodes` and every item
+            // number inside `len`; the search only ever relinks to indices read from nodes.
+            let node = unsafe { *nodes.get_unchecked(q as usize) };
+            if node.top <= 0 {
+                q = node.ulink;
             } else {
-                if self.nodes[q as usize].color >= 0 {
-                    self.nodes[u as usize].dlink = d;
-                    self.nodes[d as usize].ulink = u;
-                    self.len[x as usize] -= 1;
+                if node.color >= 0 {
+                    unsafe {
+                        nodes.get_unchecked_mut(node.ulink as usize).dlink = node.dlink;
+                        nodes.get_unchecked_mut(node.dlink as usize).ulink = node.ulink;
+                        *len.get_unchecked_mut(node.top as usize) -= 1;
+                    }
                 }
                 q += 1;
             }
@@ -127,17 +146,20 @@ impl Links {
 
     #[inline]
     fn unhide(&mut self, p: u32) {
+        let (nodes, len) = (&mut self.nodes[..], &mut self.len[..]);
         let mut q = p - 1;
         while q != p {
-            let x = self.nodes[q as usize].top;
-            let (u, d) = (self.nodes[q as usize].ulink, self.nodes[q as usize].dlink);
-            if x <= 0 {
-                q = d;
+            // SAFETY: as in `hide`.
+            let node = unsafe { *nodes.get_unchecked(q as usize) };
+            if node.top <= 0 {
+                q = node.dlink;
             } else {
-                if self.nodes[q as usize].color >= 0 {
-                    self.nodes[u as usize].dlink = q;
-                    self.nodes[d as usize].ulink = q;
-                    self.len[x as usize] += 1;
+                if node.color >= 0 {
+                    unsafe {
+                        nodes.get_unchecked_mut(node.ulink as usize).dlink = q;
+                        nodes.get_unchecked_mut(node.dlink as usize).ulink = q;
+                        *len.get_unchecked_mut(node.top as usize) += 1;
+                    }
                 }
                 q -= 1;
             }
