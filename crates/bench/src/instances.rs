@@ -38,18 +38,11 @@ pub fn queens_cnf(n: usize) -> String {
             }
         }
     }
-    let mut s = format!(
-        "c {n}-queens: variable 8*row+col+1 (0-based) is a queen\np cnf {} {}\n",
+    dimacs(
+        &format!("{n}-queens: variable {n}*row+col+1 (0-based) is a queen"),
         n * n,
-        clauses.len()
-    );
-    for c in clauses {
-        for l in c {
-            write!(s, "{l} ").unwrap();
-        }
-        s.push_str("0\n");
-    }
-    s
+        &clauses,
+    )
 }
 
 /// The pigeonhole formula: `p` pigeons in `h` holes, unsatisfiable when p > h.
@@ -65,11 +58,16 @@ pub fn pigeonhole_cnf(p: usize, h: usize) -> String {
             }
         }
     }
-    let mut s = format!(
-        "c pigeonhole: {p} pigeons, {h} holes\np cnf {} {}\n",
+    dimacs(
+        &format!("pigeonhole: {p} pigeons, {h} holes"),
         p * h,
-        clauses.len()
-    );
+        &clauses,
+    )
+}
+
+/// DIMACS text: a comment line, the header, one clause per line.
+fn dimacs(comment: &str, vars: usize, clauses: &[Vec<i64>]) -> String {
+    let mut s = format!("c {comment}\np cnf {vars} {}\n", clauses.len());
     for c in clauses {
         for l in c {
             write!(s, "{l} ").unwrap();

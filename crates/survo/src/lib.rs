@@ -24,6 +24,14 @@ pub const MAX_CELLS: usize = 64;
 /// The exact-cover encoding is offered only below this many options.
 pub const MAX_XC_OPTIONS: usize = 300_000;
 
+/// The set of the given values among `cells` (0 = not given), one bit per value.
+fn value_mask(cells: &[u32]) -> u64 {
+    cells
+        .iter()
+        .filter(|&&g| g > 0)
+        .fold(0, |s, &g| s | 1 << (g - 1))
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Survo {
     pub m: usize,
@@ -119,28 +127,18 @@ impl Survo {
 
     /// The exact-cover options: (is a row?, line index, tuple), in a fixed order.
     fn xc_options(&self) -> Vec<(bool, usize, Vec<u32>)> {
-        let given_all: u64 = self
-            .givens
-            .iter()
-            .filter(|&&g| g > 0)
-            .fold(0, |s, &g| s | 1 << (g - 1));
+        let given_all: u64 = value_mask(&self.givens);
         let mut out = Vec::new();
         for i in 0..self.m {
             let fixed: Vec<u32> = self.givens[i * self.n..(i + 1) * self.n].to_vec();
-            let own: u64 = fixed
-                .iter()
-                .filter(|&&g| g > 0)
-                .fold(0, |s, &g| s | 1 << (g - 1));
+            let own: u64 = value_mask(&fixed);
             for t in self.tuples(self.n, self.rows[i], &fixed, given_all & !own) {
                 out.push((true, i, t));
             }
         }
         for j in 0..self.n {
             let fixed: Vec<u32> = (0..self.m).map(|i| self.givens[i * self.n + j]).collect();
-            let own: u64 = fixed
-                .iter()
-                .filter(|&&g| g > 0)
-                .fold(0, |s, &g| s | 1 << (g - 1));
+            let own: u64 = value_mask(&fixed);
             for t in self.tuples(self.m, self.cols[j], &fixed, given_all & !own) {
                 out.push((false, j, t));
             }
