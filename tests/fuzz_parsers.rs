@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use wellposed_binary::Binary;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
@@ -132,8 +133,16 @@ fn parsers_never_panic_on_mutated_inputs() {
         "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
         2000,
     );
+    let binary = check::<Binary>(
+        &mut rng,
+        &read("encodings/binary/two-solutions-6x6.txt"),
+        3000,
+    );
+    let unruly = check::<Binary>(&mut rng, "8x8u:aadDAckJdBCabAq\n", 3000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
+        ("binary", binary),
+        ("unruly game IDs", unruly),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
+use wellposed_binary::{unruly, Binary};
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
@@ -13,7 +14,13 @@ use wellposed_survo::Survo;
 const MAX_FILE_BYTES: u64 = 1 << 30;
 
 /// The families this binary knows, by the name in their `family` line.
-const FAMILIES: &[&str] = &["submarines", "lights-out", "neighbour-sum", "survo"];
+const FAMILIES: &[&str] = &[
+    "submarines",
+    "lights-out",
+    "neighbour-sum",
+    "survo",
+    "binary",
+];
 
 pub struct Loaded {
     pub puzzle: Box<dyn Puzzle>,
@@ -39,7 +46,34 @@ pub fn read(path: &Path) -> Result<String> {
     })
 }
 
+/// A path that names no file but is an Unruly game ID (`8x8u:aadDA…`) is read as one.
+fn game_id_argument(path: &Path) -> Option<&str> {
+    let s = path.to_str()?;
+    (!path.exists() && unruly::looks_like_game_id(s)).then_some(s)
+}
+
+/// A binary puzzle from a file or a game ID, for commands only binary puzzles have.
+pub fn load_binary(path: &Path) -> Result<Binary> {
+    if let Some(id) = game_id_argument(path) {
+        return Ok(unruly::parse(id, "game ID", 1)?);
+    }
+    let text = read(path)?;
+    let source = path.display().to_string();
+    match family_of(&text) {
+        Some("binary") | None => Ok(Binary::parse(&text, &source)?),
+        Some(other) => {
+            bail!("{source}: deduction rules exist for binary puzzles only so far, not `{other}`")
+        }
+    }
+}
+
 pub fn load(path: &Path) -> Result<Loaded> {
+    if let Some(id) = game_id_argument(path) {
+        return Ok(Loaded {
+            puzzle: Box::new(unruly::parse(id, "game ID", 1)?),
+            raw_cnf: false,
+        });
+    }
     let text = read(path)?;
     let source = path.display().to_string();
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -56,6 +90,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
             Some("neighbour-sum") => Box::new(NeighbourSum::parse(&text, &source)?),
             Some("survo") => Box::new(Survo::parse(&text, &source)?),
+            Some("binary") => Box::new(Binary::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {
@@ -67,6 +102,9 @@ pub fn load(path: &Path) -> Result<Loaded> {
                     ),
                 }
                 .into());
+            }
+            None if unruly::find_game_id(&text).is_some() => {
+                Box::new(Binary::parse(&text, &source)?)
             }
             None => {
                 let line = text

@@ -1,6 +1,7 @@
 //! `wellposed`: is there a solution, is there exactly one, and how many are there?
 //! A thin command line over the engine and the family crates.
 
+mod binary_cmd;
 mod files;
 mod load;
 mod survo_cmd;
@@ -97,6 +98,71 @@ enum Command {
     /// Submarines: a 0-1 matrix from its row and column sums.
     #[command(subcommand)]
     Submarines(SubmarinesCommand),
+    /// Binary puzzles (Takuzu / Binairo / Unruly).
+    #[command(subcommand)]
+    Binary(BinaryCommand),
+    /// Generate a uniquely solvable puzzle with a minimal set of clues.
+    Generate {
+        /// The family (binary).
+        family: String,
+        /// Width (and height, unless --height is given).
+        #[arg(long)]
+        size: usize,
+        #[arg(long)]
+        height: Option<usize>,
+        /// Rule set: distinct or no-distinct.
+        #[arg(long, default_value = "distinct")]
+        rules: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Keep the puzzle solvable by deduction with techniques up to this one (pairs, gaps,
+        /// counts, lines, distinct, probe).
+        #[arg(long)]
+        difficulty: Option<String>,
+        /// How many puzzles (seeds SEED, SEED+1, …).
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+    },
+    /// Grade a puzzle by deduction: the hardest technique needed, or where deduction stalls.
+    Grade {
+        file: PathBuf,
+        /// Use techniques up to this one only.
+        #[arg(long, default_value = "probe")]
+        max: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum BinaryCommand {
+    /// Count every valid complete N×N grid (the solutions of the empty puzzle), exactly.
+    CountGrids {
+        n: usize,
+        /// For rectangular grids: the height (default N).
+        #[arg(long)]
+        height: Option<usize>,
+        /// Rule set: distinct or no-distinct.
+        #[arg(long, default_value = "distinct")]
+        rules: String,
+        /// dp (no-distinct only, the default there) or search (the default for distinct).
+        #[arg(long)]
+        method: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+}
+
+fn rules_arg(s: &str) -> Result<wellposed_binary::Rules> {
+    wellposed_binary::Rules::parse(s).ok_or_else(|| {
+        anyhow::anyhow!("--rules: expected `distinct` or `no-distinct`, found `{s}`")
+    })
+}
+
+fn threads_arg(t: usize) -> usize {
+    match t {
+        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+        t => t,
+    }
 }
 
 #[derive(Subcommand)]
@@ -297,6 +363,88 @@ fn run(command: Command, json: bool) -> Result<Report> {
             output,
         } => export(&file, format, output.as_deref()),
         Command::LightsOut(c) => lights_out(c),
+        Command::Binary(BinaryCommand::CountGrids {
+            n,
+            height,
+            rules,
+            method,
+            threads,
+        }) => {
+            let rules = rules_arg(&rules)?;
+            let c = binary_cmd::count_grids(
+                n,
+                height.unwrap_or(n),
+                rules,
+                method.as_deref(),
+                threads_arg(threads),
+            )?;
+            Ok(Report {
+                text: format!(
+                    "{}×{} grids under the {} rules: {} ({}, {:.2} s)",
+                    c.width, c.height, c.rules, c.count, c.method, c.seconds
+                ),
+                json: serde_json::to_value(&c)?,
+            })
+        }
+        Command::Generate {
+            family,
+            size,
+            height,
+            rules,
+            seed,
+            difficulty,
+            count,
+        } => {
+            if family != "binary" {
+                bail!("generating `{family}` puzzles is not available yet; expected `binary`");
+            }
+            let rules = rules_arg(&rules)?;
+            let mut made = Vec::new();
+            for k in 0..count.max(1) {
+                made.push(binary_cmd::generate_binary(
+                    size,
+                    height.unwrap_or(size),
+                    rules,
+                    seed.wrapping_add(k),
+                    difficulty.as_deref(),
+                )?);
+            }
+            let text: Vec<String> = made
+                .iter()
+                .map(|m| {
+                    format!(
+                        "# seed {}: {} clues; {}
+# game ID: {}
+{}",
+                        m.seed,
+                        m.clues,
+                        binary_cmd::grade_text(&m.grade),
+                        m.game_id,
+                        m.puzzle.trim_end()
+                    )
+                })
+                .collect();
+            let json = if made.len() == 1 {
+                serde_json::to_value(&made[0])?
+            } else {
+                serde_json::to_value(&made)?
+            };
+            Ok(Report {
+                text: text.join("\n\n"),
+                json,
+            })
+        }
+        Command::Grade { file, max } => {
+            let max = binary_cmd::technique(&max)?;
+            let p = load::load_binary(&file)?;
+            let g = binary_cmd::grade_of(&p, max);
+            let mut json = serde_json::to_value(&g)?;
+            json["file"] = json!(file.display().to_string());
+            Ok(Report {
+                text: binary_cmd::grade_text(&g),
+                json,
+            })
+        }
         Command::Survo(SurvoCommand::Picture { m, n, output }) => {
             if m == 0 || n == 0 || m * n > 16 {
                 bail!("the picture is for small tables (at most 16 cells), not {m}×{n}");

@@ -1,0 +1,314 @@
+//! Counting grids without the distinctness rule by dynamic programming over row states, met in
+//! the middle.
+//!
+//! Without distinct rows and columns, which rows may follow a partial grid depends only on each
+//! column's ones count and the last two rows (they decide which cells the next row must flip).
+//! So partial grids are counted by state, not one by one: a state maps to the number of partial
+//! grids that reach it, and each valid next row moves it on.
+//!
+//! Only the top half is built. Read upwards, the bottom half is a top half too, so one table
+//! serves both, and a grid is a top half and a bottom half whose ones counts add up to h/2 in
+//! every column and whose two rows either side of the seam make no three in a column.
+//!
+//! States related by a left-to-right reflection or by swapping 0 and 1 are reached by as many
+//! partial grids and have as many completions, so the table keeps only the least of the four
+//! images, with the number of partial grids reaching any of them.
+
+use crate::lines::{self, Matcher};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A state: the ones count of each column (4 bits each, column 0 lowest) in bits 0..64, the
+/// last row in bits 64..80, the row before it in bits 80..96.
+type Key = u128;
+
+/// A fast hasher for the packed keys (they are not attacker-controlled).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+        self.0 ^= self.0 >> 29;
+    }
+}
+
+type Table = HashMap<Key, u128, BuildHasherDefault<KeyHasher>>;
+
+const NIBBLES: u64 = 0x1111_1111_1111_1111;
+
+struct Shape {
+    width: usize,
+}
+
+impl Shape {
+    fn all(&self) -> u32 {
+        (1u32 << self.width) - 1
+    }
+
+    fn pack(counts: u64, prev1: u32, prev2: u32) -> Key {
+        Key::from(counts) | Key::from(prev1) << 64 | Key::from(prev2) << 80
+    }
+
+    fn unpack(&self, k: Key) -> (u64, u32, u32) {
+        (
+            k as u64,
+            (k >> 64) as u32 & self.all(),
+            (k >> 80) as u32 & self.all(),
+        )
+    }
+
+    /// The counters of the columns read right to left.
+    fn reverse_counts(&self, counts: u64) -> u64 {
+        let b = counts.swap_bytes();
+        let n = ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4);
+        n >> (64 - 4 * self.width)
+    }
+
+    /// Each counter `x` becomes `rows − x` (the zeros count).
+    fn complement_counts(&self, counts: u64, rows: usize) -> u64 {
+        let mask = if self.width == 16 {
+            u64::MAX
+        } else {
+            (1u64 << (4 * self.width)) - 1
+        };
+        (NIBBLES & mask) * rows as u64 - counts
+    }
+
+    /// The state's four images under reflection and complement, after `rows` rows (rows that
+    /// do not exist yet stay 0).
+    fn images(&self, counts: u64, prev1: u32, prev2: u32, rows: usize) -> [Key; 4] {
+        let w = self.width;
+        let keep = |m: u32, need: usize| if rows >= need { m } else { 0 };
+        let r = |m: u32| lines::reverse(m, w);
+        let c = |m: u32| lines::complement(m, w);
+        let rc = self.reverse_counts(counts);
+        [
+            Shape::pack(counts, prev1, prev2),
+            Shape::pack(rc, keep(r(prev1), 1), keep(r(prev2), 2)),
+            Shape::pack(
+                self.complement_counts(counts, rows),
+                keep(c(prev1), 1),
+                keep(c(prev2), 2),
+            ),
+            Shape::pack(
+                self.complement_counts(rc, rows),
+                keep(c(r(prev1)), 1),
+                keep(c(r(prev2)), 2),
+            ),
+        ]
+    }
+}
+
+/// The partial grids of `rows` rows of width `width` whose columns can still be completed to
+/// `height` cells, by canonical state.
+fn half_table(
+    m: &Matcher,
+    rows: usize,
+    height: usize,
+    progress: &dyn Fn(usize, usize),
+) -> (Table, usize) {
+    let shape = Shape { width: m.len() };
+    let half = height / 2;
+    let spread: Vec<u64> = m
+        .lines()
+        .iter()
+        .map(|&l| (0..m.len()).map(|c| u64::from(l >> c & 1) << (4 * c)).sum())
+        .collect();
+    let mut states = Table::default();
+    states.insert(0, 1);
+    let mut peak = 1;
+    for r in 0..rows {
+        let mut next = Table::default();
+        next.reserve(states.len() * 2);
+        for (&k, &n) in &states {
+            let (counts, prev1, prev2) = shape.unpack(k);
+            let mut f0 = 0u32;
+            let mut f1 = 0u32;
+            for c in 0..m.len() {
+                let x = (counts >> (4 * c) & 0xf) as usize;
+                if x == half {
+                    f0 |= 1 << c;
+                }
+                if r - x == half {
+                    f1 |= 1 << c;
+                }
+            }
+            if r >= 2 {
+                let same = !(prev1 ^ prev2) & shape.all();
+                f0 |= same & prev1;
+                f1 |= same & !prev1;
+            }
+            if f0 & f1 != 0 {
+                continue;
+            }
+            m.each(f0, f1, |i| {
+                let line = m.lines()[i];
+                let images = shape.images(counts + spread[i], line, prev1, r + 1);
+                let key = images.into_iter().min().expect("four images");
+                *next.entry(key).or_insert(0) += n;
+                true
+            });
+        }
+        states = next;
+        peak = peak.max(states.len());
+        progress(r + 1, states.len());
+    }
+    (states, peak)
+}
+
+/// What counting found: the number of grids and the size of the work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DpCount {
+    pub count: u128,
+    /// States in the half table (each standing for up to four).
+    pub states: usize,
+}
+
+/// The number of `width`×`height` grids under the rules without distinctness. `progress` is
+/// called after each row of the half table with (row, states).
+pub fn count_no_distinct(
+    width: usize,
+    height: usize,
+    threads: usize,
+    progress: &dyn Fn(usize, usize),
+) -> Result<DpCount, String> {
+    assert!(
+        width.is_multiple_of(2)
+            && height.is_multiple_of(2)
+            && (2..=16).contains(&width)
+            && height <= 30
+    );
+    let m = Matcher::new(width);
+    let shape = Shape { width };
+    let half = height / 2;
+    let (table, states) = half_table(&m, half, height, progress);
+    // The bottom half read upwards, every image spelled out and filed under its counters and
+    // its first row below the seam (its `prev1`), with the columns where its first two rows
+    // agree (from `prev2`) and the number of partial grids.
+    let all = shape.all();
+    let mut below: HashMap<Key, Vec<(u32, u64)>, BuildHasherDefault<KeyHasher>> =
+        HashMap::default();
+    for (&k, &n) in &table {
+        let (counts, p1, p2) = shape.unpack(k);
+        let mut images = shape.images(counts, p1, p2, half);
+        images.sort_unstable();
+        let mut distinct = images.to_vec();
+        distinct.dedup();
+        let each = u64::try_from(n / distinct.len() as u128)
+            .map_err(|_| format!("{width}×{height}: a half-table count exceeds 64 bits"))?;
+        for img in distinct {
+            let (c, x, y) = shape.unpack(img);
+            let doubled = if half >= 2 { !(x ^ y) & all } else { 0 };
+            below
+                .entry(Key::from(c) | Key::from(x) << 64)
+                .or_default()
+                .push((doubled, each));
+        }
+    }
+    let entries: Vec<(Key, u128)> = table.into_iter().collect();
+    // Every counter at h/2: the top's counters plus the bottom's.
+    let full = shape.complement_counts(0, half);
+    // A top (last rows q above p) meets a bottom (first rows x above y) when no column has
+    // three equal cells across the seam: x differs from q wherever p = q or x = y.
+    let join = |part: &[(Key, u128)]| -> u128 {
+        let mut sum = 0u128;
+        for &(k, n) in part {
+            let (counts, q, p) = shape.unpack(k);
+            let doubled = if half >= 2 { !(p ^ q) & all } else { 0 };
+            let base = Key::from(full - counts);
+            let mut f = 0u128;
+            m.each(doubled & q, doubled & !q, |i| {
+                let x = m.lines()[i];
+                if let Some(list) = below.get(&(base | Key::from(x) << 64)) {
+                    let differ = x ^ q;
+                    for &(d, nb) in list {
+                        if d & !differ == 0 {
+                            f += u128::from(nb);
+                        }
+                    }
+                }
+                true
+            });
+            sum += n * f;
+        }
+        sum
+    };
+    let chunk = entries.len().div_ceil(threads.max(1) * 16).max(1);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let parts: Vec<&[(Key, u128)]> = entries.chunks(chunk).collect();
+    let count = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                s.spawn(|| {
+                    let mut mine = 0u128;
+                    while let Some(part) =
+                        parts.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    {
+                        mine += join(part);
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("no panics while joining"))
+            .sum()
+    });
+    Ok(DpCount { count, states })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Search;
+
+    #[test]
+    fn dynamic_programming_counts_like_the_search() {
+        for (w, h) in [
+            (2, 2),
+            (4, 2),
+            (2, 4),
+            (4, 4),
+            (6, 6),
+            (4, 6),
+            (6, 4),
+            (8, 4),
+            (6, 8),
+            (8, 8),
+        ] {
+            let m = Matcher::new(w);
+            let plain = Search::empty(&m, h, false).count(u64::MAX);
+            assert_eq!(
+                count_no_distinct(w, h, 2, &|_, _| {}).unwrap().count,
+                u128::from(plain),
+                "{w}x{h}"
+            );
+        }
+    }
+
+    #[test]
+    fn images_are_an_orbit() {
+        let shape = Shape { width: 6 };
+        let counts = 0x0012_3012u64;
+        let imgs = shape.images(counts, 0b001101, 0b110010, 3);
+        // Reflecting twice, or complementing twice, gives the state back.
+        let (c, p1, p2) = shape.unpack(imgs[1]);
+        assert_eq!(shape.images(c, p1, p2, 3)[1], imgs[0]);
+        let (c, p1, p2) = shape.unpack(imgs[2]);
+        assert_eq!(shape.images(c, p1, p2, 3)[2], imgs[0]);
+    }
+}

@@ -1,0 +1,153 @@
+//! The dedicated row solver, the SAT path and the grid counters agree with each other and with
+//! published values.
+
+use wellposed_binary::{count, dp, lines::Matcher, search::Search, unruly, Binary, Rules};
+use wellposed_engine::{Family, Method, Options, Xorshift};
+
+fn counted(p: &Binary, method: Method) -> u64 {
+    let opts = Options {
+        method,
+        ..Default::default()
+    };
+    let c = wellposed_engine::count(p, &opts, None).unwrap();
+    assert!(c.complete);
+    c.count
+}
+
+/// OEIS A253316 (distinct) and the no-distinct counts, as given in the issue and in
+/// shared/data/binary/ANSWERS.md.
+#[test]
+fn empty_grids_match_the_published_counts() {
+    let distinct = [2u128, 72, 4140, 4111116];
+    let plain = [2u128, 90, 11222, 12413918];
+    for (k, n) in [2usize, 4, 6, 8].into_iter().enumerate() {
+        assert_eq!(count::count_grids(n, n, true, 2, &|_, _| {}), distinct[k]);
+        assert_eq!(count::count_grids(n, n, false, 2, &|_, _| {}), plain[k]);
+        assert_eq!(
+            dp::count_no_distinct(n, n, 2, &|_, _| {}).unwrap().count,
+            plain[k]
+        );
+    }
+    // Through the engine: the SAT path counts the empty 4×4 by blocking clauses.
+    assert_eq!(
+        counted(&Binary::empty(4, 4, Rules::Distinct), Method::Sat),
+        72
+    );
+    assert_eq!(
+        counted(&Binary::empty(4, 4, Rules::NoDistinct), Method::Sat),
+        90
+    );
+    assert_eq!(
+        counted(&Binary::empty(6, 6, Rules::Distinct), Method::Native),
+        4140
+    );
+}
+
+#[test]
+fn the_dp_and_the_search_agree_on_rectangles() {
+    for (w, h) in [(4, 8), (8, 4), (6, 10), (10, 4), (2, 6)] {
+        let plain = count::count_grids(w, h, false, 2, &|_, _| {});
+        assert_eq!(
+            dp::count_no_distinct(w, h, 2, &|_, _| {}).unwrap().count,
+            plain,
+            "{w}x{h}"
+        );
+    }
+}
+
+/// shared/data/binary/ANSWERS.md: solution counts of Tatham game IDs under both rule sets.
+#[test]
+fn shared_game_ids_have_their_known_counts() {
+    for (id, plain, distinct) in [
+        ("8x8:CGABkabbBgdDEBcEbaa", 1, 1),
+        ("8x8u:aadDAckJdBCabAq", 18, 1),
+        ("10x10:FDACkIeBdFaHbegccCgEDb", 1, 1),
+        ("14x14:ABcbeMdcCccABEKHGDdacBAFabJCmfDBABagAEJeHDhcbb", 1, 0),
+    ] {
+        let mut p = unruly::parse(id, "id", 1).unwrap();
+        for (rules, want) in [(Rules::NoDistinct, plain), (Rules::Distinct, distinct)] {
+            p.rules = rules;
+            assert_eq!(counted(&p, Method::Native), want, "{id} {rules}");
+            if p.width <= 10 {
+                assert_eq!(counted(&p, Method::Sat), want, "{id} {rules} by SAT");
+            }
+        }
+    }
+}
+
+/// Random givens from random grids, so most puzzles are consistent and some are unique:
+/// the row solver and SAT count the same.
+#[test]
+fn row_solver_and_sat_agree_on_random_puzzles() {
+    let mut rng = Xorshift(2026);
+    let mut seen = [0u32; 3];
+    for round in 0..120 {
+        let (w, h) = [(4, 4), (6, 6), (6, 4), (4, 6), (8, 6)][round % 5];
+        let rules = if round % 2 == 0 {
+            Rules::Distinct
+        } else {
+            Rules::NoDistinct
+        };
+        let m = Matcher::new(w);
+        let mut grids = Vec::new();
+        Search::empty(&m, h, rules == Rules::Distinct).run(|g| {
+            grids.push(g.to_vec());
+            grids.len() < 300
+        });
+        let g = &grids[rng.below(grids.len() as u64) as usize];
+        let mut p = Binary::empty(w, h, rules);
+        for (r, row) in g.iter().enumerate() {
+            for c in 0..w {
+                if rng.below(3) == 0 {
+                    // Now and then a wrong clue, so that "none" happens too.
+                    let flip = u32::from(rng.below(25) == 0);
+                    p.givens[r * w + c] = Some(((row >> c & 1) ^ flip) as u8);
+                }
+            }
+        }
+        let native = counted(&p, Method::Native);
+        assert_eq!(native, counted(&p, Method::Sat), "{}", p.to_text());
+        seen[native.min(2) as usize] += 1;
+    }
+    assert!(
+        seen.iter().all(|&k| k > 5),
+        "outcomes none/unique/multiple: {seen:?}"
+    );
+}
+
+#[test]
+fn text_format_round_trips_and_errors_name_the_line() {
+    let p = unruly::parse("8x8u:aadDAckJdBCabAq", "id", 1).unwrap();
+    assert_eq!(Binary::parse(&p.to_text(), "t").unwrap(), p);
+    let spaced = "family binary\nsize 4 2\nrules no-distinct\ngrid\n0 1 . .\n. . 1 0\n";
+    let q = Binary::parse(spaced, "s.txt").unwrap();
+    assert_eq!(q.givens[1], Some(1));
+    assert_eq!(q.rules, Rules::NoDistinct);
+    for (text, line, says) in [
+        ("family binary\nsize 5 4\n", 2, "even"),
+        (
+            "family binary\nsize 4 4\nrules maybe\n",
+            3,
+            "`distinct` or `no-distinct`",
+        ),
+        (
+            "family binary\nsize 4 2\ngrid\n0101\n01x1\n",
+            5,
+            "found `x`",
+        ),
+        (
+            "family binary\nsize 4 2\ngrid\n0101\n",
+            3,
+            "expected 2 rows",
+        ),
+        (
+            "family binary\nsize 4 2\ngrid\n0101\n011\n",
+            5,
+            "expected 4 cells",
+        ),
+    ] {
+        let e = Binary::parse(text, "bad.txt").unwrap_err();
+        assert_eq!(e.line, line, "{text}");
+        assert!(e.message.contains(says), "{}", e.message);
+    }
+}

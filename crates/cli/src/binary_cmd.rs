@@ -1,0 +1,219 @@
+//! `wellposed binary count-grids`, `wellposed generate binary` and `wellposed grade` for
+//! binary puzzles.
+
+use anyhow::{bail, Result};
+use serde::Serialize;
+use std::time::Instant;
+use wellposed_binary::deduce::{self, Technique};
+use wellposed_binary::{count, dp, generate, Binary, Rules};
+
+/// What `count-grids` found.
+#[derive(Serialize)]
+pub struct GridCount {
+    pub n: usize,
+    pub width: usize,
+    pub height: usize,
+    pub rules: Rules,
+    #[serde(serialize_with = "wellposed_engine::big")]
+    pub count: num_bigint::BigUint,
+    /// `dp` (states met in the middle) or `search` (every grid, split by symmetry).
+    pub method: &'static str,
+    pub seconds: f64,
+}
+
+/// The widest grid each method accepts: the search's line masks; the DP's table grows by
+/// about 8× per two columns (12 wide: 59 million states, about 12 GB), so 12 is its limit here.
+const DP_MAX: usize = 12;
+
+pub fn count_grids(
+    width: usize,
+    height: usize,
+    rules: Rules,
+    method: Option<&str>,
+    threads: usize,
+) -> Result<GridCount> {
+    if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
+        bail!("expected even sides (rows and columns are balanced), found {width}×{height}");
+    }
+    let method: &'static str = match (method, rules) {
+        (Some("dp"), _) => "dp",
+        (Some("search"), _) => "search",
+        (Some(other), _) => bail!("--method: expected `dp` or `search`, found `{other}`"),
+        (None, Rules::NoDistinct) => "dp",
+        (None, Rules::Distinct) => "search",
+    };
+    if method == "dp" && rules == Rules::Distinct {
+        bail!("the dp method counts without distinctness only; use --method search for `distinct`");
+    }
+    let limit = if method == "dp" {
+        DP_MAX
+    } else {
+        wellposed_binary::lines::MAX_LINE
+    };
+    if width > limit || height > wellposed_binary::search::MAX_HEIGHT {
+        bail!("--method {method} takes widths up to {limit} here (found {width}×{height})");
+    }
+    let started = Instant::now();
+    let n = if method == "dp" {
+        let bar = bar(height as u64 / 2, "rows of the half table");
+        let r = dp::count_no_distinct(width, height, threads, &|row, _| {
+            bar.set_position(row as u64)
+        });
+        bar.finish_and_clear();
+        r.map_err(anyhow::Error::msg)?.count
+    } else {
+        let bar = bar(0, "first-row pairs");
+        let n = count::count_grids(
+            width,
+            height,
+            rules == Rules::Distinct,
+            threads,
+            &|done, all| {
+                bar.set_length(all as u64);
+                bar.set_position(done as u64);
+            },
+        );
+        bar.finish_and_clear();
+        n
+    };
+    Ok(GridCount {
+        n: width,
+        width,
+        height,
+        rules,
+        count: n.into(),
+        method,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, eta {{eta}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// A generated puzzle, checked: unique by the SAT engine, its solution by the rule checker.
+#[derive(Serialize)]
+pub struct Made {
+    pub seed: u64,
+    pub width: usize,
+    pub height: usize,
+    pub rules: Rules,
+    pub clues: usize,
+    pub game_id: String,
+    pub puzzle: String,
+    pub solution: Vec<Vec<u8>>,
+    /// Deduction on the generated puzzle (hardest technique, or stalled).
+    pub grade: Grade,
+}
+
+pub fn generate_binary(
+    width: usize,
+    height: usize,
+    rules: Rules,
+    seed: u64,
+    difficulty: Option<&str>,
+) -> Result<Made> {
+    let max = difficulty.map(technique).transpose()?;
+    let g = generate::generate(width, height, rules, seed, max).map_err(anyhow::Error::msg)?;
+    // The removal loop used the row solver; the SAT engine checks the result independently.
+    let opts = wellposed_engine::Options {
+        method: wellposed_engine::Method::Sat,
+        ..Default::default()
+    };
+    match wellposed_engine::uniqueness(&g.puzzle, &opts)? {
+        wellposed_engine::Uniqueness::Unique(_) => {}
+        other => bail!(
+            "internal error: the generated puzzle is {} by the SAT engine; please report this",
+            other.status()
+        ),
+    }
+    wellposed_binary::verify_rows(&g.puzzle, &g.solution).map_err(|e| {
+        anyhow::anyhow!("internal error: the generated solution breaks a rule: {e}")
+    })?;
+    Ok(Made {
+        seed,
+        width,
+        height,
+        rules,
+        clues: g.puzzle.clues(),
+        game_id: wellposed_binary::unruly::game_id(&g.puzzle),
+        puzzle: g.puzzle.to_text(),
+        solution: g.solution,
+        grade: grade_of(&g.puzzle, Technique::Probe),
+    })
+}
+
+pub fn technique(s: &str) -> Result<Technique> {
+    Technique::parse(s).ok_or_else(|| {
+        anyhow::anyhow!(
+            "expected a technique: {}; found `{s}`",
+            Technique::ALL.map(|t| t.name()).join(", ")
+        )
+    })
+}
+
+/// How far deduction gets.
+#[derive(Serialize)]
+pub struct Grade {
+    pub solved: bool,
+    pub contradiction: bool,
+    /// The hardest technique needed (`null` when the givens fill the grid).
+    pub hardest: Option<Technique>,
+    pub level: Option<u8>,
+    pub rounds: usize,
+    /// Empty cells left when deduction stalled (search needed).
+    pub remaining: usize,
+    /// How many rounds each technique made.
+    pub used: std::collections::BTreeMap<&'static str, usize>,
+}
+
+pub fn grade_of(p: &Binary, max: Technique) -> Grade {
+    let d = deduce::deduce(p, max);
+    let mut used = std::collections::BTreeMap::new();
+    for s in &d.steps {
+        *used.entry(s.technique.name()).or_insert(0) += 1;
+    }
+    Grade {
+        solved: d.solved,
+        contradiction: d.contradiction,
+        hardest: d.hardest,
+        level: d.hardest.map(|t| t.level()),
+        rounds: d.steps.len(),
+        remaining: d.remaining,
+        used,
+    }
+}
+
+pub fn grade_text(g: &Grade) -> String {
+    let used: Vec<String> = g.used.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
+    let how = if used.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", used.join(", "))
+    };
+    if g.contradiction {
+        "deduction found a contradiction: the givens have no solution".into()
+    } else if g.solved {
+        match g.hardest {
+            None => "already complete".into(),
+            Some(t) => format!(
+                "solved by deduction in {} rounds; hardest technique: {} (level {}){how}",
+                g.rounds,
+                t.name(),
+                t.level()
+            ),
+        }
+    } else {
+        format!(
+            "deduction stalls after {} rounds with {} empty cells: search needed{how}",
+            g.rounds, g.remaining
+        )
+    }
+}
