@@ -339,8 +339,22 @@ impl Family for Binary {
         if !self.has_row_solver() {
             return None;
         }
+        // Deduction first: it fills only cells every solution shares, so the count is the same,
+        // and the search starts from a grid that line reasoning has already propagated.
+        let d = deduce::deduce(self, deduce::Technique::Distinct);
+        if d.contradiction {
+            return Some(Ok(Native {
+                solutions: Vec::new(),
+                count: Some(0),
+                complete: true,
+            }));
+        }
+        let propagated = Binary {
+            givens: d.cells,
+            ..self.clone()
+        };
         let m = lines::Matcher::new(self.width);
-        let (g0, g1) = self.given_masks();
+        let (g0, g1) = propagated.given_masks();
         let search = search::Search::new(&m, self.height, self.rules == Rules::Distinct, g0, g1);
         let mut solutions = Vec::new();
         let mut count = 0u64;
