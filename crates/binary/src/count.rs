@@ -62,6 +62,28 @@ pub fn count_grids(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> u128 {
+    let done = AtomicUsize::new(0);
+    count_tasks(
+        width,
+        height,
+        distinct,
+        threads,
+        &|_| false,
+        &|_, _, all| progress(done.fetch_add(1, Ordering::Relaxed) + 1, all),
+    )
+}
+
+/// As [`count_grids`], resumable: tasks (indexes into [`tasks`]) for which `skip` is true are
+/// not searched (their counts are the caller's to add), and `finished(task, weighted count,
+/// tasks in all)` is called as each searched task ends, so the caller can record it.
+pub fn count_tasks(
+    width: usize,
+    height: usize,
+    distinct: bool,
+    threads: usize,
+    skip: &(dyn Fn(usize) -> bool + Sync),
+    finished: &(dyn Fn(usize, u128, usize) + Sync),
+) -> u128 {
     let m = Matcher::new(width);
     if height < 2 {
         return 0;
@@ -69,7 +91,6 @@ pub fn count_grids(
     let search = Search::empty(&m, height, distinct);
     let tasks = tasks(&m, distinct);
     let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
     let total = std::sync::Mutex::new(0u128);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
@@ -78,13 +99,17 @@ pub fn count_grids(
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(t) = tasks.get(k) else { break };
+                    if skip(k) {
+                        continue;
+                    }
                     let mut n = 0u64;
                     search.run_from(&t.first, |_| {
                         n += 1;
                         true
                     });
-                    mine += u128::from(n) * u128::from(t.weight);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
+                    let weighted = u128::from(n) * u128::from(t.weight);
+                    mine += weighted;
+                    finished(k, weighted, tasks.len());
                 }
                 *total.lock().expect("no panics while counting") += mine;
             });

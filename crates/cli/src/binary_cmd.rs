@@ -3,7 +3,10 @@
 
 use anyhow::{bail, Result};
 use serde::Serialize;
-use std::time::Instant;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 use wellposed_binary::deduce::{self, Technique};
 use wellposed_binary::{count, dp, generate, Binary, Rules};
 
@@ -31,6 +34,7 @@ pub fn count_grids(
     rules: Rules,
     method: Option<&str>,
     threads: usize,
+    checkpoint: Option<&Path>,
 ) -> Result<GridCount> {
     if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
         bail!("expected even sides (rows and columns are balanced), found {width}×{height}");
@@ -42,6 +46,9 @@ pub fn count_grids(
         (None, Rules::NoDistinct) => "dp",
         (None, Rules::Distinct) => "search",
     };
+    if method == "dp" && checkpoint.is_some() {
+        bail!("--checkpoint is for the search method; the dp method runs in seconds to minutes");
+    }
     if method == "dp" && rules == Rules::Distinct {
         bail!("the dp method counts without distinctness only; use --method search for `distinct`");
     }
@@ -62,19 +69,7 @@ pub fn count_grids(
         bar.finish_and_clear();
         r.map_err(anyhow::Error::msg)?.count
     } else {
-        let bar = bar(0, "first-row pairs");
-        let n = count::count_grids(
-            width,
-            height,
-            rules == Rules::Distinct,
-            threads,
-            &|done, all| {
-                bar.set_length(all as u64);
-                bar.set_position(done as u64);
-            },
-        );
-        bar.finish_and_clear();
-        n
+        search_with_checkpoint(width, height, rules, threads, checkpoint)?
     };
     Ok(GridCount {
         n: width,
@@ -85,6 +80,97 @@ pub fn count_grids(
         method,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// What a checkpoint holds: the shape and rules it belongs to, and each finished task's
+/// weighted count (decimal strings: counts may outgrow 64 bits).
+#[derive(Serialize, serde::Deserialize, Default)]
+struct Checkpoint {
+    width: usize,
+    height: usize,
+    rules: String,
+    done: BTreeMap<usize, String>,
+}
+
+/// The symmetric search, recording finished tasks in `checkpoint` (atomically, at most every
+/// few seconds and at the end) and resuming from it when it exists.
+fn search_with_checkpoint(
+    width: usize,
+    height: usize,
+    rules: Rules,
+    threads: usize,
+    checkpoint: Option<&Path>,
+) -> Result<u128> {
+    let fresh = Checkpoint {
+        width,
+        height,
+        rules: rules.name().to_string(),
+        done: BTreeMap::new(),
+    };
+    let state = match checkpoint.filter(|p| p.exists()) {
+        Some(path) => {
+            let c: Checkpoint = serde_json::from_slice(&std::fs::read(path)?).map_err(|e| {
+                anyhow::anyhow!("{}: not a count-grids checkpoint ({e})", path.display())
+            })?;
+            if (c.width, c.height, c.rules.as_str()) != (width, height, rules.name()) {
+                bail!(
+                    "{}: the checkpoint is for {}×{} {}, not {width}×{height} {rules}",
+                    path.display(),
+                    c.width,
+                    c.height,
+                    c.rules
+                );
+            }
+            c
+        }
+        None => fresh,
+    };
+    let mut before = 0u128;
+    for (k, v) in &state.done {
+        before += v
+            .parse::<u128>()
+            .map_err(|_| anyhow::anyhow!("checkpoint: task {k} has a bad count `{v}`"))?;
+    }
+    let already: std::collections::BTreeSet<usize> = state.done.keys().copied().collect();
+    let state = Mutex::new(state);
+    let last_save = Mutex::new(Instant::now());
+    let save_error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let save = |c: &Checkpoint| {
+        if let Some(path) = checkpoint {
+            if let Err(e) = serde_json::to_vec(c)
+                .map_err(anyhow::Error::from)
+                .and_then(|b| crate::files::write_atomically(path, &b))
+            {
+                *save_error.lock().expect("no panics while saving") = Some(e);
+            }
+        }
+    };
+    let bar = bar(0, "first-row pairs");
+    bar.set_position(already.len() as u64);
+    let found = count::count_tasks(
+        width,
+        height,
+        rules == Rules::Distinct,
+        threads,
+        &|k| already.contains(&k),
+        &|k, n, all| {
+            bar.set_length(all as u64);
+            bar.inc(1);
+            let mut c = state.lock().expect("no panics while counting");
+            c.done.insert(k, n.to_string());
+            let mut last = last_save.lock().expect("no panics while counting");
+            if last.elapsed() > Duration::from_secs(5) {
+                save(&c);
+                *last = Instant::now();
+            }
+        },
+    );
+    bar.finish_and_clear();
+    save(&state.lock().expect("no panics while counting"));
+    if let Some(e) = save_error.lock().expect("no panics while saving").take() {
+        return Err(e);
+    }
+    Ok(before + found)
 }
 
 fn bar(len: u64, what: &str) -> indicatif::ProgressBar {

@@ -149,6 +149,9 @@ enum BinaryCommand {
         /// Worker threads (default: all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// Search method: record finished work here (atomically) and resume from it.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
     },
 }
 
@@ -369,6 +372,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
             rules,
             method,
             threads,
+            checkpoint,
         }) => {
             let rules = rules_arg(&rules)?;
             let c = binary_cmd::count_grids(
@@ -377,6 +381,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 rules,
                 method.as_deref(),
                 threads_arg(threads),
+                checkpoint.as_deref(),
             )?;
             Ok(Report {
                 text: format!(
