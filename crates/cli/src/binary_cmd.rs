@@ -133,18 +133,7 @@ fn search_with_checkpoint(
     }
     let already: std::collections::BTreeSet<usize> = state.done.keys().copied().collect();
     let state = Mutex::new(state);
-    let last_save = Mutex::new(Instant::now());
-    let save_error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let save = |c: &Checkpoint| {
-        if let Some(path) = checkpoint {
-            if let Err(e) = serde_json::to_vec(c)
-                .map_err(anyhow::Error::from)
-                .and_then(|b| crate::files::write_atomically(path, &b))
-            {
-                *save_error.lock().expect("no panics while saving") = Some(e);
-            }
-        }
-    };
+    let saver = crate::files::Checkpointer::new(checkpoint, Duration::from_secs(5));
     let bar = bar(0, "first-row pairs");
     bar.set_position(already.len() as u64);
     let found = count::count_tasks(
@@ -158,18 +147,12 @@ fn search_with_checkpoint(
             bar.inc(1);
             let mut c = state.lock().expect("no panics while counting");
             c.done.insert(k, n.to_string());
-            let mut last = last_save.lock().expect("no panics while counting");
-            if last.elapsed() > Duration::from_secs(5) {
-                save(&c);
-                *last = Instant::now();
-            }
+            saver.save_if_due(&*c);
         },
     );
     bar.finish_and_clear();
-    save(&state.lock().expect("no panics while counting"));
-    if let Some(e) = save_error.lock().expect("no panics while saving").take() {
-        return Err(e);
-    }
+    saver.save(&*state.lock().expect("no panics while counting"));
+    saver.finish()?;
     Ok(before + found)
 }
 

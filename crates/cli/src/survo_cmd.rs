@@ -1,14 +1,14 @@
 //! `wellposed survo enumerate` and `survo merge`: the count S(m,n) of uniquely solvable open
 //! puzzles, on all cores, in shards, resumable from a checkpoint.
 
-use crate::files::write_atomically;
+use crate::files::Checkpointer;
 use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use wellposed_survo::enumerate::{labelled, row_margin_count, scan, Tally};
 
 /// What a checkpoint file holds: enough to resume and end with the same answer.
@@ -121,18 +121,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
     bar.set_position(state.done.len() as u64);
     let state = Mutex::new(state);
     let already: BTreeSet<usize> = state.lock().unwrap().done.clone();
-    let last_save = Mutex::new(Instant::now());
-    let save_error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let save = |c: &Checkpoint| {
-        if let Some(path) = &checkpoint {
-            if let Err(e) = serde_json::to_vec(c)
-                .map_err(anyhow::Error::from)
-                .and_then(|b| write_atomically(path, &b))
-            {
-                *save_error.lock().unwrap() = Some(e);
-            }
-        }
-    };
+    let saver = Checkpointer::new(checkpoint.as_deref(), Duration::from_millis(200));
     let out = Mutex::new(std::io::stdout());
     scan(
         m,
@@ -159,20 +148,14 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
             c.pruned += t.pruned;
             bar.inc(1);
             // Checkpoint at most five times a second; the final state is saved below.
-            let mut last = last_save.lock().unwrap();
-            if last.elapsed().as_millis() >= 200 {
-                save(&c);
-                *last = Instant::now();
-            }
+            saver.save_if_due(&*c);
         },
         list,
     );
     bar.finish_and_clear();
     let c = state.into_inner().unwrap();
-    save(&c);
-    if let Some(e) = save_error.into_inner().unwrap() {
-        return Err(e);
-    }
+    saver.save(&c);
+    saver.finish()?;
     if c.done.len() as u64 != mine {
         bail!(
             "internal error: {} of {mine} row margins finished",
