@@ -61,7 +61,22 @@ fn count_grids_prints_exact_counts() {
         assert_eq!(j["count"].to_string(), want);
         assert_eq!(j["n"], 8);
         assert_eq!(j["rules"], rules);
+        let method = if rules == "distinct" { "mitm" } else { "dp" };
+        assert_eq!(j["method"], method);
     }
+    // Meeting in the middle and the plain search agree where both are quick.
+    for n in ["2", "4", "6"] {
+        let count = |method: &str| {
+            let r = wellposed(&["binary", "count-grids", n, "--method", method, "--json"]);
+            assert_eq!(r.code, 0, "{}", r.stderr);
+            r.json()["count"].clone()
+        };
+        assert_eq!(count("mitm"), count("search"), "{n}×{n}");
+    }
+    // 12×12 halves number in the billions: refused up front, not an out-of-memory kill.
+    let bad = wellposed(&["binary", "count-grids", "12", "--method", "mitm"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("fit in memory"), "{}", bad.stderr);
     let j = wellposed(&[
         "binary",
         "count-grids",

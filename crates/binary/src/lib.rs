@@ -13,6 +13,7 @@ pub mod deduce;
 pub mod dp;
 pub mod generate;
 pub mod lines;
+pub mod mitm;
 pub mod search;
 pub mod unruly;
 

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use wellposed_binary::deduce::{self, Technique};
-use wellposed_binary::{count, dp, generate, Binary, Rules};
+use wellposed_binary::{count, dp, generate, mitm, Binary, Rules};
 
 /// What `count-grids` found.
 #[derive(Serialize)]
@@ -19,7 +19,8 @@ pub struct GridCount {
     pub rules: Rules,
     #[serde(serialize_with = "wellposed_engine::big")]
     pub count: num_bigint::BigUint,
-    /// `dp` (states met in the middle) or `search` (every grid, split by symmetry).
+    /// `dp` (states met in the middle, no distinctness), `mitm` (half grids met in the middle,
+    /// distinctness) or `search` (every grid, split by symmetry).
     pub method: &'static str,
     pub seconds: f64,
 }
@@ -27,6 +28,10 @@ pub struct GridCount {
 /// The widest grid each method accepts: the search's line masks; the DP's table grows by
 /// about 8× per two columns (12 wide: 59 million states, about 12 GB), so 12 is its limit here.
 const DP_MAX: usize = 12;
+
+/// The most half grids the meet-in-the-middle count may hold (each takes about 40–70 bytes
+/// while the table is built): 10×10 has 18 million; 12×12 has billions and is refused.
+const MITM_HALVES: u128 = 150_000_000;
 
 pub fn count_grids(
     width: usize,
@@ -39,37 +44,82 @@ pub fn count_grids(
     if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
         bail!("expected even sides (rows and columns are balanced), found {width}×{height}");
     }
+    let mitm_fits = || {
+        width <= mitm::MAX_WIDTH
+            && height <= mitm::MAX_HEIGHT
+            && mitm::halves_bound(width, height) <= MITM_HALVES
+    };
     let method: &'static str = match (method, rules) {
         (Some("dp"), _) => "dp",
+        (Some("mitm"), _) => "mitm",
         (Some("search"), _) => "search",
-        (Some(other), _) => bail!("--method: expected `dp` or `search`, found `{other}`"),
+        (Some(other), _) => {
+            bail!("--method: expected `dp`, `mitm` or `search`, found `{other}`")
+        }
         (None, Rules::NoDistinct) => "dp",
+        (None, Rules::Distinct) if checkpoint.is_none() && mitm_fits() => "mitm",
         (None, Rules::Distinct) => "search",
     };
-    if method == "dp" && checkpoint.is_some() {
-        bail!("--checkpoint is for the search method; the dp method runs in seconds to minutes");
+    if method != "search" && checkpoint.is_some() {
+        bail!(
+            "--checkpoint is for the search method; the {method} method runs in seconds to minutes"
+        );
     }
     if method == "dp" && rules == Rules::Distinct {
-        bail!("the dp method counts without distinctness only; use --method search for `distinct`");
+        bail!("the dp method counts without distinctness only; use --method mitm or search for `distinct`");
     }
-    let limit = if method == "dp" {
-        DP_MAX
-    } else {
-        wellposed_binary::lines::MAX_LINE
+    if method == "mitm" && rules == Rules::NoDistinct {
+        bail!("the mitm method counts with distinctness only; use --method dp or search for `no-distinct`");
+    }
+    let limit = match method {
+        "dp" => DP_MAX,
+        "mitm" => mitm::MAX_WIDTH,
+        _ => wellposed_binary::lines::MAX_LINE,
     };
     if width > limit || height > wellposed_binary::search::MAX_HEIGHT {
         bail!("--method {method} takes widths up to {limit} here (found {width}×{height})");
     }
+    if method == "mitm" {
+        if height > mitm::MAX_HEIGHT {
+            bail!(
+                "--method mitm takes heights up to {} (found {width}×{height})",
+                mitm::MAX_HEIGHT
+            );
+        }
+        let bound = mitm::halves_bound(width, height);
+        if bound > MITM_HALVES {
+            bail!(
+                "--method mitm would hold up to {bound} half grids of {width}×{}, more than the \
+                 {MITM_HALVES} that fit in memory here",
+                height / 2
+            );
+        }
+    }
     let started = Instant::now();
-    let n = if method == "dp" {
-        let bar = bar(height as u64 / 2, "rows of the half table");
-        let r = dp::count_no_distinct(width, height, threads, &|row, _| {
-            bar.set_position(row as u64)
-        });
-        bar.finish_and_clear();
-        r.map_err(anyhow::Error::msg)?.count
-    } else {
-        search_with_checkpoint(width, height, rules, threads, checkpoint)?
+    let n = match method {
+        "dp" => {
+            let bar = bar(height as u64 / 2, "rows of the half table");
+            let r = dp::count_no_distinct(width, height, threads, &|row, _| {
+                bar.set_position(row as u64)
+            });
+            bar.finish_and_clear();
+            r.map_err(anyhow::Error::msg)?.count
+        }
+        "mitm" => {
+            let bar = bar(0, "half grids joined");
+            let r = mitm::count_distinct(width, height, threads, &|done, all| {
+                bar.set_length(all as u64);
+                bar.set_position(done as u64);
+            });
+            bar.finish_and_clear();
+            log::info!(
+                "{width}×{height}: {} halves, {} pairs checked",
+                r.halves,
+                r.pairs
+            );
+            r.count
+        }
+        _ => search_with_checkpoint(width, height, rules, threads, checkpoint)?,
     };
     Ok(GridCount {
         n: width,

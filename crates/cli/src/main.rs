@@ -143,7 +143,8 @@ enum BinaryCommand {
         /// Rule set: distinct or no-distinct.
         #[arg(long, default_value = "distinct")]
         rules: String,
-        /// dp (no-distinct only, the default there) or search (the default for distinct).
+        /// dp (no-distinct only, the default there), mitm (distinct only, the default there
+        /// when its table fits in memory) or search (either; resumable).
         #[arg(long)]
         method: Option<String>,
         /// Worker threads (default: all cores).
