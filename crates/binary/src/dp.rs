@@ -169,6 +169,17 @@ fn half_table(
     (states, peak)
 }
 
+/// A bottom half (an image of a table state) as the join reads it.
+struct Bottom {
+    counts: u64,
+    /// Partial grids reaching this image.
+    each: u64,
+    /// The row next to the seam.
+    first: u16,
+    /// Columns where the first two rows agree.
+    doubled: u16,
+}
+
 /// What counting found: the number of grids and the size of the work.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DpCount {
@@ -195,13 +206,15 @@ pub fn count_no_distinct(
     let shape = Shape { width };
     let half = height / 2;
     let (table, states) = half_table(&m, half, height, progress);
-    // The bottom half read upwards, every image spelled out and filed under its counters and
+    // The bottom half read upwards, every image spelled out, sorted by its counters and then
     // its first row below the seam (its `prev1`), with the columns where its first two rows
-    // agree (from `prev2`) and the number of partial grids.
+    // agree (from `prev2`) and the number of partial grids. Tops with the same counters need
+    // the same run of bottoms, so they are joined one after the other while it is in cache.
     let all = shape.all();
-    let mut below: HashMap<Key, Vec<(u32, u64)>, BuildHasherDefault<KeyHasher>> =
-        HashMap::default();
-    for (&k, &n) in &table {
+    let mut entries: Vec<(Key, u128)> = table.into_iter().collect();
+    entries.sort_unstable_by_key(|&(k, _)| k as u64);
+    let mut below: Vec<Bottom> = Vec::with_capacity(entries.len() * 4);
+    for &(k, n) in &entries {
         let (counts, p1, p2) = shape.unpack(k);
         let mut images = shape.images(counts, p1, p2, half);
         images.sort_unstable();
@@ -212,13 +225,20 @@ pub fn count_no_distinct(
         for img in distinct {
             let (c, x, y) = shape.unpack(img);
             let doubled = if half >= 2 { !(x ^ y) & all } else { 0 };
-            below
-                .entry(Key::from(c) | Key::from(x) << 64)
-                .or_default()
-                .push((doubled, each));
+            below.push(Bottom {
+                counts: c,
+                each,
+                first: x as u16,
+                doubled: doubled as u16,
+            });
         }
     }
-    let entries: Vec<(Key, u128)> = table.into_iter().collect();
+    below.sort_unstable_by_key(|b| (b.counts, b.first));
+    let mut runs: HashMap<u64, (usize, usize), BuildHasherDefault<KeyHasher>> =
+        HashMap::default();
+    for (at, b) in below.iter().enumerate() {
+        runs.entry(b.counts).or_insert((at, at)).1 = at + 1;
+    }
     // Every counter at h/2: the top's counters plus the bottom's.
     let full = shape.complement_counts(0, half);
     // A top (last rows q above p) meets a bottom (first rows x above y) when no column has
@@ -227,26 +247,23 @@ pub fn count_no_distinct(
         let mut sum = 0u128;
         for &(k, n) in part {
             let (counts, q, p) = shape.unpack(k);
+            let Some(&(a, b)) = runs.get(&(full - counts)) else {
+                continue;
+            };
             let doubled = if half >= 2 { !(p ^ q) & all } else { 0 };
-            let base = Key::from(full - counts);
             let mut f = 0u128;
-            m.each(doubled & q, doubled & !q, |i| {
-                let x = m.lines()[i];
-                if let Some(list) = below.get(&(base | Key::from(x) << 64)) {
-                    let differ = x ^ q;
-                    for &(d, nb) in list {
-                        if d & !differ == 0 {
-                            f += u128::from(nb);
-                        }
-                    }
+            for bottom in &below[a..b] {
+                let x = u32::from(bottom.first);
+                let differ = x ^ q;
+                if (doubled | u32::from(bottom.doubled)) & !differ == 0 {
+                    f += u128::from(bottom.each);
                 }
-                true
-            });
+            }
             sum += n * f;
         }
         sum
     };
-    let chunk = entries.len().div_ceil(threads.max(1) * 16).max(1);
+    let chunk = entries.len().div_ceil(threads.max(1) * 256).max(1);
     let next = std::sync::atomic::AtomicUsize::new(0);
     let parts: Vec<&[(Key, u128)]> = entries.chunks(chunk).collect();
     let count = std::thread::scope(|s| {
