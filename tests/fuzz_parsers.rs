@@ -8,6 +8,7 @@ use wellposed_binary::Binary;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
+use wellposed_nonogram::Nonogram;
 use wellposed_submarines::Submarines;
 
 use wellposed_engine::Xorshift as Rng;
@@ -139,10 +140,16 @@ fn parsers_never_panic_on_mutated_inputs() {
         3000,
     );
     let unruly = check::<Binary>(&mut rng, "8x8u:aadDAckJdBCabAq\n", 3000);
+    let nonogram = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.txt"), 3000);
+    let non = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.non"), 3000);
+    let pattern = check::<Nonogram>(&mut rng, &read("encodings/nonogram/tatham-5x5.txt"), 3000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
         ("unruly game IDs", unruly),
+        ("nonogram", nonogram),
+        ("nonogram .non", non),
+        ("pattern game IDs", pattern),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

@@ -234,8 +234,7 @@ pub fn count_no_distinct(
         }
     }
     below.sort_unstable_by_key(|b| (b.counts, b.first));
-    let mut runs: HashMap<u64, (usize, usize), BuildHasherDefault<KeyHasher>> =
-        HashMap::default();
+    let mut runs: HashMap<u64, (usize, usize), BuildHasherDefault<KeyHasher>> = HashMap::default();
     for (at, b) in below.iter().enumerate() {
         runs.entry(b.counts).or_insert((at, at)).1 = at + 1;
     }

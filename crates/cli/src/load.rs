@@ -7,6 +7,7 @@ use wellposed_binary::{unruly, Binary};
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_neighbour_sum::NeighbourSum;
+use wellposed_nonogram::{formats as pattern, Nonogram};
 use wellposed_submarines::Submarines;
 use wellposed_survo::Survo;
 
@@ -20,6 +21,7 @@ const FAMILIES: &[&str] = &[
     "neighbour-sum",
     "survo",
     "binary",
+    "nonogram",
 ];
 
 pub struct Loaded {
@@ -52,6 +54,12 @@ fn game_id_argument(path: &Path) -> Option<&str> {
     (!path.exists() && unruly::looks_like_game_id(s)).then_some(s)
 }
 
+/// A path that names no file but is a Pattern game ID (`5x5:1/2/1.1/…`) is read as one.
+fn pattern_id_argument(path: &Path) -> Option<&str> {
+    let s = path.to_str()?;
+    (!path.exists() && pattern::looks_like_game_id(s)).then_some(s)
+}
+
 /// A binary puzzle from a file or a game ID, for commands only binary puzzles have.
 pub fn load_binary(path: &Path) -> Result<Binary> {
     if let Some(id) = game_id_argument(path) {
@@ -68,6 +76,13 @@ pub fn load_binary(path: &Path) -> Result<Binary> {
 }
 
 pub fn load(path: &Path) -> Result<Loaded> {
+    // Before Unruly's: a Pattern ID is digits, dots and slashes, which Unruly's never are.
+    if let Some(id) = pattern_id_argument(path) {
+        return Ok(Loaded {
+            puzzle: Box::new(pattern::parse_game_id(id, "game ID", 1)?),
+            raw_cnf: false,
+        });
+    }
     if let Some(id) = game_id_argument(path) {
         return Ok(Loaded {
             puzzle: Box::new(unruly::parse(id, "game ID", 1)?),
@@ -85,12 +100,14 @@ pub fn load(path: &Path) -> Result<Loaded> {
             });
         }
         "dlx" => Box::new(RawDlx::parse(&text, &source)?),
+        "non" => Box::new(Nonogram::parse(&text, &source)?),
         _ => match family_of(&text) {
             Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
             Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
             Some("neighbour-sum") => Box::new(NeighbourSum::parse(&text, &source)?),
             Some("survo") => Box::new(Survo::parse(&text, &source)?),
             Some("binary") => Box::new(Binary::parse(&text, &source)?),
+            Some("nonogram") => Box::new(Nonogram::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {
@@ -102,6 +119,13 @@ pub fn load(path: &Path) -> Result<Loaded> {
                     ),
                 }
                 .into());
+            }
+            // A Pattern game ID in a file, or `.non` content under another extension.
+            None if text
+                .lines()
+                .any(|l| pattern::looks_like_game_id(l) || l.trim_start().starts_with("width")) =>
+            {
+                Box::new(Nonogram::parse(&text, &source)?)
             }
             None if unruly::find_game_id(&text).is_some() => {
                 Box::new(Binary::parse(&text, &source)?)

@@ -32,6 +32,12 @@ pub trait Family: Sized + Send + Sync + 'static {
         let _ = (want, stop);
         None
     }
+
+    /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
+    /// (false: the native path exists as an independent check, but the encoding is faster).
+    fn native_by_default(&self) -> bool {
+        true
+    }
 }
 
 /// What a family's own mathematics found.
@@ -61,6 +67,8 @@ pub trait Puzzle: Send + Sync {
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
     /// The family's own mathematics (see [`Family::native`]), solutions verified.
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
+    /// See [`Family::native_by_default`].
+    fn native_by_default(&self) -> bool;
 }
 
 impl<F: Family> Puzzle for F {
@@ -79,6 +87,10 @@ impl<F: Family> Puzzle for F {
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError> {
         let solution = self.decode(&answer);
         checked(self, &solution, answer)
+    }
+
+    fn native_by_default(&self) -> bool {
+        Family::native_by_default(self)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

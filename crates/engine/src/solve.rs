@@ -202,7 +202,8 @@ fn native(
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
     match method {
-        Method::Auto => p.native(want, stop),
+        Method::Auto if p.native_by_default() => p.native(want, stop),
+        Method::Auto => None,
         Method::Native => Some(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),

@@ -1,0 +1,332 @@
+//! The three ways a nonogram arrives: the `family nonogram` text, Steve Simpson's `.non`
+//! files (the webpbn survey's format), and Simon Tatham's Pattern game IDs.
+//!
+//! The first two share one reader: `key value` lines (`width`, `height`, `goal`), and the
+//! blocks `rows` and `columns`, one clue per line, runs separated by commas or spaces, `0` or
+//! an empty line for a blank line. Keys this reader does not use (`title`, `by`, `copyright`,
+//! `catalogue`, …) are skipped, as `.non` readers do.
+
+use crate::{Nonogram, MAX_CELLS};
+use wellposed_engine::ParseError;
+
+fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
+    ParseError {
+        source: source.to_string(),
+        line,
+        message: message.into(),
+    }
+}
+
+/// One clue line: runs separated by commas and/or spaces; `0`, `-` or nothing = blank.
+fn runs(text: &str, source: &str, line: usize) -> Result<Vec<usize>, ParseError> {
+    let tokens: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .collect();
+    if tokens == ["0"] || tokens == ["-"] {
+        return Ok(Vec::new());
+    }
+    tokens
+        .iter()
+        .map(|t| match t.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(error(
+                source,
+                line,
+                format!("expected run lengths (positive numbers separated by commas), found `{t}`"),
+            )),
+        })
+        .collect()
+}
+
+/// A block's key line and its body lines (number, text).
+type Block<'t> = (usize, Vec<(usize, &'t str)>);
+
+fn is_key_line(line: &str) -> bool {
+    line.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+}
+
+/// Reads `family nonogram` text (`family_line` true) or a `.non` file (a `family` line is then
+/// optional).
+pub fn parse_keyed(text: &str, source: &str, family_line: bool) -> Result<Nonogram, ParseError> {
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let mut width: Option<(usize, usize)> = None;
+    let mut height: Option<(usize, usize)> = None;
+    let mut blocks: [Option<Block>; 2] = [None, None];
+    let mut goal: Option<(usize, String)> = None;
+    let mut seen_family = false;
+    let mut k = 0;
+    let number = |v: Option<&str>, line: usize, key: &str| -> Result<usize, ParseError> {
+        v.and_then(|v| v.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| error(source, line, format!("`{key}`: expected a positive number")))
+    };
+    while k < lines.len() {
+        let no = k + 1;
+        let line = lines[k];
+        k += 1;
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if !is_key_line(line) {
+            return Err(error(
+                source,
+                no,
+                format!("expected a key (width, height, rows, columns, goal), found `{line}`"),
+            ));
+        }
+        let mut parts = line.splitn(2, char::is_whitespace);
+        let key = parts.next().unwrap_or("");
+        let rest = parts.next().map(str::trim).unwrap_or("");
+        if family_line && !seen_family && key != "family" {
+            return Err(error(
+                source,
+                no,
+                "expected the first line `family nonogram`",
+            ));
+        }
+        match key {
+            "family" => {
+                if rest != "nonogram" {
+                    return Err(error(source, no, "expected `family nonogram`"));
+                }
+                seen_family = true;
+            }
+            "width" | "height" => {
+                let slot = if key == "width" {
+                    &mut width
+                } else {
+                    &mut height
+                };
+                if slot.is_some() {
+                    return Err(error(source, no, format!("`{key}` is given twice")));
+                }
+                *slot = Some((number(Some(rest), no, key)?, no));
+            }
+            "rows" | "columns" => {
+                let slot = &mut blocks[usize::from(key == "columns")];
+                if slot.is_some() {
+                    return Err(error(source, no, format!("`{key}` is given twice")));
+                }
+                // The block runs to the next key; empty lines inside it are blank lines,
+                // empty lines at its ends are spacing (put back below if clues are missing).
+                let mut body = Vec::new();
+                while k < lines.len() && !is_key_line(lines[k]) && !lines[k].starts_with('#') {
+                    body.push((k + 1, lines[k]));
+                    k += 1;
+                }
+                *slot = Some((no, body));
+            }
+            "goal" => {
+                let g: String = rest.chars().filter(|c| *c == '0' || *c == '1').collect();
+                goal = Some((no, g));
+            }
+            _ => {} // titles, authors, copyright notices, …
+        }
+    }
+    let (width, _) =
+        width.ok_or_else(|| error(source, lines.len().max(1), "expected a `width` line"))?;
+    let (height, hline) =
+        height.ok_or_else(|| error(source, lines.len().max(1), "expected a `height` line"))?;
+    if width.saturating_mul(height) > MAX_CELLS {
+        return Err(error(
+            source,
+            hline,
+            format!("a {width}×{height} grid is larger than the {MAX_CELLS} cells accepted"),
+        ));
+    }
+    let mut clues: [Vec<Vec<usize>>; 2] = [Vec::new(), Vec::new()];
+    for (side, (name, want)) in [("rows", height), ("columns", width)]
+        .into_iter()
+        .enumerate()
+    {
+        let (at, body) = blocks[side]
+            .take()
+            .ok_or_else(|| error(source, lines.len().max(1), format!("expected `{name}`")))?;
+        let first = body.iter().position(|(_, l)| !l.is_empty());
+        let last = body.iter().rposition(|(_, l)| !l.is_empty());
+        let mut kept: Vec<(usize, &str)> = match (first, last) {
+            (Some(a), Some(b)) => body[a..=b].to_vec(),
+            _ => Vec::new(),
+        };
+        // Blank clues written as empty lines at the end of the block.
+        let mut spare = body.iter().skip(last.map_or(0, |b| b + 1));
+        while kept.len() < want {
+            match spare.next() {
+                Some(&l) => kept.push(l),
+                None => break,
+            }
+        }
+        if kept.len() != want {
+            return Err(error(
+                source,
+                at,
+                format!("`{name}`: expected {want} clues, found {}", kept.len()),
+            ));
+        }
+        let size = if side == 0 { width } else { height };
+        for (no, text) in kept {
+            let r = runs(text, source, no)?;
+            let need = r.iter().sum::<usize>() + r.len().saturating_sub(1);
+            if need > size {
+                return Err(error(
+                    source,
+                    no,
+                    format!("the runs `{text}` need {need} cells; the line has {size}"),
+                ));
+            }
+            clues[side].push(r);
+        }
+    }
+    let goal = match goal {
+        None => None,
+        Some((no, g)) => {
+            if g.len() != width * height {
+                return Err(error(
+                    source,
+                    no,
+                    format!(
+                        "`goal`: expected {} cells of 0 and 1, found {}",
+                        width * height,
+                        g.len()
+                    ),
+                ));
+            }
+            Some(g.chars().map(|c| c == '1').collect())
+        }
+    };
+    let [rows, cols] = clues;
+    Ok(Nonogram {
+        width,
+        height,
+        rows,
+        cols,
+        goal,
+    })
+}
+
+/// Whether text looks like a Pattern game ID: `WxH:` then digits, `.` and `/`.
+pub fn looks_like_game_id(s: &str) -> bool {
+    let s = s.trim();
+    let Some((params, desc)) = s.split_once(':') else {
+        return false;
+    };
+    let Some((w, h)) = params.split_once('x') else {
+        return false;
+    };
+    !w.is_empty()
+        && !h.is_empty()
+        && w.chars().chain(h.chars()).all(|c| c.is_ascii_digit())
+        && desc.contains('/')
+        && desc
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '/')
+}
+
+/// A Pattern game ID: `WxH:` then the W column clues and the H row clues, `/` between clues
+/// and `.` between the runs of one clue.
+pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, ParseError> {
+    let s = s.trim();
+    let err = |m: String| error(source, line, m);
+    let (params, desc) = s
+        .split_once(':')
+        .ok_or_else(|| err("expected a Pattern game ID `WxH:clues`".into()))?;
+    let (w, h) = params
+        .split_once('x')
+        .ok_or_else(|| err(format!("expected `WxH` before `:`, found `{params}`")))?;
+    let parse = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
+    let (Some(width), Some(height)) = (parse(w), parse(h)) else {
+        return Err(err(format!("expected `WxH` before `:`, found `{params}`")));
+    };
+    if width.saturating_mul(height) > MAX_CELLS {
+        return Err(err(format!(
+            "a {width}×{height} grid is larger than the {MAX_CELLS} cells accepted"
+        )));
+    }
+    let parts: Vec<&str> = desc.split('/').collect();
+    if parts.len() != width + height {
+        return Err(err(format!(
+            "expected {} clues ({width} columns, then {height} rows), found {}",
+            width + height,
+            parts.len()
+        )));
+    }
+    let mut clues = Vec::with_capacity(parts.len());
+    for (k, p) in parts.iter().enumerate() {
+        let (what, size) = if k < width {
+            (format!("column {}", k + 1), height)
+        } else {
+            (format!("row {}", k - width + 1), width)
+        };
+        let r: Vec<usize> = if p.is_empty() || *p == "0" {
+            Vec::new()
+        } else {
+            p.split('.')
+                .map(|t| {
+                    parse(t).ok_or_else(|| {
+                        err(format!("{what}: expected runs like `3.1`, found `{p}`"))
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        };
+        let need = r.iter().sum::<usize>() + r.len().saturating_sub(1);
+        if need > size {
+            return Err(err(format!(
+                "{what}: the runs `{p}` need {need} cells; the line has {size}"
+            )));
+        }
+        clues.push(r);
+    }
+    let rows = clues.split_off(width);
+    Ok(Nonogram {
+        width,
+        height,
+        rows,
+        cols: clues,
+        goal: None,
+    })
+}
+
+/// The Pattern game ID of a nonogram (a blank clue is written `0`).
+pub fn game_id(n: &Nonogram) -> String {
+    let clue = |r: &Vec<usize>| {
+        if r.is_empty() {
+            "0".to_string()
+        } else {
+            r.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(".")
+        }
+    };
+    let parts: Vec<String> = n.cols.iter().chain(&n.rows).map(clue).collect();
+    format!("{}x{}:{}", n.width, n.height, parts.join("/"))
+}
+
+/// The puzzle in the `family nonogram` format.
+pub fn to_text(n: &Nonogram) -> String {
+    let clue = |r: &Vec<usize>| {
+        if r.is_empty() {
+            "0".to_string()
+        } else {
+            r.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+    };
+    let mut s = format!(
+        "family nonogram\nwidth {}\nheight {}\nrows\n",
+        n.width, n.height
+    );
+    for r in &n.rows {
+        s.push_str(&clue(r));
+        s.push('\n');
+    }
+    s.push_str("columns\n");
+    for c in &n.cols {
+        s.push_str(&clue(c));
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,275 @@
+//! Nonograms (paint by numbers): black out cells so that each row and each column shows its
+//! clue, the lengths of its runs of black cells in order.
+//!
+//! Variables: one per cell (true = black), then, per line, one per (cells read, automaton
+//! state) pair that can occur ([`line::Clue`]). Constraints: the automaton starts in its first
+//! state, reading a cell moves it on (or is forbidden), each state is entered only from a
+//! predecessor by its own letter, and it ends in an accepting state. Those variables are
+//! determined by the cells, so the answer (projection) is the cells and counts agree with or
+//! without projection. The native path is line solving to a fixpoint, then branching
+//! ([`solve`]).
+
+pub mod formats;
+pub mod line;
+pub mod solve;
+
+use line::Clue;
+use serde::Serialize;
+use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
+use wellposed_sat::{Cnf, Lit, Var};
+
+/// The largest grid accepted (cells), so that absurd sizes are refused up front.
+pub const MAX_CELLS: usize = 250_000;
+
+/// A nonogram: its size, the clue of each row (top to bottom) and of each column (left to
+/// right), and the intended picture when the file carries one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nonogram {
+    pub width: usize,
+    pub height: usize,
+    pub rows: Vec<Vec<usize>>,
+    pub cols: Vec<Vec<usize>>,
+    /// Row-major, true = black.
+    pub goal: Option<Vec<bool>>,
+}
+
+/// A solved picture: rows of `#` (black) and `.` (white).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Picture {
+    pub rows: Vec<String>,
+    #[serde(skip)]
+    pub cells: Vec<bool>,
+}
+
+impl Picture {
+    pub fn new(width: usize, cells: Vec<bool>) -> Picture {
+        let rows = cells
+            .chunks(width.max(1))
+            .map(|r| r.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect();
+        Picture { rows, cells }
+    }
+}
+
+impl Nonogram {
+    /// The clues of a picture (row-major cells, true = black).
+    pub fn from_picture(width: usize, height: usize, cells: &[bool]) -> Nonogram {
+        let rows = (0..height)
+            .map(|r| line::runs_of((0..width).map(|c| cells[r * width + c])))
+            .collect();
+        let cols = (0..width)
+            .map(|c| line::runs_of((0..height).map(|r| cells[r * width + c])))
+            .collect();
+        Nonogram {
+            width,
+            height,
+            rows,
+            cols,
+            goal: Some(cells.to_vec()),
+        }
+    }
+
+    /// Every line: the clue, and its cells as row-major indices.
+    pub fn lines(&self) -> Vec<(Clue, Vec<usize>)> {
+        let (w, h) = (self.width, self.height);
+        let mut out = Vec::with_capacity(w + h);
+        for (r, runs) in self.rows.iter().enumerate() {
+            out.push((Clue::new(runs), (0..w).map(|c| r * w + c).collect()));
+        }
+        for (c, runs) in self.cols.iter().enumerate() {
+            out.push((Clue::new(runs), (0..h).map(|r| r * w + c).collect()));
+        }
+        out
+    }
+
+    /// Parses any of the three input forms: a Pattern game ID (alone in the text), a
+    /// `family nonogram` document, or a `.non` file.
+    pub fn parse_any(text: &str, source: &str) -> Result<Nonogram, ParseError> {
+        let content: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(k, l)| (k + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        if let [(no, only)] = content[..] {
+            if formats::looks_like_game_id(only) {
+                return formats::parse_game_id(only, source, no);
+            }
+        }
+        let family = wellposed_engine::family_of(text).is_some();
+        formats::parse_keyed(text, source, family)
+    }
+
+    /// Checks a picture against every clue.
+    pub fn check(&self, cells: &[bool]) -> Result<(), String> {
+        let (w, h) = (self.width, self.height);
+        if cells.len() != w * h {
+            return Err(format!("expected {} cells, found {}", w * h, cells.len()));
+        }
+        for (r, want) in self.rows.iter().enumerate() {
+            let got = line::runs_of((0..w).map(|c| cells[r * w + c]));
+            if &got != want {
+                return Err(format!("row {} shows {got:?}, its clue is {want:?}", r + 1));
+            }
+        }
+        for (c, want) in self.cols.iter().enumerate() {
+            let got = line::runs_of((0..h).map(|r| cells[r * w + c]));
+            if &got != want {
+                return Err(format!(
+                    "column {} shows {got:?}, its clue is {want:?}",
+                    c + 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The CNF: cells, then each line's automaton states. With `line_solved`, the cells that
+    /// line solving settles (every placement of some line agrees on them, so every solution
+    /// does) are added as unit clauses: the search starts where deduction stopped.
+    pub fn cnf(&self, line_solved: bool) -> CnfEncoding {
+        let mut cnf = Cnf::new();
+        let cells = cnf.new_vars(self.width * self.height);
+        for (clue, idx) in self.lines() {
+            let line: Vec<Lit> = idx.iter().map(|&k| cells[k].positive()).collect();
+            encode_line(&mut cnf, &clue, &line);
+        }
+        if line_solved {
+            let lines = solve::Lines::new(self);
+            let mut grid = vec![line::EITHER; self.width * self.height];
+            if lines.probe(&mut grid) {
+                for (k, &o) in grid.iter().enumerate() {
+                    if o != line::EITHER {
+                        cnf.add_clause(&[Lit::new(cells[k], o == line::BLACK)]);
+                    }
+                }
+            } else {
+                cnf.add_clause(&[]);
+            }
+        }
+        let w = self.width;
+        let names = (0..self.width * self.height)
+            .map(|k| format!("cell row {} col {}", k / w + 1, k % w + 1))
+            .collect();
+        CnfEncoding {
+            cnf,
+            answer: cells,
+            names,
+        }
+    }
+}
+
+/// One line's automaton in CNF over its cells (true = black). State variables exist only
+/// where the state can occur: after at least j cells (every state past the first consumes a
+/// cell) and with enough cells left to finish the runs.
+fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
+    let n = cells.len();
+    let s = clue.states();
+    if clue.min_len() > n {
+        cnf.add_clause(&[]);
+        return;
+    }
+    let live = |i: usize, j: usize| j <= i && clue.still_needed(j) <= n - i;
+    // state[i][j]: after i cells, in state j.
+    let mut state: Vec<Vec<Option<Lit>>> = vec![vec![None; s]; n + 1];
+    for (i, row) in state.iter_mut().enumerate() {
+        for (j, slot) in row.iter_mut().enumerate() {
+            if live(i, j) {
+                *slot = Some(cnf.new_var().positive());
+            }
+        }
+    }
+    let start = state[0][0].expect("the start state is live");
+    cnf.add_clause(&[start]);
+    for i in 0..n {
+        for j in 0..s {
+            // Forward: in state j, reading b leads to next(j, b), or b is impossible.
+            if let Some(x) = state[i][j] {
+                for b in [false, true] {
+                    let read = if b { cells[i] } else { !cells[i] };
+                    match clue.next(j, b).and_then(|k| state[i + 1][k]) {
+                        Some(y) => cnf.add_clause(&[!x, !read, y]),
+                        None => cnf.add_clause(&[!x, !read]),
+                    }
+                }
+            }
+            // Backward: state j after i+1 cells was entered by its own letter from a
+            // predecessor (itself, for a gap, or the state before it).
+            if let Some(y) = state[i + 1][j] {
+                let entered_by_black = clue.is_run(j);
+                cnf.add_clause(&[
+                    !y,
+                    if entered_by_black {
+                        cells[i]
+                    } else {
+                        !cells[i]
+                    },
+                ]);
+                let mut from = vec![!y];
+                if !clue.is_run(j) {
+                    from.extend(state[i][j]);
+                }
+                if j > 0 {
+                    from.extend(state[i][j - 1]);
+                }
+                cnf.add_clause(&from);
+            }
+        }
+    }
+    let accept: Vec<Lit> = (0..s)
+        .filter(|&j| clue.accepting(j))
+        .filter_map(|j| state[n][j])
+        .collect();
+    cnf.add_clause(&accept);
+}
+
+impl Family for Nonogram {
+    const NAME: &'static str = "nonogram";
+    type Solution = Picture;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        Nonogram::parse_any(text, source)
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf(true)))
+    }
+
+    fn decode(&self, answer: &Answer) -> Picture {
+        let cells = (0..self.width * self.height)
+            .map(|k| answer.value(Var(k as u32)))
+            .collect();
+        Picture::new(self.width, cells)
+    }
+
+    fn verify(&self, s: &Picture) -> Result<(), String> {
+        self.check(&s.cells)
+    }
+
+    fn render(&self, s: &Picture) -> String {
+        s.rows.join("\n")
+    }
+
+    /// Line solving, then CDCL over the automaton encoding, is faster than the native
+    /// depth-first branching on hard puzzles; the native path stays as the independent check.
+    fn native_by_default(&self) -> bool {
+        false
+    }
+
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Picture>, String>> {
+        let found = solve::search(self, want, stop);
+        Some(Ok(Native {
+            solutions: found
+                .solutions
+                .into_iter()
+                .map(|c| Picture::new(self.width, c))
+                .collect(),
+            count: Some(found.count),
+            complete: found.complete,
+        }))
+    }
+}
