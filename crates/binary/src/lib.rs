@@ -336,6 +336,23 @@ impl Family for Binary {
         format!("{}\ngame ID: {}", rows.join("\n"), s.game_id)
     }
 
+    /// `0`, `1`, or `.` for an open cell (the answer variables are the cells, row-major).
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let rows: Vec<String> = known
+            .chunks(self.width.max(1))
+            .map(|r| {
+                r.iter()
+                    .map(|k| match k {
+                        Some(true) => '1',
+                        Some(false) => '0',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows.join("\n"))
+    }
+
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Grid>, String>> {
         if !self.has_row_solver() {
             return None;

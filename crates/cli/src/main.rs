@@ -53,6 +53,9 @@ enum Command {
     /// Solve a puzzle (or a .cnf / .dlx file) and say whether its solution is unique.
     Solve {
         file: PathBuf,
+        /// Also report the deducible cells: those with the same value in every solution.
+        #[arg(long)]
+        deduce: bool,
         #[command(flatten)]
         how: SolveArgs,
     },
@@ -353,7 +356,7 @@ fn main() -> ExitCode {
 
 fn run(command: Command, json: bool) -> Result<Report> {
     match command {
-        Command::Solve { file, how } => solve(&file, &options(&how, 0)),
+        Command::Solve { file, deduce, how } => solve(&file, &options(&how, 0), deduce),
         Command::Count {
             file,
             limit,
@@ -576,7 +579,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
     }
 }
 
-fn solve(file: &Path, opts: &Options) -> Result<Report> {
+fn solve(file: &Path, opts: &Options, deduce: bool) -> Result<Report> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle.as_ref();
     let u = wellposed_engine::uniqueness(p, opts)?;
@@ -608,6 +611,45 @@ fn solve(file: &Path, opts: &Options) -> Result<Report> {
         Uniqueness::Multiple(a, b) => {
             json["solution"] = a.json.clone();
             json["second_solution"] = b.json.clone();
+        }
+    }
+    let mut text = text;
+    if deduce && !matches!(u, Uniqueness::None) {
+        let Some(b) = wellposed_engine::backbone(p, opts)? else {
+            bail!("internal error: a solution was found, then the backbone search found none");
+        };
+        let fixed: Vec<serde_json::Value> = b
+            .fixed
+            .iter()
+            .enumerate()
+            .filter_map(|(k, f)| {
+                f.map(|value| {
+                    let name = b
+                        .names
+                        .get(k)
+                        .cloned()
+                        .unwrap_or_else(|| format!("x{}", k + 1));
+                    json!({"var": name, "value": value})
+                })
+            })
+            .collect();
+        let settled = fixed.len();
+        let all = b.fixed.len();
+        json["fixed"] = serde_json::Value::Array(fixed);
+        json["fixed_count"] = json!(settled);
+        json["open_count"] = json!(all - settled);
+        json["backbone_solves"] = json!(b.solves);
+        let picture = p.render_partial(&b.fixed);
+        if let Some(pic) = &picture {
+            json["deduced"] = json!(pic);
+        }
+        text.push_str(&format!(
+            "\ndeducible: {settled} of {all} answer variables have one value in every solution ({} SAT calls)",
+            b.solves
+        ));
+        if let Some(pic) = picture {
+            text.push('\n');
+            text.push_str(&pic);
         }
     }
     Ok(Report { text, json })

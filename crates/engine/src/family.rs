@@ -33,6 +33,13 @@ pub trait Family: Sized + Send + Sync + 'static {
         None
     }
 
+    /// A partial answer drawn like a solution: `known[k]` is the value of the k-th answer
+    /// variable when it is settled (the backbone). `None` when the family has no such picture.
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let _ = known;
+        None
+    }
+
     /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
     /// (false: the native path exists as an independent check, but the encoding is faster).
     fn native_by_default(&self) -> bool {
@@ -69,6 +76,8 @@ pub trait Puzzle: Send + Sync {
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
     /// See [`Family::native_by_default`].
     fn native_by_default(&self) -> bool;
+    /// See [`Family::render_partial`].
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -91,6 +100,10 @@ impl<F: Family> Puzzle for F {
 
     fn native_by_default(&self) -> bool {
         Family::native_by_default(self)
+    }
+
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        Family::render_partial(self, known)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

@@ -13,7 +13,8 @@ pub use encoding::{Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    count, enumerate, export, first, uniqueness, Counted, Method, Options, SolverChoice, Uniqueness,
+    backbone, count, enumerate, export, first, uniqueness, Backbone, Counted, Method, Options,
+    SolverChoice, Uniqueness,
 };
 
 pub use wellposed_sat as sat;

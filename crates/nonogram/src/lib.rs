@@ -260,6 +260,23 @@ impl Family for Nonogram {
         false
     }
 
+    /// `#` black, `.` white, `?` open.
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let cells: Vec<char> = known
+            .iter()
+            .map(|k| match k {
+                Some(true) => '#',
+                Some(false) => '.',
+                None => '?',
+            })
+            .collect();
+        let rows: Vec<String> = cells
+            .chunks(self.width.max(1))
+            .map(|r| r.iter().collect())
+            .collect();
+        Some(rows.join("\n"))
+    }
+
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Picture>, String>> {
         let found = solve::search(self, want, stop);
         Some(Ok(Native {

@@ -260,3 +260,41 @@ fn bad_input_names_the_line() {
         assert!(e.to_string().starts_with("f.non:"), "{e}");
     }
 }
+
+/// The incremental backbone equals what all enumerated solutions agree on.
+#[test]
+fn deducible_cells_are_those_all_solutions_share() {
+    let mut rng = Xorshift(0xded0ce);
+    let mut partial = 0;
+    for _ in 0..120 {
+        let (w, h) = (2 + rng.below(4) as usize, 2 + rng.below(4) as usize);
+        let pic = random_picture(&mut rng, w, h, 45);
+        let p = Nonogram::from_picture(w, h, &pic);
+        let mut all: Vec<Vec<bool>> = Vec::new();
+        wellposed_engine::enumerate(&p, &opts(Method::Sat), None, |s| {
+            all.push(
+                s.text
+                    .chars()
+                    .filter(|c| *c != '\n')
+                    .map(|c| c == '#')
+                    .collect(),
+            );
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        let b = wellposed_engine::backbone(&p, &Options::default())
+            .unwrap()
+            .expect("the picture fits");
+        let want: Vec<Option<bool>> = (0..w * h)
+            .map(|k| {
+                let v = all[0][k];
+                all.iter().all(|s| s[k] == v).then_some(v)
+            })
+            .collect();
+        assert_eq!(b.fixed, want);
+        if want.iter().any(|f| f.is_none()) {
+            partial += 1;
+        }
+    }
+    assert!(partial > 10, "{partial} puzzles with open cells");
+}
