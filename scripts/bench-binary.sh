@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Counting every binary grid: the half-table DP and the symmetric row search, per size and
-# rule set, with wall time, against the published values (OEIS A253316 for `distinct`).
-# The row search on the same no-distinct sizes is the baseline the DP is measured against.
+# Counting every binary grid: the half-table DP (no-distinct), the half-grid meet in the middle
+# (distinct) and the symmetric row search, per size and rule set, with wall time, against the
+# published values (OEIS A253316 for `distinct`). The row search on the same sizes is the
+# baseline the DP and the meet in the middle are measured against, in the same run.
 # Usage: scripts/bench-binary.sh [ENTRIES…]   entries like 8:distinct 10:no-distinct:dp
 # Default: the entries that finish in seconds on 2 cores.
 set -euo pipefail
@@ -13,8 +14,9 @@ declare -A published=(
   [2:no-distinct]=2 [4:no-distinct]=90 [6:no-distinct]=11222 [8:no-distinct]=12413918
 )
 entries=("$@")
-[ ${#entries[@]} -gt 0 ] || entries=(6:distinct 8:distinct 6:no-distinct:search 6:no-distinct:dp
-  8:no-distinct:search 8:no-distinct:dp 10:no-distinct:dp)
+[ ${#entries[@]} -gt 0 ] || entries=(6:distinct:search 6:distinct:mitm 8:distinct:search
+  8:distinct:mitm 10:distinct:mitm 6:no-distinct:search 6:no-distinct:dp 8:no-distinct:search
+  8:no-distinct:dp 10:no-distinct:dp)
 echo "| N | rules | method | count | published | wall (s) |"
 echo "|---|---|---|---|---|---|"
 for e in "${entries[@]}"; do

@@ -1,4 +1,5 @@
-//! The native solver: line solving to a fixpoint, then branching on a cell, depth first.
+//! The native solver: line solving and probing to a fixpoint, then branching on a cell, depth
+//! first.
 //!
 //! Line solving ([`line::solve`]) is exact for one line: it keeps a value of a cell exactly
 //! when some placement of that line's runs, consistent with what is known, gives the cell that
@@ -73,11 +74,19 @@ impl Lines {
     /// tries agree are settled too. Repeats until a whole pass settles nothing. False when
     /// the grid has no solution. Returns with `grid` at that fixpoint.
     pub fn probe(&self, grid: &mut Vec<Options>) -> bool {
+        self.probe_for_branch(grid).is_some()
+    }
+
+    /// [`Lines::probe`], also naming the open cell to branch on (`Some(None)` when no cell is
+    /// open): the one whose weaker try settles the most cells, so that both branches start
+    /// far down. `None` on a contradiction.
+    pub fn probe_for_branch(&self, grid: &mut Vec<Options>) -> Option<Option<usize>> {
         if !self.propagate(grid, self.all()) {
-            return false;
+            return None;
         }
         loop {
             let mut changed = false;
+            let mut best: Option<(usize, usize)> = None;
             for cell in 0..grid.len() {
                 if grid[cell] != EITHER {
                     continue;
@@ -89,15 +98,21 @@ impl Lines {
                         .then_some(g)
                 };
                 match (attempt(WHITE), attempt(BLACK)) {
-                    (None, None) => return false,
+                    (None, None) => return None,
                     (Some(g), None) | (None, Some(g)) => {
                         *grid = g;
                         changed = true;
                     }
                     (Some(a), Some(b)) => {
                         let mut touched = Vec::new();
+                        let (mut sa, mut sb) = (0, 0);
                         for k in 0..grid.len() {
-                            if grid[k] == EITHER && a[k] == b[k] && a[k] != EITHER {
+                            if grid[k] != EITHER {
+                                continue;
+                            }
+                            sa += usize::from(a[k] != EITHER);
+                            sb += usize::from(b[k] != EITHER);
+                            if a[k] == b[k] && a[k] != EITHER {
                                 grid[k] = a[k];
                                 touched.extend(self.crossing[k]);
                             }
@@ -107,14 +122,16 @@ impl Lines {
                             touched.sort_unstable();
                             touched.dedup();
                             if !self.propagate(grid, touched) {
-                                return false;
+                                return None;
                             }
+                        } else if best.is_none_or(|(score, _)| sa.min(sb) > score) {
+                            best = Some((sa.min(sb), cell));
                         }
                     }
                 }
             }
             if !changed {
-                return true;
+                return Some(best.map(|(_, c)| c));
             }
         }
     }
@@ -133,18 +150,17 @@ pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
         count: 0,
         complete: true,
     };
-    let mut grid = vec![EITHER; p.width * p.height];
     if stop == 0 {
         found.complete = false;
         return found;
     }
-    if !lines.propagate(&mut grid, lines.all()) {
-        return found;
-    }
-    // Depth first; each frame is a grid at a fixpoint.
-    let mut stack = vec![grid];
-    while let Some(grid) = stack.pop() {
-        let Some(cell) = branch_cell(&lines, &grid) else {
+    // Depth first; each node is probed to its fixpoint before it branches.
+    let mut stack = vec![vec![EITHER; p.width * p.height]];
+    while let Some(mut grid) = stack.pop() {
+        let Some(branch) = lines.probe_for_branch(&mut grid) else {
+            continue;
+        };
+        let Some(cell) = branch else {
             found.count += 1;
             if (found.solutions.len() as u64) < want {
                 found
@@ -160,24 +176,8 @@ pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
         for value in [WHITE, BLACK] {
             let mut next = grid.clone();
             next[cell] = value;
-            if lines.propagate(&mut next, lines.crossing[cell].to_vec()) {
-                stack.push(next);
-            }
+            stack.push(next);
         }
     }
     found
-}
-
-/// An open cell to branch on: in the line with the fewest open cells (its placements are the
-/// most constrained), the first open one.
-fn branch_cell(lines: &Lines, grid: &[Options]) -> Option<usize> {
-    let mut best: Option<(usize, usize)> = None;
-    for (_, idx) in &lines.lines {
-        let open = idx.iter().filter(|&&c| grid[c] == EITHER).count();
-        if open > 0 && best.is_none_or(|(n, _)| open < n) {
-            let first = *idx.iter().find(|&&c| grid[c] == EITHER).expect("open");
-            best = Some((open, first));
-        }
-    }
-    best.map(|(_, c)| c)
 }
