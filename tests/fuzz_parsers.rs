@@ -7,6 +7,7 @@ use common::*;
 use wellposed_binary::Binary;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_minesweeper::Board as Minesweeper;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::Nonogram;
 use wellposed_submarines::Submarines;
@@ -143,6 +144,13 @@ fn parsers_never_panic_on_mutated_inputs() {
     let nonogram = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.txt"), 3000);
     let non = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.non"), 3000);
     let pattern = check::<Nonogram>(&mut rng, &read("encodings/nonogram/tatham-5x5.txt"), 3000);
+    let mines = check::<Minesweeper>(
+        &mut rng,
+        &read("encodings/minesweeper/frontier-8x8.txt"),
+        3000,
+    );
+    let plain_mines = check::<Minesweeper>(&mut rng, "4\n4\n1..1\n.22.\n.22.\n1..1\n", 3000);
+    let mines_id = check::<Minesweeper>(&mut rng, "9x9:4,4,004000007c00010022080\n", 3000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -150,6 +158,9 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("nonogram", nonogram),
         ("nonogram .non", non),
         ("pattern game IDs", pattern),
+        ("minesweeper", mines),
+        ("minesweeper plain", plain_mines),
+        ("mines game IDs", mines_id),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

@@ -6,6 +6,7 @@ use std::path::Path;
 use wellposed_binary::{unruly, Binary};
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_minesweeper::{formats as mines, Board as Minesweeper};
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::{formats as pattern, Nonogram};
 use wellposed_submarines::Submarines;
@@ -22,6 +23,7 @@ const FAMILIES: &[&str] = &[
     "survo",
     "binary",
     "nonogram",
+    "minesweeper",
 ];
 
 pub struct Loaded {
@@ -54,6 +56,25 @@ fn game_id_argument(path: &Path) -> Option<&str> {
     (!path.exists() && unruly::looks_like_game_id(s)).then_some(s)
 }
 
+/// A path that names no file but is a Mines game ID (`9x9:4,4,00400…`) is read as one.
+fn mines_id_argument(path: &Path) -> Option<&str> {
+    let s = path.to_str()?;
+    (!path.exists() && mines::looks_like_game_id(s)).then_some(s)
+}
+
+/// A Minesweeper board from a file or a Mines game ID, for `minesweeper analyze`.
+pub fn load_minesweeper(path: &Path) -> Result<Minesweeper> {
+    if let Some(id) = mines_id_argument(path) {
+        return Ok(mines::parse_game_id(id, "game ID", 1)?);
+    }
+    let text = read(path)?;
+    let source = path.display().to_string();
+    match family_of(&text) {
+        Some("minesweeper") | None => Ok(Minesweeper::parse(&text, &source)?),
+        Some(other) => bail!("{source}: expected a Minesweeper board, found `family {other}`"),
+    }
+}
+
 /// A path that names no file but is a Pattern game ID (`5x5:1/2/1.1/…`) is read as one.
 fn pattern_id_argument(path: &Path) -> Option<&str> {
     let s = path.to_str()?;
@@ -77,6 +98,12 @@ pub fn load_binary(path: &Path) -> Result<Binary> {
 
 pub fn load(path: &Path) -> Result<Loaded> {
     // Before Unruly's: a Pattern ID is digits, dots and slashes, which Unruly's never are.
+    if let Some(id) = mines_id_argument(path) {
+        return Ok(Loaded {
+            puzzle: Box::new(mines::parse_game_id(id, "game ID", 1)?),
+            raw_cnf: false,
+        });
+    }
     if let Some(id) = pattern_id_argument(path) {
         return Ok(Loaded {
             puzzle: Box::new(pattern::parse_game_id(id, "game ID", 1)?),
@@ -108,6 +135,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("survo") => Box::new(Survo::parse(&text, &source)?),
             Some("binary") => Box::new(Binary::parse(&text, &source)?),
             Some("nonogram") => Box::new(Nonogram::parse(&text, &source)?),
+            Some("minesweeper") => Box::new(Minesweeper::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {
@@ -120,6 +148,8 @@ pub fn load(path: &Path) -> Result<Loaded> {
                 }
                 .into());
             }
+            // A plain Minesweeper grid: the numbers of rows and of columns, then the grid.
+            None if plain_minesweeper(&text) => Box::new(Minesweeper::parse(&text, &source)?),
             // A Pattern game ID in a file, or `.non` content under another extension.
             None if text
                 .lines()
@@ -149,4 +179,11 @@ pub fn load(path: &Path) -> Result<Loaded> {
         puzzle,
         raw_cnf: false,
     })
+}
+
+/// Whether text starts like the shared Minesweeper files: two lines holding one number each.
+fn plain_minesweeper(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let number = |l: Option<&str>| l.is_some_and(|l| l.parse::<usize>().is_ok());
+    number(lines.next()) && number(lines.next())
 }

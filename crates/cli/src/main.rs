@@ -4,6 +4,7 @@
 mod binary_cmd;
 mod files;
 mod load;
+mod minesweeper_cmd;
 mod survo_cmd;
 
 use anyhow::{bail, Context, Result};
@@ -104,6 +105,9 @@ enum Command {
     /// Binary puzzles (Takuzu / Binairo / Unruly).
     #[command(subcommand)]
     Binary(BinaryCommand),
+    /// Minesweeper: exact layout counts and mine probabilities.
+    #[command(subcommand)]
+    Minesweeper(MinesweeperCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
         /// The family (binary).
@@ -170,6 +174,14 @@ fn threads_arg(t: usize) -> usize {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     }
+}
+
+#[derive(Subcommand)]
+enum MinesweeperCommand {
+    /// Consistent? The exact number of layouts, the safe cells and mines every layout agrees
+    /// on, and each unknown cell's exact probability of a mine (components and a convolution
+    /// over mine counts, not an enumeration of the board).
+    Analyze { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -553,6 +565,10 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 ),
                 json: serde_json::to_value(&r)?,
             })
+        }
+        Command::Minesweeper(MinesweeperCommand::Analyze { file }) => {
+            let board = load::load_minesweeper(&file)?;
+            minesweeper_cmd::analyze(&board)
         }
         Command::Submarines(SubmarinesCommand::Analyze { file }) => {
             let text = load::read(&file)?;

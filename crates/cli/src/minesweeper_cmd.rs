@@ -1,0 +1,81 @@
+//! `wellposed minesweeper analyze`: counts and probabilities by components.
+
+use anyhow::Result;
+use serde_json::json;
+use wellposed_minesweeper::{count, Board, Cell};
+
+use crate::Report;
+
+pub fn analyze(board: &Board) -> Result<Report> {
+    let a = count::analyze(board).map_err(anyhow::Error::msg)?;
+    let consistent = a.layouts > num_bigint::BigUint::default();
+    let (mut safe, mut mines) = (Vec::new(), Vec::new());
+    let mut probabilities = Vec::new();
+    let mut picture = Vec::new();
+    for r in 0..board.rows {
+        let mut prow = Vec::new();
+        let mut line = String::new();
+        for c in 0..board.cols {
+            let k = r * board.cols + c;
+            let p = a.probability.get(k).cloned().flatten();
+            match (&board.cells[k], &p) {
+                (Cell::Number(n), _) => line.push(char::from(b'0' + n)),
+                (Cell::Mine, _) => line.push('*'),
+                (Cell::Unknown, Some(p)) if p.numer() == p.denom() => {
+                    mines.push([r + 1, c + 1]);
+                    line.push('*');
+                }
+                (Cell::Unknown, Some(p)) if *p.numer() == num_bigint::BigInt::default() => {
+                    safe.push([r + 1, c + 1]);
+                    line.push('.');
+                }
+                _ => line.push('?'),
+            }
+            prow.push(p.map(|p| {
+                json!({"exact": p.to_string(), "value": num_traits::ToPrimitive::to_f64(&p).unwrap_or(f64::NAN)})
+            }));
+        }
+        probabilities.push(prow);
+        picture.push(line);
+    }
+    let mut text = format!(
+        "layouts: {}\ncomponents: {} (largest {} cells), interior cells: {}",
+        a.layouts, a.components, a.largest, a.interior
+    );
+    if consistent {
+        text.push_str(&format!(
+            "\nsafe cells: {}, mines: {} (in every layout)\n{}",
+            safe.len(),
+            mines.len(),
+            picture.join("\n")
+        ));
+        // Where to click when nothing is safe: the open cell least likely to hold a mine.
+        let open = a.probability.iter().enumerate().filter_map(|(k, p)| {
+            let p = p.as_ref()?;
+            (!p.is_integer()).then_some((p, k))
+        });
+        if let Some((p, k)) = open.min() {
+            text.push_str(&format!(
+                "\nsafest open cell: row {} col {}, mine probability {} ≈ {:.4}",
+                k / board.cols + 1,
+                k % board.cols + 1,
+                p,
+                num_traits::ToPrimitive::to_f64(p).unwrap_or(f64::NAN)
+            ));
+        }
+    } else {
+        text.push_str("\nstatus: inconsistent (no layout fits)");
+    }
+    let json = json!({
+        "consistent": consistent,
+        "layouts": serde_json::Number::from_string_unchecked(a.layouts.to_string()),
+        "components": a.components,
+        "largest_component": a.largest,
+        "interior": a.interior,
+        "safe": safe,
+        "mines": mines,
+        "deduced": picture,
+        "probabilities": probabilities,
+    });
+    Ok(Report { text, json })
+}

@@ -1,0 +1,298 @@
+//! Exact layout counts and mine probabilities, by independent components.
+//!
+//! The unknown cells next to a number (the frontier) fall into components: two cells are in the
+//! same one when a chain of numbers links them. Components do not constrain each other except
+//! through the total number of mines, so each is enumerated alone (depth first, pruning on every
+//! number's range), tallying its layouts by how many mines they use, and per cell how many of
+//! those put a mine on it. The cells next to no number (the interior) are free: C(I, m) ways to
+//! hold m mines. With a total N, the count is Σ over mine counts of the product of the
+//! components' tallies and C(I, rest) — a convolution, never a product of layouts; a cell's
+//! probability is the same sum restricted to layouts with a mine there, over the count.
+
+use crate::{Board, Cell};
+use num_bigint::BigUint;
+use num_rational::BigRational;
+use num_traits::{One, Zero};
+
+/// What the analysis found.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The number of layouts consistent with the board.
+    pub layouts: BigUint,
+    /// Per cell: for unknown cells, the probability of a mine (all layouts equally likely);
+    /// `None` for revealed cells and known mines. Empty when no layout exists.
+    pub probability: Vec<Option<BigRational>>,
+    /// Frontier components and the size of the largest.
+    pub components: usize,
+    pub largest: usize,
+    /// Unknown cells next to no number.
+    pub interior: usize,
+}
+
+/// One component's tallies: layouts by mines used, and per cell the layouts with a mine there.
+struct Tally {
+    cells: Vec<usize>,
+    by_mines: Vec<u64>,
+    mine_at: Vec<Vec<u64>>,
+}
+
+fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)]) -> Tally {
+    let n = cells.len();
+    let mut local = std::collections::HashMap::new();
+    for (i, &c) in cells.iter().enumerate() {
+        local.insert(c, i);
+    }
+    // For each cell, the constraints it is in; per constraint, mines so far and cells left.
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut need = Vec::with_capacity(cons.len());
+    let mut left = Vec::with_capacity(cons.len());
+    for (j, (cs, m)) in cons.iter().enumerate() {
+        for c in cs {
+            of_cell[local[c]].push(j);
+        }
+        need.push(*m as i64);
+        left.push(cs.len() as i64);
+    }
+    let mut tally = Tally {
+        by_mines: vec![0; n + 1],
+        mine_at: vec![vec![0; n + 1]; n],
+        cells,
+    };
+    let mut assign = vec![false; n];
+    // Depth first over the cells in order, both values, pruned by every number's range.
+    fn go(
+        i: usize,
+        mines: usize,
+        assign: &mut Vec<bool>,
+        of_cell: &[Vec<usize>],
+        need: &mut [i64],
+        left: &mut [i64],
+        tally: &mut Tally,
+    ) {
+        if i == assign.len() {
+            tally.by_mines[mines] += 1;
+            for (k, &a) in assign.iter().enumerate() {
+                if a {
+                    tally.mine_at[k][mines] += 1;
+                }
+            }
+            return;
+        }
+        for value in [false, true] {
+            let mut ok = true;
+            for &j in &of_cell[i] {
+                left[j] -= 1;
+                if value {
+                    need[j] -= 1;
+                }
+                if need[j] < 0 || need[j] > left[j] {
+                    ok = false;
+                }
+            }
+            if ok {
+                assign[i] = value;
+                go(
+                    i + 1,
+                    mines + usize::from(value),
+                    assign,
+                    of_cell,
+                    need,
+                    left,
+                    tally,
+                );
+            }
+            for &j in &of_cell[i] {
+                left[j] += 1;
+                if value {
+                    need[j] += 1;
+                }
+            }
+        }
+        assign[i] = false;
+    }
+    go(
+        0,
+        0,
+        &mut assign,
+        &of_cell,
+        &mut need,
+        &mut left,
+        &mut tally,
+    );
+    tally
+}
+
+fn convolve(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
+    let mut out = vec![BigUint::zero(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        if x.is_zero() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += x * y;
+        }
+    }
+    out
+}
+
+/// C(n, k) for k = 0..=n.
+fn binomials(n: usize) -> Vec<BigUint> {
+    let mut row = vec![BigUint::one()];
+    for k in 0..n {
+        let next = &row[k] * BigUint::from(n - k) / BigUint::from(k + 1);
+        row.push(next);
+    }
+    row
+}
+
+/// Ways to complete a distribution of frontier mines (with `used` more placed) in the interior.
+type Ways = dyn Fn(&[BigUint], usize) -> BigUint;
+
+pub fn analyze(board: &Board) -> Result<Analysis, String> {
+    let cells = board.cells.len();
+    let empty = |components, largest, interior| Analysis {
+        layouts: BigUint::zero(),
+        probability: Vec::new(),
+        components,
+        largest,
+        interior,
+    };
+    let Ok(cons) = board.constraints() else {
+        return Ok(empty(0, 0, 0));
+    };
+    // Components of the frontier, by union-find over the numbers' cells.
+    let mut parent: Vec<usize> = (0..cells).collect();
+    fn find(p: &mut [usize], mut x: usize) -> usize {
+        while p[x] != x {
+            p[x] = p[p[x]];
+            x = p[x];
+        }
+        x
+    }
+    let mut frontier = vec![false; cells];
+    for (_, open, _) in &cons {
+        for &c in open {
+            frontier[c] = true;
+        }
+        for w in open.windows(2) {
+            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+            parent[a] = b;
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (c, _) in frontier.iter().enumerate().filter(|(_, &f)| f) {
+        let r = find(&mut parent, c);
+        groups.entry(r).or_default().push(c);
+    }
+    let mut group_cons: std::collections::BTreeMap<usize, Vec<(Vec<usize>, usize)>> =
+        Default::default();
+    for (_, open, need) in &cons {
+        // A number with nothing left to place is met (need 0) or was refused above.
+        if let Some(&c) = open.first() {
+            let r = find(&mut parent, c);
+            group_cons.entry(r).or_default().push((open.clone(), *need));
+        }
+    }
+    let tallies: Vec<Tally> = groups
+        .into_iter()
+        .map(|(r, cs)| enumerate(cs, group_cons.get(&r).map_or(&[], |v| v)))
+        .collect();
+    let interior: Vec<usize> = board
+        .unknown()
+        .into_iter()
+        .filter(|&c| !frontier[c])
+        .collect();
+    let components = tallies.len();
+    let largest = tallies.iter().map(|t| t.cells.len()).max().unwrap_or(0);
+    let big = |v: &[u64]| v.iter().map(|&x| BigUint::from(x)).collect::<Vec<_>>();
+    let dists: Vec<Vec<BigUint>> = tallies.iter().map(|t| big(&t.by_mines)).collect();
+    // prefix[i] = convolution of components before i; suffix[i] = from i on.
+    let mut prefix = vec![vec![BigUint::one()]];
+    for d in &dists {
+        let next = convolve(prefix.last().expect("non-empty"), d);
+        prefix.push(next);
+    }
+    let mut suffix = vec![vec![BigUint::one()]; dists.len() + 1];
+    for i in (0..dists.len()).rev() {
+        suffix[i] = convolve(&dists[i], &suffix[i + 1]);
+    }
+    let all = prefix.last().expect("non-empty").clone();
+    let known = board.cells.iter().filter(|&&c| c == Cell::Mine).count();
+    let free = interior.len();
+    // ways(rest_dist, extra): Σ_m rest[m] · (ways for the interior to hold what is left).
+    let (layouts, interior_weight): (BigUint, Box<Ways>) = match board.mines {
+        Some(total) => {
+            let Some(rest) = total.checked_sub(known) else {
+                return Ok(empty(components, largest, free));
+            };
+            let c = binomials(free);
+            let ways = move |dist: &[BigUint], used: usize| -> BigUint {
+                let mut sum = BigUint::zero();
+                for (m, x) in dist.iter().enumerate() {
+                    if let Some(k) = rest.checked_sub(m + used) {
+                        if k <= free {
+                            sum += x * &c[k];
+                        }
+                    }
+                }
+                sum
+            };
+            (ways(&all, 0), Box::new(ways))
+        }
+        None => {
+            let pow = BigUint::from(2u32).pow(free as u32);
+            let ways = move |dist: &[BigUint], _used: usize| -> BigUint {
+                dist.iter().sum::<BigUint>() * &pow
+            };
+            (ways(&all, 0), Box::new(ways))
+        }
+    };
+    if layouts.is_zero() {
+        return Ok(empty(components, largest, free));
+    }
+    let mut probability: Vec<Option<BigRational>> = vec![None; cells];
+    let total = num_bigint::BigInt::from(layouts.clone());
+    let ratio = |num: BigUint| BigRational::new(num_bigint::BigInt::from(num), total.clone());
+    for (i, t) in tallies.iter().enumerate() {
+        let others = convolve(&prefix[i], &suffix[i + 1]);
+        for (local, &cell) in t.cells.iter().enumerate() {
+            let mut num = BigUint::zero();
+            for (k, &n) in t.mine_at[local].iter().enumerate() {
+                if n > 0 {
+                    num += BigUint::from(n) * interior_weight(&others, k);
+                }
+            }
+            probability[cell] = Some(ratio(num));
+        }
+    }
+    if free > 0 {
+        // Layouts with a mine on one given interior cell: by symmetry, the interior mines'
+        // expected share. Σ over layouts of (interior mines) / I, computed exactly.
+        let num = match board.mines {
+            Some(total) => {
+                let rest = total - known;
+                let c = binomials(free - 1);
+                let mut sum = BigUint::zero();
+                for (m, x) in all.iter().enumerate() {
+                    if let Some(k) = rest.checked_sub(m + 1) {
+                        if k < free {
+                            sum += x * &c[k];
+                        }
+                    }
+                }
+                sum
+            }
+            None => layouts.clone() / BigUint::from(2u32),
+        };
+        for &c in &interior {
+            probability[c] = Some(ratio(num.clone()));
+        }
+    }
+    Ok(Analysis {
+        layouts,
+        probability,
+        components,
+        largest,
+        interior: free,
+    })
+}

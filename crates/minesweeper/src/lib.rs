@@ -1,0 +1,278 @@
+//! Minesweeper: which layouts of mines agree with the revealed numbers (and, when given, the
+//! total number of mines)?
+//!
+//! Variables: one per unknown cell (true = mine); they are the answer. Constraints: each
+//! revealed number counts the mines among its eight neighbours (known mines included), as an
+//! exactly-k over its unknown neighbours; with `mines N`, exactly N mines in all. The native
+//! path ([`count`]) splits the unknown cells that touch a number into independent components,
+//! counts each component's layouts by number of mines, and combines them, with the cells that
+//! touch no number, by a convolution over mine counts: exact counts and exact probabilities
+//! without enumerating the board.
+
+pub mod count;
+pub mod formats;
+
+use serde::Serialize;
+use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
+use wellposed_sat::{Cnf, Lit, Var};
+
+/// The largest board accepted (cells).
+pub const MAX_CELLS: usize = 1_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Not known: a mine or not.
+    Unknown,
+    /// Revealed: not a mine, showing the number of mines among its neighbours.
+    Number(u8),
+    /// Known to be a mine.
+    Mine,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<Cell>,
+    /// The total number of mines, when known.
+    pub mines: Option<usize>,
+}
+
+/// A layout: rows of `*` (mine), digits (revealed numbers) and `.` (no mine).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Layout {
+    pub rows: Vec<String>,
+    #[serde(skip)]
+    pub mines: Vec<bool>,
+}
+
+impl Board {
+    /// The neighbours of cell k (up to eight).
+    pub fn neighbours(&self, k: usize) -> impl Iterator<Item = usize> + '_ {
+        let (r, c) = ((k / self.cols) as isize, (k % self.cols) as isize);
+        (-1isize..=1)
+            .flat_map(move |dr| (-1isize..=1).map(move |dc| (dr, dc)))
+            .filter(|&d| d != (0, 0))
+            .filter_map(move |(dr, dc)| {
+                let (rr, cc) = (r + dr, c + dc);
+                (rr >= 0 && cc >= 0 && (rr as usize) < self.rows && (cc as usize) < self.cols)
+                    .then(|| rr as usize * self.cols + cc as usize)
+            })
+    }
+
+    /// The unknown cells, in row-major order (the answer variables, in this order).
+    pub fn unknown(&self) -> Vec<usize> {
+        (0..self.cells.len())
+            .filter(|&k| self.cells[k] == Cell::Unknown)
+            .collect()
+    }
+
+    /// Each revealed number's unknown neighbours and how many of them must be mines, or the
+    /// first number that cannot be met (more known mines around it than it says, or more
+    /// needed than unknown neighbours).
+    pub fn constraints(&self) -> Result<Vec<(usize, Vec<usize>, usize)>, String> {
+        let mut out = Vec::new();
+        for k in 0..self.cells.len() {
+            let Cell::Number(n) = self.cells[k] else {
+                continue;
+            };
+            let mut open = Vec::new();
+            let mut known = 0usize;
+            for nb in self.neighbours(k) {
+                match self.cells[nb] {
+                    Cell::Unknown => open.push(nb),
+                    Cell::Mine => known += 1,
+                    Cell::Number(_) => {}
+                }
+            }
+            let need = usize::from(n)
+                .checked_sub(known)
+                .filter(|&m| m <= open.len());
+            match need {
+                Some(m) => out.push((k, open, m)),
+                None => {
+                    return Err(format!(
+                        "the {n} at row {} col {} cannot be met",
+                        k / self.cols + 1,
+                        k % self.cols + 1
+                    ))
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The layout that puts mines on `mines` (indexed like the cells).
+    pub fn layout(&self, mines: &[bool]) -> Layout {
+        let rows = (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        let k = r * self.cols + c;
+                        match self.cells[k] {
+                            Cell::Number(n) => char::from(b'0' + n),
+                            _ if mines[k] => '*',
+                            _ => '.',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Layout {
+            rows,
+            mines: mines.to_vec(),
+        }
+    }
+
+    /// Checks a layout by the rules: known mines are mines, revealed cells are not, every
+    /// number counts its neighbouring mines, and the total is right when given.
+    pub fn check(&self, mines: &[bool]) -> Result<(), String> {
+        if mines.len() != self.cells.len() {
+            return Err(format!("expected {} cells", self.cells.len()));
+        }
+        for (k, cell) in self.cells.iter().enumerate() {
+            let at = || format!("row {} col {}", k / self.cols + 1, k % self.cols + 1);
+            match *cell {
+                Cell::Mine if !mines[k] => {
+                    return Err(format!("the known mine at {} is gone", at()))
+                }
+                Cell::Number(_) if mines[k] => {
+                    return Err(format!("a mine sits on the revealed cell at {}", at()))
+                }
+                Cell::Number(n) => {
+                    let around = self.neighbours(k).filter(|&nb| mines[nb]).count();
+                    if around != usize::from(n) {
+                        return Err(format!("the {n} at {} sees {around} mines", at()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(total) = self.mines {
+            let placed = mines.iter().filter(|&&m| m).count();
+            if placed != total {
+                return Err(format!("{placed} mines placed, the board has {total}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Family for Board {
+    const NAME: &'static str = "minesweeper";
+    type Solution = Layout;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        formats::parse_any(text, source)
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        if kind != EncodingKind::Cnf {
+            return None;
+        }
+        let unknown = self.unknown();
+        let mut cnf = Cnf::new();
+        let vars = cnf.new_vars(unknown.len());
+        let mut var_of = vec![None; self.cells.len()];
+        for (&k, &v) in unknown.iter().zip(&vars) {
+            var_of[k] = Some(v);
+        }
+        match self.constraints() {
+            Err(_) => cnf.add_clause(&[]),
+            Ok(cs) => {
+                for (_, open, need) in cs {
+                    let lits: Vec<Lit> = open
+                        .iter()
+                        .map(|&k| var_of[k].expect("unknown").positive())
+                        .collect();
+                    cnf.exactly_k(&lits, need as u64);
+                }
+            }
+        }
+        if let Some(total) = self.mines {
+            let known = self.cells.iter().filter(|&&c| c == Cell::Mine).count();
+            match total.checked_sub(known) {
+                Some(rest) => {
+                    let lits: Vec<Lit> = vars.iter().map(|v| v.positive()).collect();
+                    cnf.exactly_k(&lits, rest as u64);
+                }
+                None => cnf.add_clause(&[]),
+            }
+        }
+        let names = unknown
+            .iter()
+            .map(|&k| format!("mine row {} col {}", k / self.cols + 1, k % self.cols + 1))
+            .collect();
+        Some(Encoding::Cnf(CnfEncoding {
+            cnf,
+            answer: vars,
+            names,
+        }))
+    }
+
+    fn decode(&self, answer: &Answer) -> Layout {
+        let mut mines: Vec<bool> = self.cells.iter().map(|&c| c == Cell::Mine).collect();
+        for (i, k) in self.unknown().into_iter().enumerate() {
+            mines[k] = answer.value(Var(i as u32));
+        }
+        self.layout(&mines)
+    }
+
+    fn verify(&self, s: &Layout) -> Result<(), String> {
+        self.check(&s.mines)
+    }
+
+    fn render(&self, s: &Layout) -> String {
+        s.rows.join("\n")
+    }
+
+    /// `*` mine, `.` safe, `?` open; numbers as given.
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let mut fixed = vec![None; self.cells.len()];
+        for (k, f) in self.unknown().into_iter().zip(known) {
+            fixed[k] = *f;
+        }
+        let rows: Vec<String> = (0..self.rows)
+            .map(|r| {
+                (0..self.cols)
+                    .map(|c| {
+                        let k = r * self.cols + c;
+                        match (self.cells[k], fixed[k]) {
+                            (Cell::Number(n), _) => char::from(b'0' + n),
+                            (Cell::Mine, _) | (_, Some(true)) => '*',
+                            (_, Some(false)) => '.',
+                            (_, None) => '?',
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows.join("\n"))
+    }
+
+    /// Counting by components (exact, without listing layouts); solutions come from the CNF.
+    fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Layout>, String>> {
+        if want > 0 {
+            return None;
+        }
+        let analysis = match count::analyze(self) {
+            Ok(a) => a,
+            Err(e) => return Some(Err(e)),
+        };
+        let Ok(n) = u64::try_from(&analysis.layouts) else {
+            return Some(Err(format!(
+                "{} layouts: more than 64 bits; `wellposed minesweeper analyze` prints it",
+                analysis.layouts
+            )));
+        };
+        Some(Ok(Native {
+            solutions: Vec::new(),
+            count: Some(n.min(stop)),
+            complete: n <= stop,
+        }))
+    }
+}

@@ -1,0 +1,238 @@
+//! Counting by components = counting by SAT (blocking clauses) = brute force, probabilities
+//! included; the shared boards have their published counts and solutions.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use std::path::Path;
+use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
+use wellposed_minesweeper::{count, formats, Board, Cell};
+
+/// A random board: mines at random, then some cells revealed with their true numbers, some
+/// mines shown, the rest unknown; the total given or not.
+fn random_board(rng: &mut Xorshift) -> Board {
+    let (rows, cols) = (2 + rng.below(4) as usize, 2 + rng.below(5) as usize);
+    let n = rows * cols;
+    let density = 10 + rng.below(30);
+    let mines: Vec<bool> = (0..n).map(|_| rng.below(100) < density).collect();
+    let mut b = Board {
+        rows,
+        cols,
+        cells: vec![Cell::Unknown; n],
+        mines: (rng.below(2) == 0).then(|| mines.iter().filter(|&&m| m).count()),
+    };
+    let numbers: Vec<u8> = (0..n)
+        .map(|k| b.neighbours(k).filter(|&nb| mines[nb]).count() as u8)
+        .collect();
+    for k in 0..n {
+        let roll = rng.below(100);
+        b.cells[k] = if mines[k] {
+            if roll < 10 {
+                Cell::Mine
+            } else {
+                Cell::Unknown
+            }
+        } else if roll < 55 {
+            Cell::Number(numbers[k])
+        } else {
+            Cell::Unknown
+        };
+    }
+    // Now and then a wrong number, so that inconsistent boards occur too.
+    if rng.below(8) == 0 {
+        let k = rng.below(n as u64) as usize;
+        if let Cell::Number(x) = b.cells[k] {
+            b.cells[k] = Cell::Number((x + 1) % 9);
+        }
+    }
+    b
+}
+
+/// Brute force over the unknown cells: the number of layouts, and per cell how many have a
+/// mine there.
+fn brute(b: &Board) -> (u64, Vec<u64>) {
+    let unknown = b.unknown();
+    let mut total = 0;
+    let mut at = vec![0u64; b.cells.len()];
+    for m in 0u32..1 << unknown.len() {
+        let mut mines: Vec<bool> = b.cells.iter().map(|&c| c == Cell::Mine).collect();
+        for (i, &k) in unknown.iter().enumerate() {
+            mines[k] = m >> i & 1 == 1;
+        }
+        if b.check(&mines).is_ok() {
+            total += 1;
+            for (k, &x) in mines.iter().enumerate() {
+                if x {
+                    at[k] += 1;
+                }
+            }
+        }
+    }
+    (total, at)
+}
+
+#[test]
+fn components_sat_and_brute_force_agree() {
+    let mut rng = Xorshift(0x005e_ed0f_be11);
+    let (mut none, mut many, mut totals) = (0, 0, 0);
+    for round in 0..400 {
+        let b = random_board(&mut rng);
+        if b.unknown().len() > 14 {
+            continue;
+        }
+        let (want, at) = brute(&b);
+        let a = count::analyze(&b).unwrap();
+        assert_eq!(a.layouts, want.into(), "round {round}: {b:?}");
+        let sat = wellposed_engine::count(
+            &b,
+            &Options {
+                method: Method::Sat,
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(sat.count, want, "SAT, round {round}");
+        let native = wellposed_engine::count(&b, &Options::default(), None).unwrap();
+        assert_eq!((native.count, native.method), (want, "native"));
+        if want == 0 {
+            none += 1;
+            continue;
+        }
+        many += usize::from(want > 1);
+        totals += usize::from(b.mines.is_some());
+        for k in b.unknown() {
+            let p = a.probability[k].clone().expect("unknown cells have one");
+            let exact = BigRational::new(BigInt::from(at[k]), BigInt::from(want));
+            assert_eq!(p, exact, "round {round}, cell {k}");
+        }
+    }
+    assert!(
+        none > 10 && many > 50 && totals > 50,
+        "{none} {many} {totals}"
+    );
+}
+
+fn shared(rel: &str) -> Option<std::path::PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("skipped: {} is absent", p.display());
+        None
+    }
+}
+
+/// shared/data/minesweeper/ANSWERS.md and verified_counts_and_solutions.txt (R. Kaye's
+/// configurations among them): the counts, and the layout of every unique board.
+#[test]
+fn shared_boards_have_their_published_counts_and_layouts() {
+    let Some(dir) = shared("minesweeper") else {
+        return;
+    };
+    let verified = std::fs::read_to_string(dir.join("verified_counts_and_solutions.txt")).unwrap();
+    let mut checked = 0;
+    let mut blocks = verified.split("minesweeper").skip(1);
+    for block in blocks.by_ref() {
+        let header = block.lines().next().unwrap();
+        let name = format!("minesweeper{}", header.split_whitespace().next().unwrap());
+        let want: u64 = header.rsplit(' ').next().unwrap().trim().parse().unwrap();
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let b = Board::parse(&text, &name).unwrap();
+        let a = count::analyze(&b).unwrap();
+        assert_eq!(a.layouts, want.into(), "{name}");
+        if want == 1 {
+            let layout: String = block
+                .lines()
+                .skip(2)
+                .take(b.rows)
+                .map(|l| l.trim())
+                .collect::<Vec<_>>()
+                .join("\n");
+            match wellposed_engine::uniqueness(&b, &Options::default()).unwrap() {
+                Uniqueness::Unique(s) => assert_eq!(s.text, layout, "{name}"),
+                other => panic!("{name}: {}", other.status()),
+            }
+            // Unique: every unknown cell has probability 0 or 1.
+            assert!(a.probability.iter().flatten().all(|p| p.is_integer()));
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 14);
+}
+
+/// shared/data/tatham/mines_ids.txt: the clear ID decodes to the layout listed there.
+#[test]
+fn the_mines_id_decodes_to_its_layout() {
+    let Some(path) = shared("tatham/mines_ids.txt") else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let id = text
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.len() == 9 && l.chars().all(|c| c == '.' || c == '*'))
+        .collect();
+    assert_eq!(listed.len(), 9);
+    let b = formats::parse_game_id(id, "id", 1).unwrap();
+    assert_eq!(b.mines, Some(10));
+    let mines: Vec<bool> = listed.join("").chars().map(|c| c == '*').collect();
+    assert!(
+        b.check(&mines).is_ok(),
+        "the listed layout fits the numbers"
+    );
+    for (k, &m) in mines.iter().enumerate() {
+        assert_eq!(b.cells[k] == Cell::Unknown, m, "cell {k}");
+    }
+    let a = count::analyze(&b).unwrap();
+    assert_eq!(a.layouts, 1u32.into(), "every number shown: one layout");
+    // The obfuscated form is refused with a message, not misread.
+    let e = formats::parse_game_id("9x9:4,4,mb071b49fbd1cb6a0d5868", "id", 1).unwrap_err();
+    assert!(e.message.contains("masked"), "{e}");
+}
+
+#[test]
+fn the_total_counts_interior_cells_by_binomials() {
+    // A 1 in a corner of a 3×3 board, everything else unknown: its three neighbours hold one
+    // mine (3 ways); the five interior cells hold the rest: C(5, N−1) ways.
+    for n in 1..=6u64 {
+        let text = format!("family minesweeper\nmines {n}\ngrid\n1..\n...\n...\n");
+        let b = Board::parse(&text, "t").unwrap();
+        let binom = [1u64, 5, 10, 10, 5, 1];
+        let want = 3 * binom[(n - 1) as usize];
+        assert_eq!(count::analyze(&b).unwrap().layouts, want.into(), "N = {n}");
+        let sat = wellposed_engine::count(
+            &b,
+            &Options {
+                method: Method::Sat,
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap();
+        assert_eq!(sat.count, want);
+    }
+}
+
+#[test]
+fn bad_boards_name_the_line() {
+    for (text, line, words) in [
+        ("3\n3\n...\n.9.\n...\n", 4, "digit 0–8"),
+        ("3\n3\n...\n...\n", 4, "expected 3 grid lines"),
+        ("3\nx\n...\n", 2, "number of columns"),
+        ("family minesweeper\nmines x\ngrid\n..\n", 2, "mines"),
+        ("family minesweeper\ngrid\n...\n..\n", 4, "expected 3 cells"),
+        ("3x3:1,1,zz", 1, "hex"),
+    ] {
+        let e = Board::parse(text, "b.txt").unwrap_err();
+        assert_eq!(e.line, line, "{text}: {e}");
+        assert!(e.to_string().contains(words), "{text}: {e}");
+    }
+}

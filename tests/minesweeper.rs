@@ -1,0 +1,53 @@
+//! Minesweeper through the command line: the three input forms, counts, probabilities and
+//! deducible cells.
+
+mod common;
+use common::*;
+
+#[test]
+fn analysis_counts_and_deduces() {
+    let f = instance("encodings/minesweeper/frontier-8x8.txt");
+    let r = wellposed(&["minesweeper", "analyze", "--json", &f]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(j["consistent"], true);
+    let layouts = j["layouts"].as_u64().unwrap();
+    // The same number by SAT (blocking clauses) and by the default count (components).
+    let sat = wellposed(&["count", "--json", "--method", "sat", &f]).json();
+    assert_eq!(sat["count"].as_u64().unwrap(), layouts);
+    let native = wellposed(&["count", "--json", &f]).json();
+    assert_eq!(native["count"].as_u64().unwrap(), layouts);
+    assert_eq!(native["method"], "native");
+    // Safe cells and mines by probability agree with the backbone of the CNF.
+    let d = wellposed(&["solve", "--deduce", "--json", &f]).json();
+    let fixed = d["fixed"].as_array().unwrap();
+    let mines = fixed.iter().filter(|x| x["value"] == true).count();
+    let safe = fixed.iter().filter(|x| x["value"] == false).count();
+    assert_eq!(mines, j["mines"].as_array().unwrap().len());
+    assert_eq!(safe, j["safe"].as_array().unwrap().len());
+    let picture: Vec<String> = j["deduced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(d["deduced"].as_str().unwrap(), picture.join("\n"));
+}
+
+#[test]
+fn place_the_mines_and_game_ids() {
+    let f = instance("encodings/minesweeper/place-the-mines-8x8.txt");
+    assert_eq!(
+        wellposed(&["solve", "--json", &f]).json()["status"],
+        "unique"
+    );
+    let id = "9x9:4,4,004000007c00010022080";
+    let r = wellposed(&["solve", "--json", id]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["status"], "unique");
+    let a = wellposed(&["minesweeper", "analyze", "--json", id]).json();
+    assert_eq!(a["mines"].as_array().unwrap().len(), 10);
+    let bad = wellposed(&["solve", "9x9:4,4,mb071b49fbd1cb6a0d5868"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("masked"), "{}", bad.stderr);
+}
