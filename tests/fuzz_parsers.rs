@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use wellposed_battleships::Battleships;
 use wellposed_binary::Binary;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
@@ -151,6 +152,9 @@ fn parsers_never_panic_on_mutated_inputs() {
     );
     let plain_mines = check::<Minesweeper>(&mut rng, "4\n4\n1..1\n.22.\n.22.\n1..1\n", 3000);
     let mines_id = check::<Minesweeper>(&mut rng, "9x9:4,4,004000007c00010022080\n", 3000);
+    // Fewer rounds: most mutated boards still parse and each is solved (about 3 ms).
+    let ships = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.txt"), 800);
+    let prolog = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.pl"), 800);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -161,6 +165,8 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("minesweeper", mines),
         ("minesweeper plain", plain_mines),
         ("mines game IDs", mines_id),
+        ("battleships", ships),
+        ("battleships prolog", prolog),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

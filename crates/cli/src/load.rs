@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
+use wellposed_battleships::Battleships;
 use wellposed_binary::{unruly, Binary};
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
@@ -24,6 +25,7 @@ const FAMILIES: &[&str] = &[
     "binary",
     "nonogram",
     "minesweeper",
+    "battleships",
 ];
 
 pub struct Loaded {
@@ -128,6 +130,8 @@ pub fn load(path: &Path) -> Result<Loaded> {
         }
         "dlx" => Box::new(RawDlx::parse(&text, &source)?),
         "non" => Box::new(Nonogram::parse(&text, &source)?),
+        // CSPLib problem 14 terms (Prolog).
+        "pl" => Box::new(Battleships::parse(&text, &source)?),
         _ => match family_of(&text) {
             Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
             Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
@@ -136,6 +140,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("binary") => Box::new(Binary::parse(&text, &source)?),
             Some("nonogram") => Box::new(Nonogram::parse(&text, &source)?),
             Some("minesweeper") => Box::new(Minesweeper::parse(&text, &source)?),
+            Some("battleships") => Box::new(Battleships::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {

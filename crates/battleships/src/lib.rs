@@ -1,0 +1,416 @@
+//! Solitaire Battleships (Bimaru): place a fleet of straight ships on a grid so that each row
+//! and column holds the given number of ship cells, no two ships touch (not even diagonally),
+//! and the hinted cells show what they say (water, a submarine, an end of a ship pointing a
+//! given way, or a middle piece).
+//!
+//! Variables: one per cell (ship or water), then one per possible placement (length, first
+//! cell, direction). Constraints: a placement fills its cells and makes water of every cell
+//! around it (the cells past its ends and the eight neighbours of each of its cells), so two
+//! true placements neither overlap nor touch and each is a whole ship; a ship cell is covered by
+//! some true placement; exactly count(L) placements of each length L; the row and column counts
+//! over the cells; hints as clauses over cells and placements. The placements are determined by
+//! the cells, so the cells are the answer.
+
+pub mod formats;
+
+use serde::Serialize;
+use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
+use wellposed_sat::{Cnf, Lit, Var};
+
+/// The largest grid accepted (cells).
+pub const MAX_CELLS: usize = 10_000;
+
+/// What a hint says of its cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    Water,
+    /// A ship of length 1.
+    Submarine,
+    /// A middle piece: inside a ship of length 3 or more.
+    Middle,
+    /// The top end of a vertical ship (it continues downwards).
+    Top,
+    Bottom,
+    /// The left end of a horizontal ship (it continues to the right).
+    Left,
+    Right,
+}
+
+impl Hint {
+    pub fn from_letter(c: char) -> Option<Hint> {
+        Some(match c.to_ascii_lowercase() {
+            'w' => Hint::Water,
+            'c' => Hint::Submarine,
+            'm' => Hint::Middle,
+            't' => Hint::Top,
+            'b' => Hint::Bottom,
+            'l' => Hint::Left,
+            'r' => Hint::Right,
+            _ => return None,
+        })
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Hint::Water => 'w',
+            Hint::Submarine => 'c',
+            Hint::Middle => 'm',
+            Hint::Top => 't',
+            Hint::Bottom => 'b',
+            Hint::Left => 'l',
+            Hint::Right => 'r',
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Battleships {
+    pub rows: usize,
+    pub cols: usize,
+    /// (length, how many ships of it).
+    pub fleet: Vec<(usize, usize)>,
+    /// Ship cells per row and per column (`None`: not given).
+    pub row_counts: Vec<Option<usize>>,
+    pub col_counts: Vec<Option<usize>>,
+    /// (hint, row, column), 0-based.
+    pub hints: Vec<(Hint, usize, usize)>,
+}
+
+/// The standard fleet: one battleship (4), two cruisers (3), three destroyers (2), four
+/// submarines (1).
+pub const STANDARD_FLEET: [(usize, usize); 4] = [(4, 1), (3, 2), (2, 3), (1, 4)];
+
+/// A solved board: rows of `.` (water) and ship pieces `c` (submarine), `l` `m` `r` (a
+/// horizontal ship), `t` `m` `b` (a vertical one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fleet {
+    pub rows: Vec<String>,
+    #[serde(skip)]
+    pub ship: Vec<bool>,
+}
+
+/// A possible ship: length, first cell (top or left end), horizontal or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub len: usize,
+    pub row: usize,
+    pub col: usize,
+    pub horizontal: bool,
+}
+
+impl Placement {
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.len).map(move |i| {
+            if self.horizontal {
+                (self.row, self.col + i)
+            } else {
+                (self.row + i, self.col)
+            }
+        })
+    }
+}
+
+impl Battleships {
+    /// Every placement of every ship length in the fleet (length 1: one direction only).
+    pub fn placements(&self) -> Vec<Placement> {
+        let mut out = Vec::new();
+        for &(len, _) in &self.fleet {
+            for horizontal in [true, false] {
+                if len == 1 && !horizontal {
+                    continue;
+                }
+                let (h, w) = if horizontal { (1, len) } else { (len, 1) };
+                if h > self.rows || w > self.cols {
+                    continue;
+                }
+                for row in 0..=self.rows - h {
+                    for col in 0..=self.cols - w {
+                        out.push(Placement {
+                            len,
+                            row,
+                            col,
+                            horizontal,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The cells around a placement that must be water: its eight-neighbourhood minus itself.
+    fn surroundings(&self, p: &Placement) -> Vec<(usize, usize)> {
+        let (h, w) = if p.horizontal { (1, p.len) } else { (p.len, 1) };
+        let mut out = Vec::new();
+        for r in p.row.saturating_sub(1)..(p.row + h + 1).min(self.rows) {
+            for c in p.col.saturating_sub(1)..(p.col + w + 1).min(self.cols) {
+                let inside = r >= p.row && r < p.row + h && c >= p.col && c < p.col + w;
+                if !inside {
+                    out.push((r, c));
+                }
+            }
+        }
+        out
+    }
+
+    /// The ships of a layout: maximal straight runs of ship cells, or why it is no layout.
+    pub fn ships(&self, ship: &[bool]) -> Result<Vec<Placement>, String> {
+        let at = |r: usize, c: usize| ship[r * self.cols + c];
+        let mut out = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if !at(r, c) {
+                    continue;
+                }
+                // Diagonal neighbours touch.
+                if r + 1 < self.rows
+                    && ((c + 1 < self.cols && at(r + 1, c + 1)) || (c > 0 && at(r + 1, c - 1)))
+                {
+                    return Err(format!(
+                        "ships touch diagonally at row {} col {}",
+                        r + 1,
+                        c + 1
+                    ));
+                }
+                let right = c + 1 < self.cols && at(r, c + 1);
+                let down = r + 1 < self.rows && at(r + 1, c);
+                if right && down {
+                    return Err(format!("a ship bends at row {} col {}", r + 1, c + 1));
+                }
+                let starts_h = c == 0 || !at(r, c - 1);
+                let starts_v = r == 0 || !at(r - 1, c);
+                if starts_h && starts_v {
+                    let horizontal = right;
+                    let mut len = 1;
+                    while if horizontal {
+                        c + len < self.cols && at(r, c + len)
+                    } else {
+                        r + len < self.rows && at(r + len, c)
+                    } {
+                        len += 1;
+                    }
+                    out.push(Placement {
+                        len,
+                        row: r,
+                        col: c,
+                        horizontal: horizontal || len == 1,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Checks a layout by the rules alone.
+    pub fn check(&self, ship: &[bool]) -> Result<(), String> {
+        if ship.len() != self.rows * self.cols {
+            return Err(format!("expected {} cells", self.rows * self.cols));
+        }
+        let ships = self.ships(ship)?;
+        for &(len, count) in &self.fleet {
+            let have = ships.iter().filter(|s| s.len == len).count();
+            if have != count {
+                return Err(format!(
+                    "{have} ships of length {len}, the fleet has {count}"
+                ));
+            }
+        }
+        if let Some(s) = ships
+            .iter()
+            .find(|s| !self.fleet.iter().any(|&(l, _)| l == s.len))
+        {
+            return Err(format!("a ship of length {} is not in the fleet", s.len));
+        }
+        for r in 0..self.rows {
+            let have = (0..self.cols).filter(|&c| ship[r * self.cols + c]).count();
+            if self.row_counts[r].is_some_and(|n| n != have) {
+                return Err(format!("row {} has {have} ship cells", r + 1));
+            }
+        }
+        for c in 0..self.cols {
+            let have = (0..self.rows).filter(|&r| ship[r * self.cols + c]).count();
+            if self.col_counts[c].is_some_and(|n| n != have) {
+                return Err(format!("column {} has {have} ship cells", c + 1));
+            }
+        }
+        let pieces = self.pieces(ship, &ships);
+        for &(h, r, c) in &self.hints {
+            let piece = pieces[r * self.cols + c];
+            let ok = match h {
+                Hint::Middle => piece == 'm',
+                _ => piece == if h == Hint::Water { '.' } else { h.letter() },
+            };
+            if !ok {
+                return Err(format!(
+                    "the hint `{}` at row {} col {} shows `{piece}`",
+                    h.letter(),
+                    r + 1,
+                    c + 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each cell's piece letter.
+    fn pieces(&self, ship: &[bool], ships: &[Placement]) -> Vec<char> {
+        let mut out: Vec<char> = ship.iter().map(|_| '.').collect();
+        for s in ships {
+            for (i, (r, c)) in s.cells().enumerate() {
+                out[r * self.cols + c] = match (s.len, s.horizontal, i) {
+                    (1, _, _) => 'c',
+                    (_, true, 0) => 'l',
+                    (_, false, 0) => 't',
+                    (n, true, i) if i + 1 == n => 'r',
+                    (n, false, i) if i + 1 == n => 'b',
+                    _ => 'm',
+                };
+            }
+        }
+        out
+    }
+
+    pub fn fleet_of(&self, ship: Vec<bool>) -> Fleet {
+        let ships = self.ships(&ship).unwrap_or_default();
+        let pieces = self.pieces(&ship, &ships);
+        Fleet {
+            rows: pieces
+                .chunks(self.cols.max(1))
+                .map(|r| r.iter().collect())
+                .collect(),
+            ship,
+        }
+    }
+
+    pub fn cnf(&self) -> CnfEncoding {
+        let (h, w) = (self.rows, self.cols);
+        let mut cnf = Cnf::new();
+        let cells = cnf.new_vars(h * w);
+        let cell = |r: usize, c: usize| cells[r * w + c].positive();
+        let placements = self.placements();
+        let pvars = cnf.new_vars(placements.len());
+        let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); h * w];
+        for (p, v) in placements.iter().zip(&pvars) {
+            let x = v.positive();
+            for (r, c) in p.cells() {
+                cnf.add_clause(&[!x, cell(r, c)]);
+                covering[r * w + c].push(x);
+            }
+            for (r, c) in self.surroundings(p) {
+                cnf.add_clause(&[!x, !cell(r, c)]);
+            }
+        }
+        // A ship cell belongs to some ship.
+        for (k, cov) in covering.iter().enumerate() {
+            let mut clause = vec![cells[k].negative()];
+            clause.extend(cov);
+            cnf.add_clause(&clause);
+        }
+        for &(len, count) in &self.fleet {
+            let lits: Vec<Lit> = placements
+                .iter()
+                .zip(&pvars)
+                .filter(|(p, _)| p.len == len)
+                .map(|(_, v)| v.positive())
+                .collect();
+            cnf.exactly_k(&lits, count as u64);
+        }
+        for (r, n) in self.row_counts.iter().enumerate() {
+            if let Some(n) = n {
+                let lits: Vec<Lit> = (0..w).map(|c| cell(r, c)).collect();
+                cnf.exactly_k(&lits, *n as u64);
+            }
+        }
+        for (c, n) in self.col_counts.iter().enumerate() {
+            if let Some(n) = n {
+                let lits: Vec<Lit> = (0..h).map(|r| cell(r, c)).collect();
+                cnf.exactly_k(&lits, *n as u64);
+            }
+        }
+        for &(hint, r, c) in &self.hints {
+            if hint == Hint::Water {
+                cnf.add_clause(&[!cell(r, c)]);
+                continue;
+            }
+            // The placements that give this cell the hinted piece.
+            let fits: Vec<Lit> = placements
+                .iter()
+                .zip(&pvars)
+                .filter(|(p, _)| {
+                    let Some(i) = p.cells().position(|rc| rc == (r, c)) else {
+                        return false;
+                    };
+                    match hint {
+                        Hint::Submarine => p.len == 1,
+                        Hint::Middle => p.len >= 3 && i > 0 && i + 1 < p.len,
+                        Hint::Top => p.len >= 2 && !p.horizontal && i == 0,
+                        Hint::Bottom => p.len >= 2 && !p.horizontal && i + 1 == p.len,
+                        Hint::Left => p.len >= 2 && p.horizontal && i == 0,
+                        Hint::Right => p.len >= 2 && p.horizontal && i + 1 == p.len,
+                        Hint::Water => unreachable!(),
+                    }
+                })
+                .map(|(_, v)| v.positive())
+                .collect();
+            cnf.add_clause(&fits);
+        }
+        let names = (0..h * w)
+            .map(|k| format!("ship row {} col {}", k / w + 1, k % w + 1))
+            .collect();
+        CnfEncoding {
+            cnf,
+            answer: cells,
+            names,
+        }
+    }
+}
+
+impl Family for Battleships {
+    const NAME: &'static str = "battleships";
+    type Solution = Fleet;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        formats::parse_any(text, source)
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf()))
+    }
+
+    fn decode(&self, answer: &Answer) -> Fleet {
+        self.fleet_of(
+            (0..self.rows * self.cols)
+                .map(|k| answer.value(Var(k as u32)))
+                .collect(),
+        )
+    }
+
+    fn verify(&self, s: &Fleet) -> Result<(), String> {
+        self.check(&s.ship)
+    }
+
+    fn render(&self, s: &Fleet) -> String {
+        s.rows.join("\n")
+    }
+
+    /// `#` ship, `.` water, `?` open.
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let rows: Vec<String> = known
+            .chunks(self.cols.max(1))
+            .map(|r| {
+                r.iter()
+                    .map(|k| match k {
+                        Some(true) => '#',
+                        Some(false) => '.',
+                        None => '?',
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(rows.join("\n"))
+    }
+}

@@ -1,0 +1,193 @@
+//! CSPLib problem 14 (shared/data/battleships): every board with its hints has exactly one
+//! solution, the published one; without hints the boards have the published numbers of
+//! solutions. Plus the rule checker against the encoding on random small fleets.
+
+use std::collections::HashMap;
+use std::path::Path;
+use wellposed_battleships::{formats, Battleships, Hint};
+use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
+
+fn shared(rel: &str) -> Option<std::path::PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("skipped: {} is absent", p.display());
+        None
+    }
+}
+
+/// Board id → (solutions without hints, the solution grid in lower case).
+fn published(text: &str) -> HashMap<u64, (u64, Vec<String>)> {
+    let mut out = HashMap::new();
+    for block in text.split("Board ID:").skip(1) {
+        let id: u64 = block.split_whitespace().next().unwrap().parse().unwrap();
+        let count: u64 = block
+            .lines()
+            .find_map(|l| l.strip_prefix("Solutions:"))
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        let after = block.split("DisplayBoardASCII").nth(1).unwrap();
+        let grid: Vec<String> = after
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .take(10)
+            .map(|l| {
+                l.split_whitespace()
+                    .next()
+                    .unwrap()
+                    .to_lowercase()
+                    .replace('w', ".")
+            })
+            .collect();
+        out.insert(id, (count, grid));
+    }
+    out
+}
+
+fn count(b: &Battleships) -> u64 {
+    let c = wellposed_engine::count(b, &Options::default(), None).unwrap();
+    assert!(c.complete);
+    c.count
+}
+
+#[test]
+fn csplib_boards_are_unique_with_their_hints_and_count_without() {
+    let Some(dir) = shared("battleships") else {
+        return;
+    };
+    let problems = formats::parse_prolog(
+        &std::fs::read_to_string(dir.join("battleship_instances.pl")).unwrap(),
+        "battleship_instances.pl",
+    )
+    .unwrap();
+    let known = published(&std::fs::read_to_string(dir.join("unsolvable_for_csplib.txt")).unwrap());
+    assert_eq!(problems.len(), 303);
+    let mut small = Vec::new();
+    for (id, b) in &problems {
+        let (n, grid) = &known[id];
+        match wellposed_engine::uniqueness(b, &Options::default()).unwrap() {
+            Uniqueness::Unique(s) => assert_eq!(s.text, grid.join("\n"), "board {id}"),
+            other => panic!("board {id}: {}", other.status()),
+        }
+        if *n <= 40 {
+            small.push((*id, *n));
+        }
+    }
+    // Without hints, by blocking clauses: the boards with few solutions.
+    assert!(small.len() >= 10, "{small:?}");
+    for &(id, n) in small.iter().take(12) {
+        let (_, b) = problems.iter().find(|(i, _)| *i == id).unwrap();
+        let mut open = b.clone();
+        open.hints.clear();
+        assert_eq!(count(&open), n, "board {id} without hints");
+    }
+}
+
+/// ANSWERS.md: board 113 has 70 solutions without hints, 3 after its first hint, 1 after both.
+#[test]
+fn board_113_narrows_hint_by_hint() {
+    let Some(dir) = shared("battleships") else {
+        return;
+    };
+    let problems = formats::parse_prolog(
+        &std::fs::read_to_string(dir.join("battleship_instances.pl")).unwrap(),
+        "x",
+    )
+    .unwrap();
+    let (_, b) = problems.iter().find(|(i, _)| *i == 113).unwrap();
+    let mut open = b.clone();
+    open.hints.clear();
+    assert_eq!(count(&open), 70);
+    open.hints.push(b.hints[0]);
+    assert_eq!(count(&open), 3);
+    open.hints.push(b.hints[1]);
+    assert_eq!(count(&open), 1);
+}
+
+/// Brute force over all layouts of a tiny grid: the checker's count equals the CNF's.
+#[test]
+fn the_encoding_counts_what_the_rules_allow() {
+    let mut rng = Xorshift(0x0ba7_71e5);
+    let mut nonzero = 0;
+    for round in 0..120 {
+        let (rows, cols) = (2 + rng.below(3) as usize, 2 + rng.below(3) as usize);
+        let mut fleet = vec![(1, rng.below(3) as usize)];
+        if rng.below(2) == 0 {
+            fleet.push((2, 1 + rng.below(2) as usize));
+        }
+        if rng.below(3) == 0 {
+            fleet.push((3, 1));
+        }
+        let mut b = Battleships {
+            rows,
+            cols,
+            fleet,
+            row_counts: vec![None; rows],
+            col_counts: vec![None; cols],
+            hints: Vec::new(),
+        };
+        if rng.below(2) == 0 {
+            b.row_counts[0] = Some(rng.below(cols as u64 + 1) as usize);
+        }
+        if rng.below(3) == 0 {
+            let h = [Hint::Water, Hint::Submarine, Hint::Left, Hint::Top][rng.below(4) as usize];
+            b.hints.push((
+                h,
+                rng.below(rows as u64) as usize,
+                rng.below(cols as u64) as usize,
+            ));
+        }
+        let n = rows * cols;
+        let brute = (0u32..1 << n)
+            .filter(|m| {
+                let ship: Vec<bool> = (0..n).map(|k| m >> k & 1 == 1).collect();
+                b.check(&ship).is_ok()
+            })
+            .count() as u64;
+        assert_eq!(count(&b), brute, "round {round}: {b:?}");
+        nonzero += usize::from(brute > 0);
+    }
+    assert!(nonzero > 30, "{nonzero}");
+}
+
+#[test]
+fn formats_round_trip_and_errors_name_the_line() {
+    let text = "family battleships\nsize 4 5\nfleet 2:1 1:2\nrows 2 0 1 1\ncols 1 1 . 0 1\nhints\nl 1 1\nw 2 2\n";
+    let b = Battleships::parse(text, "t").unwrap();
+    assert_eq!(Battleships::parse(&formats::to_text(&b), "t").unwrap(), b);
+    for (text, line, words) in [
+        (
+            "family battleships\nsize 4 4\nfleet 2-1\n",
+            3,
+            "LENGTH:COUNT",
+        ),
+        (
+            "family battleships\nsize 4 4\nrows 1 2\n",
+            3,
+            "expected 4 counts",
+        ),
+        (
+            "family battleships\nsize 4 4\nhints\nq 1 1\n",
+            4,
+            "TYPE ROW COL",
+        ),
+        ("family battleships\nsize 4 4\nhints\nw 5 1\n", 2, "outside"),
+        (
+            "family battleships\nsize 3 3\nfleet 4:1\n",
+            2,
+            "does not fit",
+        ),
+        ("problem(1,[1:1],[1],[1],[x@[1,1]]).", 1, "hint type"),
+        ("problem(1,[1:1],[1],[1]).", 1, "four lists"),
+    ] {
+        let e = Battleships::parse(text, "f").unwrap_err();
+        assert_eq!(e.line, line, "{text}: {e}");
+        assert!(e.to_string().contains(words), "{text}: {e}");
+    }
+}

@@ -1,0 +1,23 @@
+//! Battleships through the command line: both input forms, uniqueness, counts, deducible cells.
+
+mod common;
+use common::*;
+
+#[test]
+fn csplib_board_113_both_forms() {
+    let text = instance("encodings/battleships/csplib-113.txt");
+    let prolog = instance("encodings/battleships/csplib-113.pl");
+    let a = wellposed(&["solve", "--json", &text]);
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    let b = wellposed(&["solve", "--json", &prolog]).json();
+    assert_eq!(a.json()["status"], "unique");
+    assert_eq!(a.json()["solution"], b["solution"]);
+    // Without hints: 70 (Moshe Rubin's count for board 113), and what all 70 share.
+    let open = instance("encodings/battleships/csplib-113-no-hints.txt");
+    assert_eq!(wellposed(&["count", "--json", &open]).json()["count"], 70);
+    let d = wellposed(&["solve", "--deduce", "--json", &open]).json();
+    assert_eq!(d["status"], "multiple");
+    // Rows and columns with no ship cells are water in every solution, at least.
+    let zero_cells = 2 * 10 + 2 * 10 - 2 * 2;
+    assert!(d["fixed_count"].as_u64().unwrap() >= zero_cells);
+}
