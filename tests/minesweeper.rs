@@ -51,3 +51,30 @@ fn place_the_mines_and_game_ids() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("masked"), "{}", bad.stderr);
 }
+
+#[test]
+fn games_are_reproducible_and_mostly_won_on_beginner() {
+    let run = |threads: &str| {
+        let r = wellposed(&[
+            "minesweeper",
+            "play",
+            "--level",
+            "beginner",
+            "--games",
+            "300",
+            "--seed",
+            "5",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.json()
+    };
+    let (a, b) = (run("1"), run("2"));
+    assert_eq!(a["won"], b["won"]);
+    let rate = a["win_rate"].as_f64().unwrap();
+    assert!(rate > 0.8 && rate < 1.0, "{rate}");
+    let bad = wellposed(&["minesweeper", "play", "--level", "insane"]);
+    assert_eq!(bad.code, 2);
+}

@@ -182,6 +182,21 @@ enum MinesweeperCommand {
     /// on, and each unknown cell's exact probability of a mine (components and a convolution
     /// over mine counts, not an enumeration of the board).
     Analyze { file: PathBuf },
+    /// Play whole games (safe first click in a corner): open every cell proved safe, else guess
+    /// the lowest exact mine probability; report the win rate.
+    Play {
+        /// Games to play.
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// beginner (9×9, 10 mines), intermediate (16×16, 40) or expert (30×16, 99).
+        #[arg(long, default_value = "expert")]
+        level: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores); the games do not depend on it.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
 }
 
 #[derive(Subcommand)]
@@ -570,6 +585,12 @@ fn run(command: Command, json: bool) -> Result<Report> {
             let board = load::load_minesweeper(&file)?;
             minesweeper_cmd::analyze(&board)
         }
+        Command::Minesweeper(MinesweeperCommand::Play {
+            games,
+            level,
+            seed,
+            threads,
+        }) => minesweeper_cmd::play(&level, games, seed, threads_arg(threads)),
         Command::Submarines(SubmarinesCommand::Analyze { file }) => {
             let text = load::read(&file)?;
             let p = <wellposed_submarines::Submarines as wellposed_engine::Family>::parse(

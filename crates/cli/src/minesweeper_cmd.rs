@@ -1,7 +1,8 @@
 //! `wellposed minesweeper analyze`: counts and probabilities by components.
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use serde_json::json;
+use wellposed_minesweeper::play::{self, Level};
 use wellposed_minesweeper::{count, Board, Cell};
 
 use crate::Report;
@@ -78,4 +79,42 @@ pub fn analyze(board: &Board) -> Result<Report> {
         "probabilities": probabilities,
     });
     Ok(Report { text, json })
+}
+
+pub fn play(level: &str, games: usize, seed: u64, threads: usize) -> Result<Report> {
+    let Some(l) = Level::parse(level) else {
+        bail!("--level: expected beginner, intermediate or expert, found `{level}`");
+    };
+    if games == 0 {
+        bail!("--games: expected at least one game");
+    }
+    let started = std::time::Instant::now();
+    let bar = indicatif::ProgressBar::new(games as u64);
+    let r = play::play_many(l, games, seed, threads, &|done| {
+        bar.set_position(done as u64)
+    });
+    bar.finish_and_clear();
+    let rate = r.won as f64 / r.games as f64;
+    // The binomial standard error of the rate.
+    let error = (rate * (1.0 - rate) / r.games as f64).sqrt();
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(Report {
+        text: format!(
+            "{level} ({}×{}, {} mines): won {} of {} games = {:.1}% ± {:.1}% ({} guesses, {} cells opened by proof, {seconds:.1} s)",
+            l.cols,
+            l.rows,
+            l.mines,
+            r.won,
+            r.games,
+            100.0 * rate,
+            100.0 * error,
+            r.guesses,
+            r.safe_moves
+        ),
+        json: json!({
+            "level": level, "games": r.games, "won": r.won, "win_rate": rate,
+            "standard_error": error, "guesses": r.guesses, "safe_moves": r.safe_moves,
+            "seed": seed, "seconds": seconds,
+        }),
+    })
 }

@@ -11,6 +11,7 @@
 
 pub mod count;
 pub mod formats;
+pub mod play;
 
 use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
