@@ -3,21 +3,8 @@
 //! solutions. Plus the rule checker against the encoding on random small fleets.
 
 use std::collections::HashMap;
-use std::path::Path;
 use wellposed_battleships::{formats, Battleships, Hint};
 use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
-
-fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("skipped: {} is absent", p.display());
-        None
-    }
-}
 
 /// Board id → (solutions without hints, the solution grid in lower case).
 fn published(text: &str) -> HashMap<u64, (u64, Vec<String>)> {
@@ -58,7 +45,7 @@ fn count(b: &Battleships) -> u64 {
 
 #[test]
 fn csplib_boards_are_unique_with_their_hints_and_count_without() {
-    let Some(dir) = shared("battleships") else {
+    let Some(dir) = wellposed_engine::shared_data("battleships") else {
         return;
     };
     let problems = formats::parse_prolog(
@@ -92,7 +79,7 @@ fn csplib_boards_are_unique_with_their_hints_and_count_without() {
 /// ANSWERS.md: board 113 has 70 solutions without hints, 3 after its first hint, 1 after both.
 #[test]
 fn board_113_narrows_hint_by_hint() {
-    let Some(dir) = shared("battleships") else {
+    let Some(dir) = wellposed_engine::shared_data("battleships") else {
         return;
     };
     let problems = formats::parse_prolog(

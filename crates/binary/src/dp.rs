@@ -290,31 +290,6 @@ pub fn count_no_distinct(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Search;
-
-    #[test]
-    fn dynamic_programming_counts_like_the_search() {
-        for (w, h) in [
-            (2, 2),
-            (4, 2),
-            (2, 4),
-            (4, 4),
-            (6, 6),
-            (4, 6),
-            (6, 4),
-            (8, 4),
-            (6, 8),
-            (8, 8),
-        ] {
-            let m = Matcher::new(w);
-            let plain = Search::empty(&m, h, false).count(u64::MAX);
-            assert_eq!(
-                count_no_distinct(w, h, 2, &|_, _| {}).unwrap().count,
-                u128::from(plain),
-                "{w}x{h}"
-            );
-        }
-    }
 
     #[test]
     fn images_are_an_orbit() {

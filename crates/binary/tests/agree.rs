@@ -1,7 +1,7 @@
 //! The dedicated row solver, the SAT path and the grid counters agree with each other and with
 //! published values.
 
-use wellposed_binary::{count, dp, lines::Matcher, search::Search, unruly, Binary, Rules};
+use wellposed_binary::{count, dp, lines::Matcher, mitm, search::Search, unruly, Binary, Rules};
 use wellposed_engine::{Family, Method, Options, Xorshift};
 
 fn counted(p: &Binary, method: Method) -> u64 {
@@ -149,5 +149,39 @@ fn text_format_round_trips_and_errors_name_the_line() {
         let e = Binary::parse(text, "bad.txt").unwrap_err();
         assert_eq!(e.line, line, "{text}");
         assert!(e.message.contains(says), "{}", e.message);
+    }
+}
+
+/// The half-table DP (no-distinct) and the half-grid meet in the middle (distinct) against the
+/// plain row search, on shapes that split differently at the seam; the meet in the middle's
+/// up-front bound never undercounts its halves.
+#[test]
+fn meeting_in_the_middle_counts_like_the_search() {
+    for (w, h) in [
+        (2, 2),
+        (4, 2),
+        (2, 4),
+        (4, 4),
+        (6, 6),
+        (4, 6),
+        (6, 4),
+        (8, 4),
+        (4, 8),
+        (6, 8),
+        (8, 6),
+        (8, 8),
+        (10, 4),
+        (4, 10),
+        (12, 2),
+        (12, 4),
+    ] {
+        let m = Matcher::new(w);
+        let plain = Search::empty(&m, h, false).count(u64::MAX);
+        let dp = dp::count_no_distinct(w, h, 2, &|_, _| {}).unwrap().count;
+        assert_eq!(dp, u128::from(plain), "no-distinct {w}x{h}");
+        let distinct = Search::empty(&m, h, true).count(u64::MAX);
+        let met = mitm::count_distinct(w, h, 2, &|_, _| {});
+        assert_eq!(met.count, u128::from(distinct), "distinct {w}x{h}");
+        assert!(met.halves as u128 <= mitm::halves_bound(w, h), "{w}x{h}");
     }
 }

@@ -33,6 +33,21 @@ pub fn render_rows<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {
     lines.join("\n")
 }
 
+/// A file or folder of the shared data set (`../shared/data/REL` beside the project), for tests
+/// and benchmarks; `None`, with the reason printed, when it is absent, so a test can skip
+/// visibly instead of passing silently.
+pub fn shared_data(rel: &str) -> Option<std::path::PathBuf> {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        eprintln!("skipped: {} is absent", p.display());
+        None
+    }
+}
+
 /// A small deterministic xorshift generator: reproducible random instances in tests and
 /// benchmarks without a dependency. Not for anything that needs statistical quality.
 #[derive(Clone, Debug)]

@@ -3,7 +3,6 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use std::path::Path;
 use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
 use wellposed_minesweeper::{count, formats, Board, Cell};
 
@@ -112,23 +111,11 @@ fn components_sat_and_brute_force_agree() {
     );
 }
 
-fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("skipped: {} is absent", p.display());
-        None
-    }
-}
-
 /// shared/data/minesweeper/ANSWERS.md and verified_counts_and_solutions.txt (R. Kaye's
 /// configurations among them): the counts, and the layout of every unique board.
 #[test]
 fn shared_boards_have_their_published_counts_and_layouts() {
-    let Some(dir) = shared("minesweeper") else {
+    let Some(dir) = wellposed_engine::shared_data("minesweeper") else {
         return;
     };
     let verified = std::fs::read_to_string(dir.join("verified_counts_and_solutions.txt")).unwrap();
@@ -165,7 +152,7 @@ fn shared_boards_have_their_published_counts_and_layouts() {
 /// shared/data/tatham/mines_ids.txt: the clear ID decodes to the layout listed there.
 #[test]
 fn the_mines_id_decodes_to_its_layout() {
-    let Some(path) = shared("tatham/mines_ids.txt") else {
+    let Some(path) = wellposed_engine::shared_data("tatham/mines_ids.txt") else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();

@@ -287,34 +287,32 @@ pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, Par
     })
 }
 
+/// A clue as text, runs joined by `sep`; a blank clue is `0`.
+fn clue_text(runs: &[usize], sep: &str) -> String {
+    if runs.is_empty() {
+        "0".to_string()
+    } else {
+        runs.iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
 /// The Pattern game ID of a nonogram (a blank clue is written `0`).
 pub fn game_id(n: &Nonogram) -> String {
-    let clue = |r: &Vec<usize>| {
-        if r.is_empty() {
-            "0".to_string()
-        } else {
-            r.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(".")
-        }
-    };
-    let parts: Vec<String> = n.cols.iter().chain(&n.rows).map(clue).collect();
+    let parts: Vec<String> = n
+        .cols
+        .iter()
+        .chain(&n.rows)
+        .map(|r| clue_text(r, "."))
+        .collect();
     format!("{}x{}:{}", n.width, n.height, parts.join("/"))
 }
 
 /// The puzzle in the `family nonogram` format.
 pub fn to_text(n: &Nonogram) -> String {
-    let clue = |r: &Vec<usize>| {
-        if r.is_empty() {
-            "0".to_string()
-        } else {
-            r.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        }
-    };
+    let clue = |r: &Vec<usize>| clue_text(r, ",");
     let mut s = format!(
         "family nonogram\nwidth {}\nheight {}\nrows\n",
         n.width, n.height

@@ -1,7 +1,6 @@
 //! The native search, the SAT path (with and without line solving first) and brute force agree;
 //! the survey puzzles and Tatham's IDs solve to their published pictures.
 
-use std::path::Path;
 use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
 use wellposed_nonogram::{formats, line, solve, Nonogram};
 
@@ -106,23 +105,11 @@ fn a_checkerboard_patch_gives_two_witnesses() {
     assert_eq!(count(&p, Method::Sat), 2);
 }
 
-fn shared(rel: &str) -> Option<std::path::PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel);
-    if p.exists() {
-        Some(p)
-    } else {
-        eprintln!("skipped: {} is absent", p.display());
-        None
-    }
-}
-
 /// shared/data/nonograms/ANSWERS.md: every webpbn puzzle there is unique and its solution is
 /// its `goal` (Jan Wolter's sample set); Knotty and Faase are left out (not settled).
 #[test]
 fn survey_puzzles_solve_uniquely_to_their_goals() {
-    let Some(dir) = shared("nonograms") else {
+    let Some(dir) = wellposed_engine::shared_data("nonograms") else {
         return;
     };
     let mut checked = 0;
@@ -151,7 +138,7 @@ fn survey_puzzles_solve_uniquely_to_their_goals() {
 /// solving alone settles every cell; the others need more (probing or search).
 #[test]
 fn line_solving_alone_settles_exactly_the_line_solvable_ones() {
-    let Some(dir) = shared("nonograms") else {
+    let Some(dir) = wellposed_engine::shared_data("nonograms") else {
         return;
     };
     for (id, solvable) in [
@@ -183,7 +170,7 @@ fn line_solving_alone_settles_exactly_the_line_solvable_ones() {
 /// `.non` copies; `4x4:2/1/2/1/1.1/2/1/1` is not solvable by line logic alone.
 #[test]
 fn tatham_pattern_ids_solve_to_their_copies() {
-    let Some(dir) = shared("tatham") else {
+    let Some(dir) = wellposed_engine::shared_data("tatham") else {
         return;
     };
     let ids = std::fs::read_to_string(dir.join("pattern_ids.txt")).unwrap();
