@@ -399,18 +399,10 @@ impl Family for Battleships {
 
     /// `#` ship, `.` water, `?` open.
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
-        let rows: Vec<String> = known
-            .chunks(self.cols.max(1))
-            .map(|r| {
-                r.iter()
-                    .map(|k| match k {
-                        Some(true) => '#',
-                        Some(false) => '.',
-                        None => '?',
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(rows.join("\n"))
+        Some(wellposed_engine::draw_partial(
+            known,
+            self.cols,
+            ['#', '.', '?'],
+        ))
     }
 }

@@ -338,19 +338,11 @@ impl Family for Binary {
 
     /// `0`, `1`, or `.` for an open cell (the answer variables are the cells, row-major).
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
-        let rows: Vec<String> = known
-            .chunks(self.width.max(1))
-            .map(|r| {
-                r.iter()
-                    .map(|k| match k {
-                        Some(true) => '1',
-                        Some(false) => '0',
-                        None => '.',
-                    })
-                    .collect()
-            })
-            .collect();
-        Some(rows.join("\n"))
+        Some(wellposed_engine::draw_partial(
+            known,
+            self.width,
+            ['1', '0', '.'],
+        ))
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Grid>, String>> {

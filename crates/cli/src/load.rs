@@ -52,21 +52,16 @@ pub fn read(path: &Path) -> Result<String> {
     })
 }
 
-/// A path that names no file but is an Unruly game ID (`8x8u:aadDA…`) is read as one.
-fn game_id_argument(path: &Path) -> Option<&str> {
+/// A path that names no file but has the shape of a game ID (`looks`) is read as one: Unruly
+/// (`8x8u:aadDA…`), Pattern (`5x5:1/2/…`) or Mines (`9x9:4,4,00400…`).
+fn id_argument(path: &Path, looks: fn(&str) -> bool) -> Option<&str> {
     let s = path.to_str()?;
-    (!path.exists() && unruly::looks_like_game_id(s)).then_some(s)
-}
-
-/// A path that names no file but is a Mines game ID (`9x9:4,4,00400…`) is read as one.
-fn mines_id_argument(path: &Path) -> Option<&str> {
-    let s = path.to_str()?;
-    (!path.exists() && mines::looks_like_game_id(s)).then_some(s)
+    (!path.exists() && looks(s)).then_some(s)
 }
 
 /// A Minesweeper board from a file or a Mines game ID, for `minesweeper analyze`.
 pub fn load_minesweeper(path: &Path) -> Result<Minesweeper> {
-    if let Some(id) = mines_id_argument(path) {
+    if let Some(id) = id_argument(path, mines::looks_like_game_id) {
         return Ok(mines::parse_game_id(id, "game ID", 1)?);
     }
     let text = read(path)?;
@@ -77,15 +72,9 @@ pub fn load_minesweeper(path: &Path) -> Result<Minesweeper> {
     }
 }
 
-/// A path that names no file but is a Pattern game ID (`5x5:1/2/1.1/…`) is read as one.
-fn pattern_id_argument(path: &Path) -> Option<&str> {
-    let s = path.to_str()?;
-    (!path.exists() && pattern::looks_like_game_id(s)).then_some(s)
-}
-
 /// A binary puzzle from a file or a game ID, for commands only binary puzzles have.
 pub fn load_binary(path: &Path) -> Result<Binary> {
-    if let Some(id) = game_id_argument(path) {
+    if let Some(id) = id_argument(path, unruly::looks_like_game_id) {
         return Ok(unruly::parse(id, "game ID", 1)?);
     }
     let text = read(path)?;
@@ -100,19 +89,19 @@ pub fn load_binary(path: &Path) -> Result<Binary> {
 
 pub fn load(path: &Path) -> Result<Loaded> {
     // Before Unruly's: a Pattern ID is digits, dots and slashes, which Unruly's never are.
-    if let Some(id) = mines_id_argument(path) {
+    if let Some(id) = id_argument(path, mines::looks_like_game_id) {
         return Ok(Loaded {
             puzzle: Box::new(mines::parse_game_id(id, "game ID", 1)?),
             raw_cnf: false,
         });
     }
-    if let Some(id) = pattern_id_argument(path) {
+    if let Some(id) = id_argument(path, pattern::looks_like_game_id) {
         return Ok(Loaded {
             puzzle: Box::new(pattern::parse_game_id(id, "game ID", 1)?),
             raw_cnf: false,
         });
     }
-    if let Some(id) = game_id_argument(path) {
+    if let Some(id) = id_argument(path, unruly::looks_like_game_id) {
         return Ok(Loaded {
             puzzle: Box::new(unruly::parse(id, "game ID", 1)?),
             raw_cnf: false,

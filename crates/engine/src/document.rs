@@ -43,6 +43,36 @@ fn strip_comment(line: &str) -> &str {
     line.split('#').next().unwrap_or("").trim()
 }
 
+/// The only line of a text that is not blank or a `#` comment, trimmed, with its number: how a
+/// game ID given alone in a file is recognised.
+pub fn lone_line(text: &str) -> Option<(usize, &str)> {
+    let mut content = text
+        .lines()
+        .enumerate()
+        .map(|(k, l)| (k + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+    let first = content.next()?;
+    content.next().is_none().then_some(first)
+}
+
+/// A partial answer over a grid drawn row by row, `width` cells a row: `marks` are the
+/// characters for true, false and unknown.
+pub fn draw_partial(known: &[Option<bool>], width: usize, marks: [char; 3]) -> String {
+    known
+        .chunks(width.max(1))
+        .map(|r| {
+            r.iter()
+                .map(|k| match k {
+                    Some(true) => marks[0],
+                    Some(false) => marks[1],
+                    None => marks[2],
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The family named on the first line that is not blank or a comment, if it has that shape.
 pub fn family_of(text: &str) -> Option<&str> {
     let line = text.lines().map(strip_comment).find(|l| !l.is_empty())?;

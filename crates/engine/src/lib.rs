@@ -8,7 +8,9 @@ mod family;
 mod raw;
 mod solve;
 
-pub use document::{centred_stencil, family_of, Document, Entry, ParseError};
+pub use document::{
+    centred_stencil, draw_partial, family_of, lone_line, Document, Entry, ParseError,
+};
 pub use encoding::{Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};

@@ -42,17 +42,17 @@ pub fn parse_any(text: &str, source: &str) -> Result<Board, ParseError> {
     if wellposed_engine::family_of(text).is_some() {
         return parse_family(text, source);
     }
+    if let Some((no, only)) = wellposed_engine::lone_line(text) {
+        if looks_like_game_id(only) {
+            return parse_game_id(only, source, no);
+        }
+    }
     let content: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
         .map(|(k, l)| (k + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
-    if let [(no, only)] = content[..] {
-        if looks_like_game_id(only) {
-            return parse_game_id(only, source, no);
-        }
-    }
     parse_plain(&content, source)
 }
 

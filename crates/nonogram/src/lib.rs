@@ -85,13 +85,7 @@ impl Nonogram {
     /// Parses any of the three input forms: a Pattern game ID (alone in the text), a
     /// `family nonogram` document, or a `.non` file.
     pub fn parse_any(text: &str, source: &str) -> Result<Nonogram, ParseError> {
-        let content: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(k, l)| (k + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        if let [(no, only)] = content[..] {
+        if let Some((no, only)) = wellposed_engine::lone_line(text) {
             if formats::looks_like_game_id(only) {
                 return formats::parse_game_id(only, source, no);
             }
@@ -262,19 +256,11 @@ impl Family for Nonogram {
 
     /// `#` black, `.` white, `?` open.
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
-        let cells: Vec<char> = known
-            .iter()
-            .map(|k| match k {
-                Some(true) => '#',
-                Some(false) => '.',
-                None => '?',
-            })
-            .collect();
-        let rows: Vec<String> = cells
-            .chunks(self.width.max(1))
-            .map(|r| r.iter().collect())
-            .collect();
-        Some(rows.join("\n"))
+        Some(wellposed_engine::draw_partial(
+            known,
+            self.width,
+            ['#', '.', '?'],
+        ))
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Picture>, String>> {
