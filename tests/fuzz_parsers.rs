@@ -12,6 +12,7 @@ use wellposed_minesweeper::Board as Minesweeper;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::Nonogram;
 use wellposed_submarines::Submarines;
+use wellposed_zebra::Zebra;
 
 use wellposed_engine::Xorshift as Rng;
 
@@ -155,6 +156,7 @@ fn parsers_never_panic_on_mutated_inputs() {
     // Fewer rounds: most mutated boards still parse and each is solved (about 3 ms).
     let ships = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.txt"), 800);
     let prolog = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.pl"), 800);
+    let zebra = check::<Zebra>(&mut rng, &read("encodings/zebra/life-1962.txt"), 2000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -167,6 +169,7 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("mines game IDs", mines_id),
         ("battleships", ships),
         ("battleships prolog", prolog),
+        ("zebra", zebra),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

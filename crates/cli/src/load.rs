@@ -12,6 +12,7 @@ use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::{formats as pattern, Nonogram};
 use wellposed_submarines::Submarines;
 use wellposed_survo::Survo;
+use wellposed_zebra::Zebra;
 
 /// Files larger than this are refused before reading.
 const MAX_FILE_BYTES: u64 = 1 << 30;
@@ -26,6 +27,7 @@ const FAMILIES: &[&str] = &[
     "nonogram",
     "minesweeper",
     "battleships",
+    "zebra",
 ];
 
 pub struct Loaded {
@@ -130,6 +132,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("nonogram") => Box::new(Nonogram::parse(&text, &source)?),
             Some("minesweeper") => Box::new(Minesweeper::parse(&text, &source)?),
             Some("battleships") => Box::new(Battleships::parse(&text, &source)?),
+            Some("zebra") => Box::new(Zebra::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {

@@ -1,0 +1,25 @@
+//! Zebra puzzles through the command line.
+
+mod common;
+use common::*;
+
+#[test]
+fn the_1962_puzzle_solves_counts_and_exports() {
+    let f = instance("encodings/zebra/life-1962.txt");
+    let r = wellposed(&["solve", "--json", &f]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(j["status"], "unique");
+    assert_eq!(j["solution"]["rows"][4][4], "zebra");
+    assert_eq!(j["solution"]["rows"][4][1], "Japanese");
+    let e = wellposed(&["export", "--format", "dimacs", &f]);
+    assert_eq!(e.code, 0);
+    // The projection: 5 categories × 5 values × 5 positions.
+    let shown: usize = e
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("c p show"))
+        .map(|l| l.split_whitespace().skip(3).filter(|&t| t != "0").count())
+        .sum();
+    assert_eq!(shown, 125);
+}
