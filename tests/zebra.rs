@@ -23,3 +23,43 @@ fn the_1962_puzzle_solves_counts_and_exports() {
         .sum();
     assert_eq!(shown, 125);
 }
+
+#[test]
+fn generated_zebra_puzzles_solve_uniquely_from_their_text() {
+    let r = wellposed(&[
+        "generate",
+        "zebra",
+        "--size",
+        "5",
+        "--categories",
+        "4",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    let f = temp_file("generated-zebra.txt", j["puzzle"].as_str().unwrap());
+    let s = wellposed(&["solve", "--json", &f]).json();
+    assert_eq!(s["status"], "unique");
+    assert_eq!(s["solution"]["rows"], j["solution"]["rows"]);
+    assert_eq!(
+        j["sentences"].as_array().unwrap().len(),
+        j["clues"].as_u64().unwrap() as usize
+    );
+    // Same seed, same puzzle.
+    let again = wellposed(&[
+        "generate",
+        "zebra",
+        "--size",
+        "5",
+        "--categories",
+        "4",
+        "--seed",
+        "9",
+        "--json",
+    ]);
+    assert_eq!(again.json()["puzzle"], j["puzzle"]);
+    let bad = wellposed(&["generate", "zebra", "--size", "9"]);
+    assert_eq!(bad.code, 2);
+}

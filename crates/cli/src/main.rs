@@ -110,11 +110,14 @@ enum Command {
     Minesweeper(MinesweeperCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary).
+        /// The family (binary or zebra).
         family: String,
-        /// Width (and height, unless --height is given).
+        /// Width (and height, unless --height is given); for zebra, the number of positions.
         #[arg(long)]
         size: usize,
+        /// Zebra: the number of categories (1 to 6).
+        #[arg(long, default_value_t = 5)]
+        categories: usize,
         #[arg(long)]
         height: Option<usize>,
         /// Rule set: distinct or no-distinct.
@@ -425,14 +428,20 @@ fn run(command: Command, json: bool) -> Result<Report> {
         Command::Generate {
             family,
             size,
+            categories,
             height,
             rules,
             seed,
             difficulty,
             count,
         } => {
+            if family == "zebra" {
+                return zebra_cmd(size, categories, seed, count);
+            }
             if family != "binary" {
-                bail!("generating `{family}` puzzles is not available yet; expected `binary`");
+                bail!(
+                    "generating `{family}` puzzles is not available yet; expected `binary` or `zebra`"
+                );
             }
             let rules = rules_arg(&rules)?;
             let mut made = Vec::new();
@@ -869,4 +878,51 @@ fn lights_out(c: LightsOutCommand) -> Result<Report> {
             })
         }
     }
+}
+
+/// `generate zebra`: minimal unique puzzles, re-checked by the SAT engine and the rule checker.
+fn zebra_cmd(size: usize, categories: usize, seed: u64, count: u64) -> Result<Report> {
+    use wellposed_zebra::{format, generate};
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let m = generate::generate(size, categories, s).map_err(anyhow::Error::msg)?;
+        let z = &m.puzzle;
+        match wellposed_engine::uniqueness(z, &Options::default())? {
+            Uniqueness::Unique(_) => {}
+            other => bail!(
+                "internal error: a generated zebra puzzle is {}; please report this",
+                other.status()
+            ),
+        }
+        z.check(&m.solution).map_err(|e| {
+            anyhow::anyhow!("internal error: the planted solution breaks a clue: {e}")
+        })?;
+        let sentences: Vec<String> = z
+            .clues
+            .iter()
+            .map(|(f, _)| generate::sentence(z, f))
+            .collect();
+        let solution = z.table(m.solution.clone());
+        texts.push(format!(
+            "# seed {s}: {} clues (minimal; {} drawn before it was unique)\n{}\n# {}",
+            z.clues.len(),
+            m.drawn,
+            format::to_text(z).trim_end(),
+            sentences.join("\n# ")
+        ));
+        made.push(json!({
+            "seed": s, "clues": z.clues.len(), "drawn": m.drawn,
+            "puzzle": format::to_text(z), "sentences": sentences, "solution": solution,
+        }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
+    })
 }

@@ -148,3 +148,36 @@ fn fact(toks: &[String], names: &HashMap<String, Value>, n: usize) -> Result<Fac
         _ => unreachable!("every kind is listed"),
     })
 }
+
+/// A clue as a line of the format.
+pub fn clue_text(z: &Zebra, f: &Fact) -> String {
+    let name = |v: &Value| z.categories[v.0].1[v.1].clone();
+    match f {
+        Fact::Same(a, b) => format!("same {} {}", name(a), name(b)),
+        Fact::NotSame(a, b) => format!("not-same {} {}", name(a), name(b)),
+        Fact::At(a, k) => format!("at {} {}", name(a), k + 1),
+        Fact::NotAt(a, k) => format!("not-at {} {}", name(a), k + 1),
+        Fact::NextTo(a, b) => format!("next-to {} {}", name(a), name(b)),
+        Fact::NotNextTo(a, b) => format!("not-next-to {} {}", name(a), name(b)),
+        Fact::ImmediatelyLeftOf(a, b) => format!("immediately-left-of {} {}", name(a), name(b)),
+        Fact::LeftOf(a, b) => format!("left-of {} {}", name(a), name(b)),
+        Fact::ThreeInARow(a, b, c) => {
+            format!("three-in-a-row {} {} {}", name(a), name(b), name(c))
+        }
+        Fact::Either(f, g) => format!("either {} | {}", clue_text(z, f), clue_text(z, g)),
+    }
+}
+
+/// The puzzle in the `family zebra` format.
+pub fn to_text(z: &Zebra) -> String {
+    let mut s = format!("family zebra\npositions {}\ncategories\n", z.positions);
+    for (c, values) in &z.categories {
+        s.push_str(&format!("{c} {}\n", values.join(" ")));
+    }
+    s.push_str("clues\n");
+    for (f, _) in &z.clues {
+        s.push_str(&clue_text(z, f));
+        s.push('\n');
+    }
+    s
+}

@@ -9,6 +9,7 @@
 //! holds; three-in-a-row gets a direction variable.
 
 pub mod format;
+pub mod generate;
 
 use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};

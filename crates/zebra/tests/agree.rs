@@ -217,3 +217,45 @@ fn bad_clues_name_the_line() {
         assert!(e.to_string().contains(words), "{text}: {e}");
     }
 }
+
+#[test]
+fn generated_puzzles_are_unique_minimal_reproducible_and_round_trip() {
+    use wellposed_zebra::{format, generate};
+    for (size, cats, seed) in [(4, 3, 1), (5, 5, 2), (5, 4, 3), (6, 4, 4), (3, 2, 5)] {
+        let m = generate::generate(size, cats, seed).unwrap();
+        let z = &m.puzzle;
+        // Unique, and the solution is the placement it was made from.
+        let Uniqueness::Unique(s) = wellposed_engine::uniqueness(z, &Options::default()).unwrap()
+        else {
+            panic!("{size}/{cats}/{seed}: not unique");
+        };
+        let again = z.table(m.solution.clone());
+        assert_eq!(
+            s.json["rows"],
+            serde_json::to_value(&again).unwrap()["rows"]
+        );
+        // Minimal: without any one clue, more than one solution.
+        for i in 0..z.clues.len() {
+            let mut less = z.clone();
+            less.clues.remove(i);
+            assert!(
+                count(&less) > 1,
+                "{size}/{cats}/{seed}: clue {i} is not needed"
+            );
+        }
+        assert!(m.drawn >= z.clues.len());
+        // Same seed, same puzzle; the text form reads back to the same clues.
+        let twin = generate::generate(size, cats, seed).unwrap().puzzle;
+        assert_eq!(&twin, z);
+        let back = Zebra::parse(&format::to_text(z), "t").unwrap();
+        let facts = |z: &Zebra| z.clues.iter().map(|(f, _)| f.clone()).collect::<Vec<_>>();
+        assert_eq!(facts(&back), facts(z));
+        for (f, _) in &z.clues {
+            let s = generate::sentence(z, f);
+            assert!(
+                s.ends_with('.') && s.chars().next().unwrap().is_uppercase(),
+                "{s}"
+            );
+        }
+    }
+}
