@@ -8,6 +8,7 @@ use wellposed_battleships::Battleships;
 use wellposed_binary::Binary;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_map::Map;
 use wellposed_minesweeper::Board as Minesweeper;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::Nonogram;
@@ -157,6 +158,7 @@ fn parsers_never_panic_on_mutated_inputs() {
     let ships = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.txt"), 800);
     let prolog = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.pl"), 800);
     let zebra = check::<Zebra>(&mut rng, &read("encodings/zebra/life-1962.txt"), 2000);
+    let map = check::<Map>(&mut rng, &read("encodings/map/six-regions.txt"), 2000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -170,6 +172,7 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("battleships", ships),
         ("battleships prolog", prolog),
         ("zebra", zebra),
+        ("map", map),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

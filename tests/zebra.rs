@@ -1,4 +1,5 @@
-//! Zebra puzzles through the command line.
+//! Zebra puzzles and maps (the other families whose clues relate objects) through the command
+//! line.
 
 mod common;
 use common::*;
@@ -62,4 +63,15 @@ fn generated_zebra_puzzles_solve_uniquely_from_their_text() {
     assert_eq!(again.json()["puzzle"], j["puzzle"]);
     let bad = wellposed(&["generate", "zebra", "--size", "9"]);
     assert_eq!(bad.code, 2);
+}
+
+#[test]
+fn maps_solve_and_count() {
+    let f = instance("encodings/map/six-regions.txt");
+    let r = wellposed(&["solve", "--json", &f]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["status"], "unique");
+    // The wheel W5: 4 × P(C5, 3) = 120 with four colours.
+    let w = instance("encodings/map/wheel-w5.txt");
+    assert_eq!(wellposed(&["count", "--json", &w]).json()["count"], 120);
 }

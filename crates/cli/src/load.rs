@@ -7,6 +7,7 @@ use wellposed_battleships::Battleships;
 use wellposed_binary::{unruly, Binary};
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
+use wellposed_map::Map;
 use wellposed_minesweeper::{formats as mines, Board as Minesweeper};
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::{formats as pattern, Nonogram};
@@ -28,6 +29,7 @@ const FAMILIES: &[&str] = &[
     "minesweeper",
     "battleships",
     "zebra",
+    "map",
 ];
 
 pub struct Loaded {
@@ -133,6 +135,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("minesweeper") => Box::new(Minesweeper::parse(&text, &source)?),
             Some("battleships") => Box::new(Battleships::parse(&text, &source)?),
             Some("zebra") => Box::new(Zebra::parse(&text, &source)?),
+            Some("map") => Box::new(Map::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {

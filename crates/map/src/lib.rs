@@ -1,0 +1,286 @@
+//! Map colouring: give every region one of k colours so that regions sharing a border differ;
+//! some regions may have their colour given.
+//!
+//! Variables: one per (region, colour), true when the region has that colour: the answer.
+//! Constraints: exactly one colour per region; for every border and colour, not both sides;
+//! a given colour is a unit clause. Colours are named (1..k), so no symmetry is factored out:
+//! two colourings that differ by a permutation of colours are two solutions.
+
+use serde::Serialize;
+use std::collections::BTreeSet;
+use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};
+use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
+
+/// Limits that refuse absurd inputs up front.
+pub const MAX_REGIONS: usize = 10_000;
+pub const MAX_COLOURS: usize = 64;
+pub const MAX_CELLS: usize = 1_000_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    /// Region names, in order of first appearance.
+    pub regions: Vec<String>,
+    /// Borders (a < b), each once.
+    pub borders: Vec<(usize, usize)>,
+    pub colours: usize,
+    /// (region, colour 0-based).
+    pub givens: Vec<(usize, usize)>,
+    /// The grid the regions were drawn on (region index per cell; `None` for `.`), if any.
+    pub grid: Option<(usize, Vec<Option<usize>>)>,
+}
+
+/// A colouring: each region's colour (1-based), and the grid drawn with them when there is one.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Colouring {
+    pub colours: Vec<(String, usize)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<Vec<String>>,
+    #[serde(skip)]
+    pub colour: Vec<usize>,
+}
+
+impl Map {
+    fn var(&self, region: usize, colour: usize) -> Var {
+        Var((region * self.colours + colour) as u32)
+    }
+
+    pub fn cnf(&self) -> CnfEncoding {
+        let (n, k) = (self.regions.len(), self.colours);
+        let mut cnf = Cnf::new();
+        let answer = cnf.new_vars(n * k);
+        for r in 0..n {
+            let lits: Vec<Lit> = (0..k).map(|c| self.var(r, c).positive()).collect();
+            cnf.exactly_one(&lits, AmoEncoding::Auto);
+        }
+        for &(a, b) in &self.borders {
+            for c in 0..k {
+                cnf.add_clause(&[self.var(a, c).negative(), self.var(b, c).negative()]);
+            }
+        }
+        for &(r, c) in &self.givens {
+            cnf.add_clause(&[self.var(r, c).positive()]);
+        }
+        let names = (0..n * k)
+            .map(|v| format!("{} colour {}", self.regions[v / k], v % k + 1))
+            .collect();
+        CnfEncoding { cnf, answer, names }
+    }
+
+    /// Checks a colouring by the rules alone.
+    pub fn check(&self, colour: &[usize]) -> Result<(), String> {
+        if colour.len() != self.regions.len() {
+            return Err(format!("expected {} regions", self.regions.len()));
+        }
+        if let Some(r) = (0..colour.len()).find(|&r| colour[r] >= self.colours) {
+            return Err(format!("region {} has no colour", self.regions[r]));
+        }
+        if let Some(&(a, b)) = self.borders.iter().find(|&&(a, b)| colour[a] == colour[b]) {
+            return Err(format!(
+                "{} and {} share a border and colour {}",
+                self.regions[a],
+                self.regions[b],
+                colour[a] + 1
+            ));
+        }
+        if let Some(&(r, c)) = self.givens.iter().find(|&&(r, c)| colour[r] != c) {
+            return Err(format!("{} is given colour {}", self.regions[r], c + 1));
+        }
+        Ok(())
+    }
+
+    pub fn colouring(&self, colour: Vec<usize>) -> Colouring {
+        let grid = self.grid.as_ref().map(|(w, cells)| {
+            cells
+                .chunks((*w).max(1))
+                .map(|row| {
+                    row.iter()
+                        .map(|c| match c {
+                            Some(r) => colour_char(colour[*r]),
+                            None => '.',
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        Colouring {
+            colours: self
+                .regions
+                .iter()
+                .zip(&colour)
+                .map(|(r, &c)| (r.clone(), c + 1))
+                .collect(),
+            grid,
+            colour,
+        }
+    }
+}
+
+/// Colour c (0-based) as a digit or letter in drawings.
+fn colour_char(c: usize) -> char {
+    char::from_digit((c + 1) as u32, 36).unwrap_or('?')
+}
+
+pub fn parse(text: &str, source: &str) -> Result<Map, ParseError> {
+    let doc = Document::read_family(
+        text,
+        source,
+        "map",
+        &["colours", "regions", "borders", "givens"],
+        &["regions", "borders", "givens"],
+    )?;
+    let colours = match doc.get("colours") {
+        None => 4,
+        Some(e) => {
+            let v: Vec<usize> = doc.numbers(e, "a number of colours")?;
+            match v[..] {
+                [k] if (1..=MAX_COLOURS).contains(&k) => k,
+                _ => {
+                    return Err(doc.error(
+                        e.line,
+                        format!("`colours`: expected one number from 1 to {MAX_COLOURS}"),
+                    ))
+                }
+            }
+        }
+    };
+    let mut regions: Vec<String> = Vec::new();
+    let mut index = std::collections::HashMap::new();
+    let mut intern = |name: &str, regions: &mut Vec<String>| -> usize {
+        *index.entry(name.to_string()).or_insert_with(|| {
+            regions.push(name.to_string());
+            regions.len() - 1
+        })
+    };
+    let mut borders = BTreeSet::new();
+    let mut grid = None;
+    if let Some(e) = doc.get("regions") {
+        // One character a cell; `.` is no region (sea).
+        let rows: Vec<(usize, Vec<char>)> = e
+            .body
+            .iter()
+            .map(|(no, toks)| (*no, toks.concat().chars().collect()))
+            .collect();
+        let Some(width) = rows.first().map(|(_, r)| r.len()) else {
+            return Err(doc.error(e.line, "`regions`: expected the grid's lines below it"));
+        };
+        if width.saturating_mul(rows.len()) > MAX_CELLS {
+            return Err(doc.error(e.line, format!("`regions`: more than {MAX_CELLS} cells")));
+        }
+        let mut cells = Vec::with_capacity(width * rows.len());
+        for (no, row) in &rows {
+            if row.len() != width {
+                return Err(doc.error(
+                    *no,
+                    format!("`regions`: expected {width} cells, found {}", row.len()),
+                ));
+            }
+            for &ch in row {
+                cells.push((ch != '.').then(|| intern(&ch.to_string(), &mut regions)));
+            }
+        }
+        let h = rows.len();
+        for r in 0..h {
+            for c in 0..width {
+                let here = cells[r * width + c];
+                for (rr, cc) in [(r + 1, c), (r, c + 1)] {
+                    if rr < h && cc < width {
+                        if let (Some(a), Some(b)) = (here, cells[rr * width + cc]) {
+                            if a != b {
+                                borders.insert((a.min(b), a.max(b)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        grid = Some((width, cells));
+    }
+    if let Some(e) = doc.get("borders") {
+        for (no, toks) in &e.body {
+            let [a, b] = &toks[..] else {
+                return Err(doc.error(*no, "`borders`: expected two region names"));
+            };
+            if a == b {
+                return Err(doc.error(*no, format!("`borders`: `{a}` cannot border itself")));
+            }
+            let (a, b) = (intern(a, &mut regions), intern(b, &mut regions));
+            borders.insert((a.min(b), a.max(b)));
+        }
+    }
+    if regions.is_empty() {
+        return Err(doc.error(
+            doc.family_line,
+            "expected `regions` (a grid of labels) or `borders` (pairs of regions)",
+        ));
+    }
+    if regions.len() > MAX_REGIONS {
+        return Err(doc.error(doc.family_line, format!("more than {MAX_REGIONS} regions")));
+    }
+    let mut givens = Vec::new();
+    if let Some(e) = doc.get("givens") {
+        for (no, toks) in &e.body {
+            let parsed = match &toks[..] {
+                [r, c] => match (regions.iter().position(|x| x == r), c.parse::<usize>()) {
+                    (Some(r), Ok(c)) if (1..=colours).contains(&c) => Ok((r, c - 1)),
+                    (None, _) => Err(format!("`givens`: no region `{r}`")),
+                    _ => Err(format!(
+                        "`givens`: expected a colour from 1 to {colours}, found `{c}`"
+                    )),
+                },
+                _ => Err("`givens`: expected `REGION COLOUR`".to_string()),
+            };
+            givens.push(parsed.map_err(|m| doc.error(*no, m))?);
+        }
+    }
+    Ok(Map {
+        regions,
+        borders: borders.into_iter().collect(),
+        colours,
+        givens,
+        grid,
+    })
+}
+
+impl Family for Map {
+    const NAME: &'static str = "map";
+    type Solution = Colouring;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        parse(text, source)
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::Cnf]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf()))
+    }
+
+    fn decode(&self, answer: &Answer) -> Colouring {
+        let colour = (0..self.regions.len())
+            .map(|r| {
+                (0..self.colours)
+                    .find(|&c| answer.value(self.var(r, c)))
+                    .unwrap_or(usize::MAX)
+            })
+            .collect();
+        self.colouring(colour)
+    }
+
+    fn verify(&self, s: &Colouring) -> Result<(), String> {
+        self.check(&s.colour)
+    }
+
+    fn render(&self, s: &Colouring) -> String {
+        match &s.grid {
+            Some(rows) => rows.join("\n"),
+            None => s
+                .colours
+                .iter()
+                .map(|(r, c)| format!("{r} {c}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! Colouring counts against closed forms (chromatic polynomials of cycles and complete graphs)
+//! and brute force; grids of labels give the borders they draw.
+
+use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
+use wellposed_map::Map;
+
+fn count(m: &Map) -> u64 {
+    let c = wellposed_engine::count(m, &Options::default(), None).unwrap();
+    assert!(c.complete);
+    c.count
+}
+
+fn from_borders(n: usize, k: usize, borders: &[(usize, usize)]) -> Map {
+    let mut text = format!("family map\ncolours {k}\nborders\n");
+    for &(a, b) in borders {
+        text.push_str(&format!("r{a} r{b}\n"));
+    }
+    // Regions are named in order of first appearance; isolated ones are not listed.
+    let m = Map::parse(&text, "t").unwrap();
+    assert_eq!(m.regions.len(), n);
+    m
+}
+
+/// The chromatic polynomial of the cycle C_n: (k−1)^n + (−1)^n (k−1) (a standard result, e.g.
+/// in Biggs, "Algebraic Graph Theory"); of the complete graph K_n: k(k−1)…(k−n+1).
+#[test]
+fn cycles_and_complete_graphs_follow_their_chromatic_polynomials() {
+    for n in 3..=7usize {
+        let cycle: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+        for k in 2..=4usize {
+            let want = (k as i64 - 1).pow(n as u32) + (-1i64).pow(n as u32) * (k as i64 - 1);
+            assert_eq!(
+                count(&from_borders(n, k, &cycle)) as i64,
+                want,
+                "C{n}, {k} colours"
+            );
+        }
+    }
+    for n in 2..=5usize {
+        let complete: Vec<(usize, usize)> = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .collect();
+        for k in 1..=6usize {
+            let want: u64 = (0..n).map(|i| k.saturating_sub(i) as u64).product();
+            assert_eq!(
+                count(&from_borders(n, k, &complete)),
+                want,
+                "K{n}, {k} colours"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_maps_count_like_brute_force() {
+    let mut rng = Xorshift(0x00a1_1c01_00e5);
+    for round in 0..80 {
+        let n = 3 + rng.below(4) as usize;
+        let k = 2 + rng.below(3) as usize;
+        let mut borders = Vec::new();
+        // A path first, so that every region is named; then random extra borders.
+        for i in 0..n - 1 {
+            borders.push((i, i + 1));
+        }
+        for _ in 0..rng.below(6) {
+            let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            if a != b {
+                borders.push((a, b));
+            }
+        }
+        let mut m = from_borders(n, k, &borders);
+        if rng.below(2) == 0 {
+            m.givens
+                .push((rng.below(n as u64) as usize, rng.below(k as u64) as usize));
+        }
+        let mut brute = 0;
+        let total = (k as u64).pow(n as u32);
+        for code in 0..total {
+            let colour: Vec<usize> = (0..n)
+                .map(|i| (code / (k as u64).pow(i as u32) % k as u64) as usize)
+                .collect();
+            if m.check(&colour).is_ok() {
+                brute += 1;
+            }
+        }
+        assert_eq!(count(&m), brute, "round {round}");
+    }
+}
+
+#[test]
+fn a_grid_of_labels_draws_its_borders() {
+    let text = "family map\ncolours 3\nregions\nAAB\nACB\nDCC\n";
+    let m = Map::parse(text, "t").unwrap();
+    let names = |(a, b): (usize, usize)| (m.regions[a].clone(), m.regions[b].clone());
+    let got: Vec<(String, String)> = m.borders.iter().map(|&e| names(e)).collect();
+    let want: Vec<(String, String)> = [("A", "B"), ("A", "C"), ("A", "D"), ("B", "C"), ("C", "D")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    assert_eq!(got, want);
+    // A–B–C is a triangle and D sees A and C: 3! colourings of the triangle, D then fixed.
+    assert_eq!(count(&m), 6);
+    let mut given = m.clone();
+    given.givens = vec![(0, 0), (1, 1)];
+    match wellposed_engine::uniqueness(&given, &Options::default()).unwrap() {
+        Uniqueness::Unique(s) => assert_eq!(s.text, "112\n132\n233"),
+        other => panic!("{}", other.status()),
+    }
+}
+
+#[test]
+fn bad_maps_name_the_line() {
+    for (text, line, words) in [
+        ("family map\ncolours 0\nborders\na b\n", 2, "from 1 to 64"),
+        ("family map\nregions\nAB\nA\n", 4, "expected 2 cells"),
+        ("family map\nborders\na a\n", 3, "border itself"),
+        (
+            "family map\nborders\na b\ngivens\nc 1\n",
+            5,
+            "no region `c`",
+        ),
+        ("family map\nborders\na b\ngivens\na 5\n", 5, "from 1 to 4"),
+        ("family map\ncolours 3\n", 1, "expected `regions`"),
+    ] {
+        let e = Map::parse(text, "m").unwrap_err();
+        assert_eq!(e.line, line, "{text}: {e}");
+        assert!(e.to_string().contains(words), "{text}: {e}");
+    }
+}
