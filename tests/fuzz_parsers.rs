@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use wellposed_battleships::Battleships;
 use wellposed_binary::Binary;
+use wellposed_edges::Edges;
 use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_map::Map;
@@ -159,6 +160,8 @@ fn parsers_never_panic_on_mutated_inputs() {
     let prolog = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.pl"), 800);
     let zebra = check::<Zebra>(&mut rng, &read("encodings/zebra/life-1962.txt"), 2000);
     let map = check::<Map>(&mut rng, &read("encodings/map/six-regions.txt"), 2000);
+    let edges = check::<Edges>(&mut rng, &read("encodings/edges/witch-3x3.txt"), 2000);
+    let pieces = check::<Edges>(&mut rng, "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", 2000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -173,6 +176,8 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("battleships prolog", prolog),
         ("zebra", zebra),
         ("map", map),
+        ("edges", edges),
+        ("edge pieces", pieces),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),

@@ -1,5 +1,5 @@
-//! Zebra puzzles and maps (the other families whose clues relate objects) through the command
-//! line.
+//! Zebra puzzles, maps and edge matching (the families whose clues relate objects, not cells)
+//! through the command line.
 
 mod common;
 use common::*;
@@ -74,4 +74,29 @@ fn maps_solve_and_count() {
     // The wheel W5: 4 × P(C5, 3) = 120 with four colours.
     let w = instance("encodings/map/wheel-w5.txt");
     assert_eq!(wellposed(&["count", "--json", &w]).json()["count"], 120);
+}
+
+#[test]
+fn edge_matching_in_both_forms() {
+    let f = instance("encodings/edges/witch-3x3.txt");
+    let dlx = wellposed(&["count", "--json", &f]).json();
+    let sat = wellposed(&["count", "--json", "--method", "sat", &f]).json();
+    assert_eq!(dlx["count"], sat["count"]);
+    assert_eq!(dlx["method"], "dlx");
+    // A plain piece file (four labels a line, 0 = border): a 2×2 board of corners. A square
+    // board turned a quarter turn is solved again, so solutions come in fours.
+    let plain = temp_file("corners.txt", "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n");
+    let r = wellposed(&["count", "--json", &plain]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let n = r.json()["count"].as_u64().unwrap();
+    assert!(n > 0 && n.is_multiple_of(4), "{n}");
+    let sat = wellposed(&["count", "--json", "--method", "sat", &plain]).json();
+    assert_eq!(sat["count"].as_u64().unwrap(), n);
+    let bad = temp_file(
+        "bad-pieces.txt",
+        "family edges\nsize 2 2\nmatch equal\npieces\n0 1 2\n",
+    );
+    let e = wellposed(&["solve", &bad]);
+    assert_eq!(e.code, 2);
+    assert!(e.stderr.contains("bad-pieces.txt:5:"), "{}", e.stderr);
 }

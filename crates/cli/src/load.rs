@@ -5,6 +5,7 @@ use anyhow::{bail, Context, Result};
 use std::path::Path;
 use wellposed_battleships::Battleships;
 use wellposed_binary::{unruly, Binary};
+use wellposed_edges::Edges;
 use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
 use wellposed_map::Map;
@@ -30,6 +31,7 @@ const FAMILIES: &[&str] = &[
     "battleships",
     "zebra",
     "map",
+    "edges",
 ];
 
 pub struct Loaded {
@@ -136,6 +138,7 @@ pub fn load(path: &Path) -> Result<Loaded> {
             Some("battleships") => Box::new(Battleships::parse(&text, &source)?),
             Some("zebra") => Box::new(Zebra::parse(&text, &source)?),
             Some("map") => Box::new(Map::parse(&text, &source)?),
+            Some("edges") => Box::new(Edges::parse(&text, &source)?),
             Some(other) => {
                 let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
                 return Err(ParseError {
@@ -148,6 +151,8 @@ pub fn load(path: &Path) -> Result<Loaded> {
                 }
                 .into());
             }
+            // Plain Eternity II pieces: four labels a line.
+            None if plain_pieces(&text) => Box::new(Edges::parse(&text, &source)?),
             // A plain Minesweeper grid: the numbers of rows and of columns, then the grid.
             None if plain_minesweeper(&text) => Box::new(Minesweeper::parse(&text, &source)?),
             // A Pattern game ID in a file, or `.non` content under another extension.
@@ -186,4 +191,20 @@ fn plain_minesweeper(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
     let number = |l: Option<&str>| l.is_some_and(|l| l.parse::<usize>().is_ok());
     number(lines.next()) && number(lines.next())
+}
+
+/// Whether text looks like a plain piece file: every line four integers (a first line of two,
+/// the shape, allowed).
+fn plain_pieces(text: &str) -> bool {
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let ints = |t: &[&str]| t.iter().all(|x| x.parse::<i64>().is_ok());
+    lines.len() > 1
+        && lines
+            .iter()
+            .enumerate()
+            .all(|(k, t)| ints(t) && (t.len() == 4 || (k == 0 && t.len() == 2)))
 }

@@ -1,0 +1,258 @@
+//! Edge matching: square pieces with a label on each edge are placed on a ROWS×COLS board, each
+//! piece once, turned any number of quarter turns (never flipped), so that touching edges
+//! match: labels that sum to S (`complement`, as in the 3×3 "witch" puzzles, S = 9), or equal
+//! labels (`equal`, as in Eternity II, where `0` is the border label that faces the frame and
+//! only the frame).
+//!
+//! Exact cover with colours: one option per (piece, position, turn) that fits the frame; its
+//! primary items are the position and the piece; each internal edge of the board is a secondary
+//! item, and the option colours it with the label as seen from the top or left piece (for
+//! `complement`, the piece below or to the right colours it S − its label). Options agree on an
+//! edge's colour exactly when the labels match, so the covers are the solutions (Knuth's
+//! Algorithm C). The engine translates the same problem to CNF for `--method sat`.
+
+pub mod formats;
+
+use serde::Serialize;
+use wellposed_engine::{Answer, Encoding, EncodingKind, Family, ParseError};
+use wellposed_xc::Problem;
+
+/// The largest board accepted (positions).
+pub const MAX_CELLS: usize = 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Matching {
+    /// Touching labels sum to S.
+    Complement(i64),
+    /// Touching labels are equal; 0 faces the frame and nothing else.
+    Equal,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edges {
+    pub rows: usize,
+    pub cols: usize,
+    pub matching: Matching,
+    /// Each piece's labels clockwise from the top: top, right, bottom, left.
+    pub pieces: Vec<[i64; 4]>,
+}
+
+/// A placement: (piece, clockwise quarter turns) per position, row-major; pieces from 0.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    /// Per row: `piece/turns` with pieces numbered from 1 as in the file.
+    pub rows: Vec<String>,
+    #[serde(skip)]
+    pub placed: Vec<(usize, usize)>,
+}
+
+/// The label a piece turned `turns` quarter turns clockwise shows on side `side` (0 top, 1
+/// right, 2 bottom, 3 left).
+pub fn label(piece: &[i64; 4], turns: usize, side: usize) -> i64 {
+    piece[(side + 4 - turns % 4) % 4]
+}
+
+impl Edges {
+    /// Whether side `side` of position (r, c) faces the frame.
+    fn on_frame(&self, r: usize, c: usize, side: usize) -> bool {
+        match side {
+            0 => r == 0,
+            1 => c + 1 == self.cols,
+            2 => r + 1 == self.rows,
+            _ => c == 0,
+        }
+    }
+
+    /// Whether a piece turned so may stand at (r, c) as far as the frame is concerned.
+    fn fits_frame(&self, piece: &[i64; 4], turns: usize, r: usize, c: usize) -> bool {
+        match self.matching {
+            Matching::Complement(_) => true,
+            Matching::Equal => {
+                (0..4).all(|s| (label(piece, turns, s) == 0) == self.on_frame(r, c, s))
+            }
+        }
+    }
+
+    /// Every (piece, position, turns) the frame allows, in the order of the problem's options.
+    /// A piece that looks the same after a quarter or half turn is still tried in every turn:
+    /// its placements count as different solutions, as in the published counts.
+    pub fn placements(&self) -> Vec<(usize, usize, usize)> {
+        let mut out = Vec::new();
+        for (i, piece) in self.pieces.iter().enumerate() {
+            for at in 0..self.rows * self.cols {
+                for turns in 0..4 {
+                    if self.fits_frame(piece, turns, at / self.cols, at % self.cols) {
+                        out.push((i, at, turns));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The exact cover with colours, one option per entry of [`Edges::placements`].
+    pub fn problem(&self) -> Problem {
+        let (h, w) = (self.rows, self.cols);
+        let mut primary: Vec<String> = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                primary.push(format!("p{}_{}", r + 1, c + 1));
+            }
+        }
+        for i in 0..self.pieces.len() {
+            primary.push(format!("piece{}", i + 1));
+        }
+        let mut secondary = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if c + 1 < w {
+                    secondary.push(format!("h{}_{}", r + 1, c + 1));
+                }
+                if r + 1 < h {
+                    secondary.push(format!("v{}_{}", r + 1, c + 1));
+                }
+            }
+        }
+        let mut p = Problem::new(&primary, &secondary).expect("distinct item names");
+        for (i, at, turns) in self.placements() {
+            let (r, c) = (at / w, at % w);
+            let piece = &self.pieces[i];
+            let mut items = vec![
+                (
+                    p.item(&format!("p{}_{}", r + 1, c + 1)).expect("item"),
+                    None,
+                ),
+                (p.item(&format!("piece{}", i + 1)).expect("item"), None),
+            ];
+            // (side, edge item, seen from the top/left piece?)
+            let sides = [
+                (
+                    1,
+                    (c + 1 < w).then(|| format!("h{}_{}", r + 1, c + 1)),
+                    true,
+                ),
+                (
+                    2,
+                    (r + 1 < h).then(|| format!("v{}_{}", r + 1, c + 1)),
+                    true,
+                ),
+                (3, (c > 0).then(|| format!("h{}_{}", r + 1, c)), false),
+                (0, (r > 0).then(|| format!("v{}_{}", r, c + 1)), false),
+            ];
+            for (side, item, first) in sides {
+                let Some(item) = item else { continue };
+                let l = label(piece, turns, side);
+                let colour = match self.matching {
+                    Matching::Complement(s) if !first => s - l,
+                    _ => l,
+                };
+                let colour = p.colour(&colour.to_string());
+                items.push((p.item(&item).expect("item"), Some(colour)));
+            }
+            p.add_option(&items).expect("a well-formed option");
+        }
+        p
+    }
+
+    /// Checks a placement by the rules: every position filled by a different piece, touching
+    /// edges matching, and (for `equal`) border labels exactly on the frame.
+    pub fn check(&self, placed: &[(usize, usize)]) -> Result<(), String> {
+        let (h, w) = (self.rows, self.cols);
+        if placed.len() != h * w {
+            return Err(format!("expected {} placed pieces", h * w));
+        }
+        let mut used = vec![false; self.pieces.len()];
+        for &(i, _) in placed {
+            if i >= used.len() || std::mem::replace(&mut used[i], true) {
+                return Err(format!("piece {} is missing or used twice", i + 1));
+            }
+        }
+        let side = |k: usize, s: usize| label(&self.pieces[placed[k].0], placed[k].1, s);
+        let matches = |a: i64, b: i64| match self.matching {
+            Matching::Complement(s) => a + b == s,
+            Matching::Equal => a == b && a != 0,
+        };
+        for r in 0..h {
+            for c in 0..w {
+                let k = r * w + c;
+                if c + 1 < w && !matches(side(k, 1), side(k + 1, 3)) {
+                    return Err(format!(
+                        "row {} cols {}–{} do not match",
+                        r + 1,
+                        c + 1,
+                        c + 2
+                    ));
+                }
+                if r + 1 < h && !matches(side(k, 2), side(k + w, 0)) {
+                    return Err(format!(
+                        "col {} rows {}–{} do not match",
+                        c + 1,
+                        r + 1,
+                        r + 2
+                    ));
+                }
+                if self.matching == Matching::Equal {
+                    for s in 0..4 {
+                        if self.on_frame(r, c, s) && side(k, s) != 0 {
+                            return Err(format!(
+                                "row {} col {}: a frame side is not 0",
+                                r + 1,
+                                c + 1
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn board(&self, placed: Vec<(usize, usize)>) -> Board {
+        let rows = placed
+            .chunks(self.cols.max(1))
+            .map(|row| {
+                row.iter()
+                    .map(|&(i, t)| format!("{}/{}", i + 1, t))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        Board { rows, placed }
+    }
+}
+
+impl Family for Edges {
+    const NAME: &'static str = "edges";
+    type Solution = Board;
+
+    fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        formats::parse_any(text, source)
+    }
+
+    fn encodings(&self) -> Vec<EncodingKind> {
+        vec![EncodingKind::ExactCover]
+    }
+
+    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+        (kind == EncodingKind::ExactCover).then(|| Encoding::ExactCover(self.problem()))
+    }
+
+    fn decode(&self, answer: &Answer) -> Board {
+        let meaning = self.placements();
+        let mut placed = vec![(usize::MAX, 0); self.rows * self.cols];
+        for &o in answer.options() {
+            if let Some(&(i, at, turns)) = meaning.get(o) {
+                placed[at] = (i, turns);
+            }
+        }
+        self.board(placed)
+    }
+
+    fn verify(&self, s: &Board) -> Result<(), String> {
+        self.check(&s.placed)
+    }
+
+    fn render(&self, s: &Board) -> String {
+        s.rows.join("\n")
+    }
+}
