@@ -78,6 +78,29 @@ pub fn load_minesweeper(path: &Path) -> Result<Minesweeper> {
     }
 }
 
+/// Whether a path names a binary puzzle (an Unruly ID, or a file of `family binary`), whose
+/// grading has its own named techniques.
+pub fn is_binary(path: &Path) -> Result<bool> {
+    if id_argument(path, pattern::looks_like_game_id).is_some()
+        || id_argument(path, mines::looks_like_game_id).is_some()
+    {
+        return Ok(false);
+    }
+    if id_argument(path, unruly::looks_like_game_id).is_some() {
+        return Ok(true);
+    }
+    let text = read(path)?;
+    Ok(match family_of(&text) {
+        Some(f) => f == "binary",
+        None => {
+            let other_id = text
+                .lines()
+                .any(|l| pattern::looks_like_game_id(l) || mines::looks_like_game_id(l));
+            unruly::find_game_id(&text).is_some() && !other_id && !plain_pieces(&text)
+        }
+    })
+}
+
 /// A binary puzzle from a file or a game ID, for commands only binary puzzles have.
 pub fn load_binary(path: &Path) -> Result<Binary> {
     if let Some(id) = id_argument(path, unruly::looks_like_game_id) {

@@ -2,6 +2,7 @@
 //! A thin command line over the engine and the family crates.
 
 mod binary_cmd;
+mod deduce_cmd;
 mod files;
 mod load;
 mod minesweeper_cmd;
@@ -136,10 +137,13 @@ enum Command {
     /// Grade a puzzle by deduction: the hardest technique needed, or where deduction stalls.
     Grade {
         file: PathBuf,
-        /// Use techniques up to this one only.
+        /// Use techniques up to this one only (binary: pairs, gaps, counts, lines, distinct,
+        /// probe; other families: propagation, probe).
         #[arg(long, default_value = "probe")]
         max: String,
     },
+    /// The next deduction, in words: the easiest rule that settles a cell, and which.
+    Hint { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -479,6 +483,8 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 json,
             })
         }
+        Command::Hint { file } => deduce_cmd::hint(&file),
+        Command::Grade { file, max } if !load::is_binary(&file)? => deduce_cmd::grade(&file, &max),
         Command::Grade { file, max } => {
             let max = binary_cmd::technique(&max)?;
             let p = load::load_binary(&file)?;

@@ -2,6 +2,7 @@
 //! three questions — is there a solution, is there exactly one, how many are there — over
 //! either encoding (CNF through a SAT backend, exact cover through dancing links).
 
+pub mod deduce;
 mod document;
 mod encoding;
 mod family;
@@ -11,7 +12,7 @@ mod solve;
 pub use document::{
     centred_stencil, draw_partial, family_of, lone_line, Document, Entry, ParseError,
 };
-pub use encoding::{Answer, CnfEncoding, Encoding, EncodingKind};
+pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{

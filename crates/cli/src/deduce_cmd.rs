@@ -1,0 +1,110 @@
+//! `wellposed grade` and `wellposed hint` for every family, by the shared deduction engine over
+//! the puzzle's CNF (propagation, then probing).
+
+use anyhow::{bail, Result};
+use serde_json::json;
+use std::path::Path;
+use wellposed_engine::deduce::{Deducer, Rule};
+use wellposed_engine::{CnfEncoding, Encoding, EncodingKind};
+
+use crate::{load, Report};
+
+fn cnf(file: &Path) -> Result<(CnfEncoding, String)> {
+    let loaded = load::load(file)?;
+    let p = loaded.puzzle;
+    let family = p.family().to_string();
+    let enc = match p.encode(EncodingKind::Cnf) {
+        Some(Encoding::Cnf(e)) => e,
+        _ => match p.encode(EncodingKind::ExactCover) {
+            Some(Encoding::ExactCover(x)) => wellposed_engine::exact_cover_to_cnf(&x),
+            _ => bail!(
+                "{}: `{family}` has no encoding to deduce over",
+                file.display()
+            ),
+        },
+    };
+    Ok((enc, family))
+}
+
+fn rule(s: &str) -> Result<Rule> {
+    match s {
+        "propagation" => Ok(Rule::Propagation),
+        "probe" => Ok(Rule::Probe),
+        other => bail!("--max: expected `propagation` or `probe`, found `{other}`"),
+    }
+}
+
+pub fn grade(file: &Path, max: &str) -> Result<Report> {
+    let max = rule(max)?;
+    let (enc, family) = cnf(file)?;
+    let d = Deducer::new(&enc).deduce(max);
+    let text = if d.contradiction {
+        "deduction: contradiction (the clues have no solution)".to_string()
+    } else if d.solved {
+        match d.hardest {
+            None => "deduction: nothing to deduce (every answer is given)".to_string(),
+            Some(r) => format!(
+                "deduction: solved; hardest rule {} (level {}), {} answers settled",
+                r.name(),
+                r.level(),
+                d.steps.len()
+            ),
+        }
+    } else {
+        format!(
+            "deduction: stalled with {} of {} answers open (search needed); hardest rule used {}",
+            d.open,
+            enc.answer.len(),
+            d.hardest.map_or("none", |r| r.name())
+        )
+    };
+    let mut j = serde_json::to_value(&d)?;
+    j["file"] = json!(file.display().to_string());
+    j["family"] = json!(family);
+    j["level"] = json!(d.hardest.map(|r| r.level()));
+    Ok(Report { text, json: j })
+}
+
+pub fn hint(file: &Path) -> Result<Report> {
+    let (enc, family) = cnf(file)?;
+    let d = Deducer::new(&enc).deduce(Rule::Probe);
+    if d.contradiction {
+        bail!(
+            "{}: the clues contradict each other: no hint",
+            file.display()
+        );
+    }
+    let Some(step) = d.steps.first() else {
+        let text = if d.solved {
+            "nothing left to deduce".to_string()
+        } else {
+            format!(
+                "no deduction applies: {} answers open, a guess is needed",
+                d.open
+            )
+        };
+        return Ok(Report {
+            text,
+            json: json!({"file": file.display().to_string(), "family": family, "rule": null}),
+        });
+    };
+    let why = match step.rule {
+        Rule::Propagation => "one constraint of the puzzle leaves it no other choice",
+        Rule::Probe => "the other value leads to a contradiction by propagation alone",
+    };
+    Ok(Report {
+        text: format!(
+            "{}: {} is {} — {} ({}, level {})",
+            family,
+            step.var,
+            step.value,
+            why,
+            step.rule.name(),
+            step.rule.level()
+        ),
+        json: json!({
+            "file": file.display().to_string(), "family": family, "rule": step.rule,
+            "level": step.rule.level(), "var": step.var, "value": step.value,
+        }),
+    })
+}

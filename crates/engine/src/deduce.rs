@@ -1,0 +1,308 @@
+//! Deduction over any CNF encoding, for grading and hints.
+//!
+//! The state keeps, for every variable, which values are still possible (both at the start;
+//! values are only ever removed). A rule proposes removals: *propagation* (level 1) — a clause
+//! whose literals are all impossible but one forces that one; *probing* (level 9) — a value
+//! that, set and propagated, empties some clause is impossible. Both rules are monotone: once a
+//! removal is proposed it stays proposed in every later state until it is applied (fewer
+//! possible values only make clauses more unit and contradictions more certain). So the
+//! fixpoint is the same whatever order removals are applied in (tested); applying the easiest
+//! rule first gives the path whose hardest rule is least, and that rule is the difficulty.
+
+use crate::CnfEncoding;
+use serde::Serialize;
+use wellposed_sat::{Lit, Var};
+
+const FALSE: u8 = 1;
+const TRUE: u8 = 2;
+const BOTH: u8 = 3;
+
+/// The rules, by difficulty level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// Unit propagation over one clause of the encoding.
+    Propagation,
+    /// Failed-literal probing: a value whose propagation contradicts.
+    Probe,
+}
+
+impl Rule {
+    pub fn level(self) -> u8 {
+        match self {
+            Rule::Propagation => 1,
+            Rule::Probe => 9,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Propagation => "propagation",
+            Rule::Probe => "probe",
+        }
+    }
+}
+
+/// A removal: variable `var` cannot take `value`, by `rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Removal {
+    pub var: Var,
+    pub value: bool,
+    pub rule: Rule,
+    /// The clause that forced it (propagation).
+    pub clause: Option<usize>,
+}
+
+/// One settled answer variable on the easiest-first path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    pub rule: Rule,
+    /// The answer variable's name and the value it must take.
+    pub var: String,
+    pub value: bool,
+}
+
+/// What deduction reached.
+#[derive(Clone, Debug, Serialize)]
+pub struct Deduction {
+    /// Every answer variable settled.
+    pub solved: bool,
+    pub contradiction: bool,
+    /// The hardest rule the path needed (none when nothing needed deducing).
+    pub hardest: Option<Rule>,
+    /// Answer variables still open.
+    pub open: usize,
+    /// The answer variables in the order the path settled them.
+    pub steps: Vec<Step>,
+    /// Per answer variable, its value when settled.
+    #[serde(skip)]
+    pub known: Vec<Option<bool>>,
+}
+
+pub struct Deducer<'e> {
+    enc: &'e CnfEncoding,
+    /// For each variable, the clauses it occurs in.
+    occurs: Vec<Vec<usize>>,
+}
+
+/// Possible values per variable.
+pub type State = Vec<u8>;
+
+/// Some clause can no longer hold: the clues have no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+fn allows(state: &State, l: Lit) -> bool {
+    state[l.var().index()] & if l.is_positive() { TRUE } else { FALSE } != 0
+}
+
+fn decided(state: &State, l: Lit) -> bool {
+    state[l.var().index()] != BOTH
+}
+
+impl<'e> Deducer<'e> {
+    pub fn new(enc: &'e CnfEncoding) -> Deducer<'e> {
+        let n = enc.cnf.num_vars() as usize;
+        let mut occurs = vec![Vec::new(); n];
+        for (k, c) in enc.cnf.clauses().iter().enumerate() {
+            for l in c {
+                occurs[l.var().index()].push(k);
+            }
+        }
+        Deducer { enc, occurs }
+    }
+
+    pub fn start(&self) -> State {
+        vec![BOTH; self.enc.cnf.num_vars() as usize]
+    }
+
+    /// What one clause proposes in a state: `Err` when no literal can hold any more.
+    fn unit(&self, state: &State, k: usize) -> Result<Option<Removal>, Contradiction> {
+        let mut open = None;
+        for &l in &self.enc.cnf.clauses()[k] {
+            if allows(state, l) {
+                if open.is_some() {
+                    return Ok(None);
+                }
+                open = Some(l);
+            }
+        }
+        let l = open.ok_or(Contradiction)?;
+        Ok((!decided(state, l)).then_some(Removal {
+            var: l.var(),
+            value: !l.is_positive(),
+            rule: Rule::Propagation,
+            clause: Some(k),
+        }))
+    }
+
+    fn remove(state: &mut State, r: &Removal) {
+        state[r.var.index()] &= !if r.value { TRUE } else { FALSE };
+    }
+
+    /// Unit propagation to its fixpoint from the clauses of `touched` variables (all when
+    /// `None`). False on a contradiction.
+    pub fn propagate(&self, state: &mut State, touched: Option<Vec<Var>>) -> bool {
+        let mut queue: Vec<usize> = match touched {
+            None => (0..self.enc.cnf.clauses().len()).collect(),
+            Some(vs) => vs
+                .iter()
+                .flat_map(|v| self.occurs[v.index()].iter().copied())
+                .collect(),
+        };
+        while let Some(k) = queue.pop() {
+            match self.unit(state, k) {
+                Err(Contradiction) => return false,
+                Ok(None) => {}
+                Ok(Some(r)) => {
+                    Self::remove(state, &r);
+                    if state[r.var.index()] == 0 {
+                        return false;
+                    }
+                    queue.extend(self.occurs[r.var.index()].iter().copied());
+                }
+            }
+        }
+        true
+    }
+
+    /// Every removal a rule up to `max` proposes in `state`, or `Err` on a contradiction.
+    pub fn proposals(&self, state: &State, max: Rule) -> Result<Vec<Removal>, Contradiction> {
+        let mut out = Vec::new();
+        for k in 0..self.enc.cnf.clauses().len() {
+            if let Some(r) = self.unit(state, k)? {
+                out.push(r);
+            }
+        }
+        if max >= Rule::Probe {
+            out.extend(self.probes(state));
+        }
+        Ok(out)
+    }
+
+    /// Failed literals among the answer variables.
+    fn probes(&self, state: &State) -> Vec<Removal> {
+        let mut out = Vec::new();
+        for &v in &self.enc.answer {
+            if state[v.index()] != BOTH {
+                continue;
+            }
+            for value in [false, true] {
+                let mut s = state.clone();
+                s[v.index()] = if value { TRUE } else { FALSE };
+                if !self.propagate(&mut s, Some(vec![v])) {
+                    out.push(Removal {
+                        var: v,
+                        value,
+                        rule: Rule::Probe,
+                        clause: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// Easiest rule first, to the fixpoint of the rules up to `max`.
+    pub fn deduce(&self, max: Rule) -> Deduction {
+        let mut state = self.start();
+        let mut hardest = None;
+        let mut steps = Vec::new();
+        let mut contradiction = false;
+        let record = |state: &State, before: &State, rule: Rule, steps: &mut Vec<Step>| {
+            for (i, &v) in self.enc.answer.iter().enumerate() {
+                let (b, a) = (before[v.index()], state[v.index()]);
+                if b == BOTH && (a == TRUE || a == FALSE) {
+                    steps.push(Step {
+                        rule,
+                        var: self
+                            .enc
+                            .names
+                            .get(i)
+                            .cloned()
+                            .unwrap_or_else(|| format!("x{}", v.index() + 1)),
+                        value: a == TRUE,
+                    });
+                }
+            }
+        };
+        loop {
+            let before = state.clone();
+            if !self.propagate(&mut state, None) {
+                contradiction = true;
+                break;
+            }
+            if state != before {
+                hardest = hardest.max(Some(Rule::Propagation));
+                record(&state, &before, Rule::Propagation, &mut steps);
+            }
+            if max < Rule::Probe {
+                break;
+            }
+            let found = self.probes(&state);
+            let Some(r) = found.first() else { break };
+            let before = state.clone();
+            Self::remove(&mut state, r);
+            hardest = hardest.max(Some(Rule::Probe));
+            if !self.propagate(&mut state, Some(vec![r.var])) {
+                contradiction = true;
+                break;
+            }
+            record(&state, &before, Rule::Probe, &mut steps);
+        }
+        self.outcome(state, hardest, steps, contradiction)
+    }
+
+    /// Applies one proposal at a time, chosen by `pick` among all current proposals, to the
+    /// fixpoint: the order-independence check.
+    pub fn deduce_in_order(&self, max: Rule, mut pick: impl FnMut(usize) -> usize) -> Deduction {
+        let mut state = self.start();
+        let mut contradiction = false;
+        loop {
+            match self.proposals(&state, max) {
+                Err(Contradiction) => {
+                    contradiction = true;
+                    break;
+                }
+                Ok(p) if p.is_empty() => break,
+                Ok(p) => {
+                    let r = p[pick(p.len())];
+                    Self::remove(&mut state, &r);
+                    if state[r.var.index()] == 0 {
+                        contradiction = true;
+                        break;
+                    }
+                }
+            }
+        }
+        self.outcome(state, None, Vec::new(), contradiction)
+    }
+
+    fn outcome(
+        &self,
+        state: State,
+        hardest: Option<Rule>,
+        steps: Vec<Step>,
+        contradiction: bool,
+    ) -> Deduction {
+        let known: Vec<Option<bool>> = self
+            .enc
+            .answer
+            .iter()
+            .map(|v| match state[v.index()] {
+                TRUE => Some(true),
+                FALSE => Some(false),
+                _ => None,
+            })
+            .collect();
+        let open = known.iter().filter(|k| k.is_none()).count();
+        Deduction {
+            solved: !contradiction && open == 0,
+            contradiction,
+            hardest,
+            open,
+            steps,
+            known,
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! The shared deduction engine (propagation over any encoding, then probing): the fixpoint does
+//! not depend on the order removals are applied in; it never removes a value of the solution of
+//! a unique puzzle; and through the command line it grades and hints any family.
+
+mod common;
+use common::*;
+use wellposed_engine::deduce::{Deducer, Rule};
+use wellposed_engine::{Encoding, EncodingKind, Family, Xorshift};
+
+fn cnf_of(p: &impl Family) -> wellposed_engine::CnfEncoding {
+    match p.encode(EncodingKind::Cnf) {
+        Some(Encoding::Cnf(e)) => e,
+        _ => panic!("a CNF encoding"),
+    }
+}
+
+/// Random orders reach the easiest-first fixpoint.
+fn same_fixpoint(enc: &wellposed_engine::CnfEncoding, rng: &mut Xorshift, max: Rule) -> bool {
+    let d = Deducer::new(enc);
+    let first = d.deduce(max);
+    for _ in 0..3 {
+        let other = d.deduce_in_order(max, |n| rng.below(n as u64) as usize);
+        assert_eq!(other.contradiction, first.contradiction);
+        if !first.contradiction {
+            assert_eq!(other.known, first.known);
+        }
+    }
+    first.solved
+}
+
+#[test]
+fn the_fixpoint_is_the_same_in_any_order() {
+    let mut rng = Xorshift(0x0dd5_0f1c);
+    let mut solved = 0;
+    for round in 0..40 {
+        // Nonograms from random pictures.
+        let (w, h) = (3 + rng.below(3) as usize, 3 + rng.below(3) as usize);
+        let pic: Vec<bool> = (0..w * h).map(|_| rng.below(2) == 0).collect();
+        let n = wellposed_nonogram::Nonogram::from_picture(w, h, &pic);
+        let enc = n.cnf(false);
+        let max = if round % 2 == 0 {
+            Rule::Probe
+        } else {
+            Rule::Propagation
+        };
+        solved += usize::from(same_fixpoint(&enc, &mut rng, max));
+        // Binary puzzles: a random grid's cells, some given.
+        let mut b = wellposed_binary::Binary::empty(4, 4, wellposed_binary::Rules::Distinct);
+        let grid = wellposed_binary::generate::random_grid(
+            4,
+            4,
+            wellposed_binary::Rules::Distinct,
+            &mut rng,
+        )
+        .expect("4×4 grids exist");
+        for (k, g) in b.givens.iter_mut().enumerate() {
+            if rng.below(3) == 0 {
+                *g = Some(grid[k / 4][k % 4]);
+            }
+        }
+        same_fixpoint(&cnf_of(&b), &mut rng, max);
+    }
+    assert!(solved > 5, "{solved}");
+}
+
+#[test]
+fn deduction_keeps_the_solution_of_unique_puzzles() {
+    for f in [
+        "encodings/nonogram/house-8x8.txt",
+        "encodings/zebra/life-1962.txt",
+        "encodings/battleships/csplib-113.txt",
+        "encodings/minesweeper/place-the-mines-8x8.txt",
+    ] {
+        let r = wellposed(&["grade", "--json", &instance(f)]);
+        assert_eq!(r.code, 0, "{f}: {}", r.stderr);
+        let j = r.json();
+        assert_eq!(j["contradiction"], false, "{f}");
+        // The settled values agree with the unique solution found by search.
+        let s = wellposed(&["solve", "--deduce", "--json", &instance(f)]).json();
+        assert_eq!(s["status"], "unique");
+        let fixed: std::collections::HashMap<String, bool> = s["fixed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["var"].as_str().unwrap().to_string(),
+                    x["value"].as_bool().unwrap(),
+                )
+            })
+            .collect();
+        for step in j["steps"].as_array().unwrap() {
+            let var = step["var"].as_str().unwrap();
+            assert_eq!(
+                Some(&step["value"].as_bool().unwrap()),
+                fixed.get(var),
+                "{f}: {var}"
+            );
+        }
+    }
+}
+
+#[test]
+fn hints_name_the_rule_and_the_variable() {
+    let r = wellposed(&["hint", "--json", &instance("encodings/zebra/life-1962.txt")]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(j["rule"], "propagation");
+    assert!(j["var"].as_str().unwrap().contains(" at "), "{j}");
+    let g = wellposed(&[
+        "grade",
+        "--json",
+        &instance("encodings/zebra/life-1962.txt"),
+    ])
+    .json();
+    assert!(g["level"].as_u64().is_some());
+}
