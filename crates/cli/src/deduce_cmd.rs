@@ -4,14 +4,18 @@
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::Path;
-use wellposed_engine::deduce::{Deducer, Rule};
+use wellposed_engine::deduce::{Deducer, FamilyRule, Rule};
 use wellposed_engine::{CnfEncoding, Encoding, EncodingKind};
 
 use crate::{load, Report};
 
-fn cnf(file: &Path) -> Result<(CnfEncoding, String)> {
+/// The puzzle's CNF, its family, and the family's own rules.
+type Prepared = (CnfEncoding, String, Vec<Box<dyn FamilyRule>>);
+
+fn cnf(file: &Path) -> Result<Prepared> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle;
+    let rules = p.deduction_rules();
     let family = p.family().to_string();
     let enc = match p.encode(EncodingKind::Cnf) {
         Some(Encoding::Cnf(e)) => e,
@@ -23,7 +27,7 @@ fn cnf(file: &Path) -> Result<(CnfEncoding, String)> {
             ),
         },
     };
-    Ok((enc, family))
+    Ok((enc, family, rules))
 }
 
 fn rule(s: &str) -> Result<Rule> {
@@ -36,8 +40,8 @@ fn rule(s: &str) -> Result<Rule> {
 
 pub fn grade(file: &Path, max: &str) -> Result<Report> {
     let max = rule(max)?;
-    let (enc, family) = cnf(file)?;
-    let d = Deducer::new(&enc).deduce(max);
+    let (enc, family, rules) = cnf(file)?;
+    let d = Deducer::new(&enc).with_rules(rules).deduce(max);
     let text = if d.contradiction {
         "deduction: contradiction (the clues have no solution)".to_string()
     } else if d.solved {
@@ -66,8 +70,8 @@ pub fn grade(file: &Path, max: &str) -> Result<Report> {
 }
 
 pub fn hint(file: &Path) -> Result<Report> {
-    let (enc, family) = cnf(file)?;
-    let d = Deducer::new(&enc).deduce(Rule::Probe);
+    let (enc, family, rules) = cnf(file)?;
+    let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
     if d.contradiction {
         bail!(
             "{}: the clues contradict each other: no hint",
@@ -91,6 +95,7 @@ pub fn hint(file: &Path) -> Result<Report> {
     let why = match step.rule {
         Rule::Propagation => "one constraint of the puzzle leaves it no other choice",
         Rule::Probe => "the other value leads to a contradiction by propagation alone",
+        Rule::Family(..) => "a rule of this kind of puzzle",
     };
     Ok(Report {
         text: format!(

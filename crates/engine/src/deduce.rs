@@ -2,8 +2,9 @@
 //!
 //! The state keeps, for every variable, which values are still possible (both at the start;
 //! values are only ever removed). A rule proposes removals: *propagation* (level 1) — a clause
-//! whose literals are all impossible but one forces that one; *probing* (level 9) — a value
-//! that, set and propagated, empties some clause is impossible. Both rules are monotone: once a
+//! whose literals are all impossible but one forces that one; a family's own rules (levels 2 to
+//! 8, [`FamilyRule`]); *probing* (level 9) — a value that, set and propagated, empties some
+//! clause is impossible. The rules are monotone: once a
 //! removal is proposed it stays proposed in every later state until it is applied (fewer
 //! possible values only make clauses more unit and contradictions more certain). So the
 //! fixpoint is the same whatever order removals are applied in (tested); applying the easiest
@@ -17,20 +18,29 @@ const FALSE: u8 = 1;
 const TRUE: u8 = 2;
 const BOTH: u8 = 3;
 
-/// The rules, by difficulty level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The rules, ordered by difficulty level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "String")]
 pub enum Rule {
     /// Unit propagation over one clause of the encoding.
     Propagation,
+    /// A family's own rule (name, level from 2 to 8), such as map colouring's Kempe chains.
+    Family(&'static str, u8),
     /// Failed-literal probing: a value whose propagation contradicts.
     Probe,
+}
+
+impl From<Rule> for String {
+    fn from(r: Rule) -> String {
+        r.name().to_string()
+    }
 }
 
 impl Rule {
     pub fn level(self) -> u8 {
         match self {
             Rule::Propagation => 1,
+            Rule::Family(_, level) => level,
             Rule::Probe => 9,
         }
     }
@@ -38,9 +48,35 @@ impl Rule {
     pub fn name(self) -> &'static str {
         match self {
             Rule::Propagation => "propagation",
+            Rule::Family(name, _) => name,
             Rule::Probe => "probe",
         }
     }
+}
+
+impl PartialOrd for Rule {
+    fn partial_cmp(&self, other: &Rule) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Rule {
+    fn cmp(&self, other: &Rule) -> std::cmp::Ordering {
+        (self.level(), self.name()).cmp(&(other.level(), other.name()))
+    }
+}
+
+/// A family's own deduction rule over the state of its encoding's variables. It must be
+/// monotone (a removal it proposes stays proposed, in any state with fewer possible values,
+/// until it is applied) and valid (it never removes a value of the intended unique solution).
+pub trait FamilyRule: Send + Sync {
+    fn rule(&self) -> Rule;
+    fn propose(&self, state: &State) -> Vec<Removal>;
+}
+
+/// Whether a state still allows `value` for `var`.
+pub fn possible(state: &State, var: Var, value: bool) -> bool {
+    state[var.index()] & if value { TRUE } else { FALSE } != 0
 }
 
 /// A removal: variable `var` cannot take `value`, by `rule`.
@@ -83,6 +119,8 @@ pub struct Deducer<'e> {
     enc: &'e CnfEncoding,
     /// For each variable, the clauses it occurs in.
     occurs: Vec<Vec<usize>>,
+    /// The family's rules, easiest first.
+    family: Vec<Box<dyn FamilyRule>>,
 }
 
 /// Possible values per variable.
@@ -109,7 +147,18 @@ impl<'e> Deducer<'e> {
                 occurs[l.var().index()].push(k);
             }
         }
-        Deducer { enc, occurs }
+        Deducer {
+            enc,
+            occurs,
+            family: Vec::new(),
+        }
+    }
+
+    /// With a family's own rules besides propagation and probing.
+    pub fn with_rules(mut self, mut rules: Vec<Box<dyn FamilyRule>>) -> Deducer<'e> {
+        rules.sort_by_key(|r| r.rule());
+        self.family = rules;
+        self
     }
 
     pub fn start(&self) -> State {
@@ -174,6 +223,13 @@ impl<'e> Deducer<'e> {
                 out.push(r);
             }
         }
+        for f in self.family.iter().filter(|f| f.rule() <= max) {
+            out.extend(
+                f.propose(state)
+                    .into_iter()
+                    .filter(|r| possible(state, r.var, r.value)),
+            );
+        }
         if max >= Rule::Probe {
             out.extend(self.probes(state));
         }
@@ -236,19 +292,37 @@ impl<'e> Deducer<'e> {
                 hardest = hardest.max(Some(Rule::Propagation));
                 record(&state, &before, Rule::Propagation, &mut steps);
             }
-            if max < Rule::Probe {
+            // The easiest family rule that applies, else probing.
+            let mut found = Vec::new();
+            for f in self.family.iter().filter(|f| f.rule() <= max) {
+                found = f
+                    .propose(&state)
+                    .into_iter()
+                    .filter(|r| possible(&state, r.var, r.value))
+                    .collect();
+                if !found.is_empty() {
+                    break;
+                }
+            }
+            if found.is_empty() && max >= Rule::Probe {
+                found = self.probes(&state).into_iter().take(1).collect();
+            }
+            if found.is_empty() {
                 break;
             }
-            let found = self.probes(&state);
-            let Some(r) = found.first() else { break };
             let before = state.clone();
-            Self::remove(&mut state, r);
-            hardest = hardest.max(Some(Rule::Probe));
-            if !self.propagate(&mut state, Some(vec![r.var])) {
+            let rule = found[0].rule;
+            for r in &found {
+                Self::remove(&mut state, r);
+            }
+            hardest = hardest.max(Some(rule));
+            if state.contains(&0)
+                || !self.propagate(&mut state, Some(found.iter().map(|r| r.var).collect()))
+            {
                 contradiction = true;
                 break;
             }
-            record(&state, &before, Rule::Probe, &mut steps);
+            record(&state, &before, rule, &mut steps);
         }
         self.outcome(state, hardest, steps, contradiction)
     }

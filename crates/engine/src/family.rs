@@ -40,6 +40,13 @@ pub trait Family: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The family's own deduction rules over its CNF encoding's variables (see
+    /// [`crate::deduce::FamilyRule`]), used by `grade` and `hint` besides propagation and
+    /// probing.
+    fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>> {
+        Vec::new()
+    }
+
     /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
     /// (false: the native path exists as an independent check, but the encoding is faster).
     fn native_by_default(&self) -> bool {
@@ -78,6 +85,8 @@ pub trait Puzzle: Send + Sync {
     fn native_by_default(&self) -> bool;
     /// See [`Family::render_partial`].
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
+    /// See [`Family::deduction_rules`].
+    fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -104,6 +113,10 @@ impl<F: Family> Puzzle for F {
 
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
         Family::render_partial(self, known)
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>> {
+        Family::deduction_rules(self)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

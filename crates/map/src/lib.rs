@@ -241,6 +241,120 @@ pub fn parse(text: &str, source: &str) -> Result<Map, ParseError> {
     })
 }
 
+/// The Kempe-chain rule, for well-posed maps. Swapping two colours a and b on a Kempe chain (a
+/// connected set of regions coloured a or b, maximal) gives another proper colouring, which
+/// keeps the givens unless the chain holds a given. So in a unique solution every chain holds a
+/// given. Take a maximal connected set M of regions that can only be a or b, with no given in
+/// it: its chain can only grow through a neighbour that can still be a or b; when there is
+/// exactly one such neighbour x, x must be a or b, and loses every other colour.
+///
+/// Monotone: as possibilities shrink, M can only grow through x (any other neighbour that
+/// joined M would have been a second way out), so the removal stays proposed until x can only
+/// be a or b, when it is applied.
+pub struct KempeChains {
+    regions: usize,
+    colours: usize,
+    neighbours: Vec<Vec<usize>>,
+    given: Vec<bool>,
+}
+
+impl KempeChains {
+    pub fn new(m: &Map) -> KempeChains {
+        let mut neighbours = vec![Vec::new(); m.regions.len()];
+        for &(a, b) in &m.borders {
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+        let mut given = vec![false; m.regions.len()];
+        for &(r, _) in &m.givens {
+            given[r] = true;
+        }
+        KempeChains {
+            regions: m.regions.len(),
+            colours: m.colours,
+            neighbours,
+            given,
+        }
+    }
+
+    fn var(&self, region: usize, colour: usize) -> Var {
+        Var((region * self.colours + colour) as u32)
+    }
+}
+
+impl wellposed_engine::deduce::FamilyRule for KempeChains {
+    fn rule(&self) -> wellposed_engine::deduce::Rule {
+        wellposed_engine::deduce::Rule::Family("kempe-chain", 5)
+    }
+
+    fn propose(
+        &self,
+        state: &wellposed_engine::deduce::State,
+    ) -> Vec<wellposed_engine::deduce::Removal> {
+        use wellposed_engine::deduce::{possible, Removal};
+        let (n, k) = (self.regions, self.colours);
+        let can: Vec<Vec<bool>> = (0..n)
+            .map(|r| {
+                (0..k)
+                    .map(|c| possible(state, self.var(r, c), true))
+                    .collect()
+            })
+            .collect();
+        let mut out = Vec::new();
+        for a in 0..k {
+            for b in a + 1..k {
+                let only_ab = |r: usize| {
+                    can[r]
+                        .iter()
+                        .enumerate()
+                        .all(|(c, &p)| !p || c == a || c == b)
+                        && (can[r][a] || can[r][b])
+                };
+                let mut seen = vec![false; n];
+                for start in 0..n {
+                    if seen[start] || !only_ab(start) {
+                        continue;
+                    }
+                    // The maximal connected set M of a-or-b-only regions around `start`.
+                    let mut m = vec![start];
+                    seen[start] = true;
+                    let mut i = 0;
+                    while i < m.len() {
+                        for &nb in &self.neighbours[m[i]] {
+                            if !seen[nb] && only_ab(nb) {
+                                seen[nb] = true;
+                                m.push(nb);
+                            }
+                        }
+                        i += 1;
+                    }
+                    if m.iter().any(|&r| self.given[r]) {
+                        continue;
+                    }
+                    let mut exits: Vec<usize> = m
+                        .iter()
+                        .flat_map(|&r| self.neighbours[r].iter().copied())
+                        .filter(|&x| !only_ab(x) && (can[x][a] || can[x][b]))
+                        .collect();
+                    exits.sort_unstable();
+                    exits.dedup();
+                    if let [x] = exits[..] {
+                        for c in (0..k).filter(|&c| c != a && c != b && can[x][c]) {
+                            out.push(Removal {
+                                var: self.var(x, c),
+                                value: true,
+                                rule: self.rule(),
+                                clause: None,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 impl Family for Map {
     const NAME: &'static str = "map";
     type Solution = Colouring;
@@ -270,6 +384,10 @@ impl Family for Map {
 
     fn verify(&self, s: &Colouring) -> Result<(), String> {
         self.check(&s.colour)
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        vec![Box::new(KempeChains::new(self))]
     }
 
     fn render(&self, s: &Colouring) -> String {
