@@ -27,17 +27,20 @@ fn the_1962_puzzle_solves_counts_and_exports() {
 
 #[test]
 fn generated_zebra_puzzles_solve_uniquely_from_their_text() {
-    let r = wellposed(&[
-        "generate",
-        "zebra",
-        "--size",
-        "5",
-        "--categories",
-        "4",
-        "--seed",
-        "9",
-        "--json",
-    ]);
+    let generate = || {
+        wellposed(&[
+            "generate",
+            "zebra",
+            "--size",
+            "5",
+            "--categories",
+            "4",
+            "--seed",
+            "9",
+            "--json",
+        ])
+    };
+    let r = generate();
     assert_eq!(r.code, 0, "{}", r.stderr);
     let j = r.json();
     let f = temp_file("generated-zebra.txt", j["puzzle"].as_str().unwrap());
@@ -49,17 +52,7 @@ fn generated_zebra_puzzles_solve_uniquely_from_their_text() {
         j["clues"].as_u64().unwrap() as usize
     );
     // Same seed, same puzzle.
-    let again = wellposed(&[
-        "generate",
-        "zebra",
-        "--size",
-        "5",
-        "--categories",
-        "4",
-        "--seed",
-        "9",
-        "--json",
-    ]);
+    let again = generate();
     assert_eq!(again.json()["puzzle"], j["puzzle"]);
     let bad = wellposed(&["generate", "zebra", "--size", "9"]);
     assert_eq!(bad.code, 2);

@@ -123,7 +123,7 @@ fn text_format_round_trips_and_errors_name_the_line() {
     let q = Binary::parse(spaced, "s.txt").unwrap();
     assert_eq!(q.givens[1], Some(1));
     assert_eq!(q.rules, Rules::NoDistinct);
-    for (text, line, says) in [
+    wellposed_engine::assert_parse_errors::<Binary>(&[
         ("family binary\nsize 5 4\n", 2, "even"),
         (
             "family binary\nsize 4 4\nrules maybe\n",
@@ -145,11 +145,7 @@ fn text_format_round_trips_and_errors_name_the_line() {
             5,
             "expected 4 cells",
         ),
-    ] {
-        let e = Binary::parse(text, "bad.txt").unwrap_err();
-        assert_eq!(e.line, line, "{text}");
-        assert!(e.message.contains(says), "{}", e.message);
-    }
+    ]);
 }
 
 /// The half-table DP (no-distinct) and the half-grid meet in the middle (distinct) against the

@@ -51,6 +51,20 @@ pub fn shared_data(rel: &str) -> Option<std::path::PathBuf> {
     }
 }
 
+/// For tests of parsers: each (text, line, words) must be refused with an error on that line,
+/// naming the source `f`, whose message contains the words.
+pub fn assert_parse_errors<F: Family>(cases: &[(&str, usize, &str)]) {
+    for &(text, line, words) in cases {
+        let e = match F::parse(text, "f") {
+            Ok(_) => panic!("accepted, expected an error on line {line}: {text:?}"),
+            Err(e) => e,
+        };
+        assert_eq!(e.line, line, "{text:?}: {e}");
+        assert!(e.to_string().starts_with("f:"), "{e}");
+        assert!(e.to_string().contains(words), "{text:?}: {e}");
+    }
+}
+
 /// A small deterministic xorshift generator: reproducible random instances in tests and
 /// benchmarks without a dependency. Not for anything that needs statistical quality.
 #[derive(Clone, Debug)]

@@ -240,12 +240,7 @@ fn bad_input_names_the_line() {
         ("3x2:1/1/4/1/1", 1, "column 3"),
         ("0x2:1/1", 1, "WxH"),
     ];
-    for (text, line, words) in cases {
-        let e = Nonogram::parse_any(text, "f.non").unwrap_err();
-        assert_eq!(e.line, line, "{text}: {e}");
-        assert!(e.to_string().contains(words), "{text}: {e}");
-        assert!(e.to_string().starts_with("f.non:"), "{e}");
-    }
+    wellposed_engine::assert_parse_errors::<Nonogram>(&cases);
 }
 
 /// The incremental backbone equals what all enumerated solutions agree on.
