@@ -93,3 +93,46 @@ fn edge_matching_in_both_forms() {
     assert_eq!(e.code, 2);
     assert!(e.stderr.contains("bad-pieces.txt:5:"), "{}", e.stderr);
 }
+
+#[test]
+fn solved_boards_and_maps_are_drawn() {
+    let out = temp_file("witch.svg", "");
+    let r = wellposed(&[
+        "solve",
+        "--json",
+        "--svg",
+        &out,
+        &instance("encodings/edges/witch-3x3.txt"),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert_eq!(
+        svg.matches("<polygon").count(),
+        4 * 9,
+        "four triangles a piece"
+    );
+    let map = temp_file("map.svg", "");
+    let r = wellposed(&[
+        "solve",
+        "--svg",
+        &map,
+        &instance("encodings/map/six-regions.txt"),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&map)
+            .unwrap()
+            .matches("<rect")
+            .count(),
+        20
+    );
+    let none = wellposed(&[
+        "solve",
+        "--svg",
+        &map,
+        &instance("encodings/nonogram/house-8x8.txt"),
+    ]);
+    assert_eq!(none.code, 2);
+    assert!(none.stderr.contains("no drawing"), "{}", none.stderr);
+}

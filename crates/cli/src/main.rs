@@ -58,6 +58,9 @@ enum Command {
         /// Also report the deducible cells: those with the same value in every solution.
         #[arg(long)]
         deduce: bool,
+        /// Draw the (first) solution as SVG into this file (edge matching, maps on a grid).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
         #[command(flatten)]
         how: SolveArgs,
     },
@@ -390,7 +393,12 @@ fn main() -> ExitCode {
 
 fn run(command: Command, json: bool) -> Result<Report> {
     match command {
-        Command::Solve { file, deduce, how } => solve(&file, &options(&how, 0), deduce),
+        Command::Solve {
+            file,
+            deduce,
+            svg,
+            how,
+        } => solve(&file, &options(&how, 0), deduce, svg.as_deref()),
         Command::Count {
             file,
             limit,
@@ -631,7 +639,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
     }
 }
 
-fn solve(file: &Path, opts: &Options, deduce: bool) -> Result<Report> {
+fn solve(file: &Path, opts: &Options, deduce: bool, svg: Option<&Path>) -> Result<Report> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle.as_ref();
     let u = wellposed_engine::uniqueness(p, opts)?;
@@ -666,6 +674,17 @@ fn solve(file: &Path, opts: &Options, deduce: bool) -> Result<Report> {
         }
     }
     let mut text = text;
+    if let Some(out) = svg {
+        let (Uniqueness::Unique(first) | Uniqueness::Multiple(first, _)) = &u else {
+            bail!("no solution to draw");
+        };
+        let Some(drawing) = p.svg(&first.answer) else {
+            bail!("there is no drawing for `{}` puzzles (yet)", p.family());
+        };
+        files::write_atomically(out, drawing.as_bytes())?;
+        text.push_str(&format!("\nwrote {}", out.display()));
+        json["svg"] = json!(out.display().to_string());
+    }
     if deduce && !matches!(u, Uniqueness::None) {
         let Some(b) = wellposed_engine::backbone(p, opts)? else {
             bail!("internal error: a solution was found, then the backbone search found none");

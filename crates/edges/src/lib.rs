@@ -255,4 +255,38 @@ impl Family for Edges {
     fn render(&self, s: &Board) -> String {
         s.rows.join("\n")
     }
+
+    /// Each piece as four triangles coloured by their labels, its number in the middle.
+    fn svg(&self, s: &Board) -> Option<String> {
+        let size = 60.0;
+        let (w, h) = (self.cols as f64 * size, self.rows as f64 * size);
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"-2 -2 {} {}\">\n",
+            w + 4.0, h + 4.0, w + 4.0, h + 4.0
+        );
+        for (at, &(i, turns)) in s.placed.iter().enumerate() {
+            let piece = self.pieces.get(i)?;
+            let (x, y) = (
+                (at % self.cols) as f64 * size,
+                (at / self.cols) as f64 * size,
+            );
+            let (cx, cy) = (x + size / 2.0, y + size / 2.0);
+            let corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)];
+            for side in 0..4 {
+                let (a, b) = (corners[side], corners[(side + 1) % 4]);
+                let l = label(piece, turns, side);
+                out.push_str(&format!(
+                    "<polygon points=\"{},{} {},{} {},{}\" fill=\"{}\" stroke=\"#333\" stroke-width=\"0.5\"><title>{l}</title></polygon>\n",
+                    a.0, a.1, b.0, b.1, cx, cy, wellposed_engine::palette(l)
+                ));
+            }
+            out.push_str(&format!(
+                "<text x=\"{cx}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n",
+                cy + 4.0,
+                i + 1
+            ));
+        }
+        out.push_str("</svg>\n");
+        Some(out)
+    }
 }

@@ -40,6 +40,12 @@ pub trait Family: Sized + Send + Sync + 'static {
         None
     }
 
+    /// A drawing of a solution as an SVG document, for families that have one.
+    fn svg(&self, solution: &Self::Solution) -> Option<String> {
+        let _ = solution;
+        None
+    }
+
     /// The family's own deduction rules over its CNF encoding's variables (see
     /// [`crate::deduce::FamilyRule`]), used by `grade` and `hint` besides propagation and
     /// probing.
@@ -87,6 +93,8 @@ pub trait Puzzle: Send + Sync {
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
     /// See [`Family::deduction_rules`].
     fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>>;
+    /// The drawing of a solved answer (see [`Family::svg`]).
+    fn svg(&self, answer: &Answer) -> Option<String>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -117,6 +125,10 @@ impl<F: Family> Puzzle for F {
 
     fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>> {
         Family::deduction_rules(self)
+    }
+
+    fn svg(&self, answer: &Answer) -> Option<String> {
+        Family::svg(self, &self.decode(answer))
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

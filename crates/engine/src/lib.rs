@@ -51,6 +51,16 @@ pub fn shared_data(rel: &str) -> Option<std::path::PathBuf> {
     }
 }
 
+/// A fill colour for label or colour number `k` in drawings: well-spread hues (golden-angle
+/// steps), with 0 grey (the border label of edge-matching puzzles).
+pub fn palette(k: i64) -> String {
+    if k == 0 {
+        return "#9a9a9a".to_string();
+    }
+    let hue = (k.unsigned_abs() as f64 * 137.508) % 360.0;
+    format!("hsl({hue:.0},70%,{}%)", if k % 2 == 0 { 62 } else { 48 })
+}
+
 /// For tests of parsers: each (text, line, words) must be refused with an error on that line,
 /// naming the source `f`, whose message contains the words.
 pub fn assert_parse_errors<F: Family>(cases: &[(&str, usize, &str)]) {

@@ -390,6 +390,58 @@ impl Family for Map {
         vec![Box::new(KempeChains::new(self))]
     }
 
+    /// Maps drawn on a grid: each cell in its region's colour, thick lines between regions.
+    fn svg(&self, s: &Colouring) -> Option<String> {
+        let (w, cells) = self.grid.as_ref()?;
+        let w = *w;
+        let h = cells.len() / w.max(1);
+        let size = 30.0;
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"-2 -2 {} {}\">\n",
+            w as f64 * size + 4.0,
+            h as f64 * size + 4.0,
+            w as f64 * size + 4.0,
+            h as f64 * size + 4.0
+        );
+        let region = |r: usize, c: usize| cells[r * w + c];
+        for r in 0..h {
+            for c in 0..w {
+                let fill = match region(r, c) {
+                    Some(k) => wellposed_engine::palette(s.colour[k] as i64 + 1),
+                    None => "white".to_string(),
+                };
+                out.push_str(&format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"{size}\" height=\"{size}\" fill=\"{fill}\"/>\n",
+                    c as f64 * size,
+                    r as f64 * size
+                ));
+            }
+        }
+        // Region borders: between cells of different regions, and around the map.
+        let line = |x1: f64, y1: f64, x2: f64, y2: f64| {
+            format!("<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"black\" stroke-width=\"2\"/>\n")
+        };
+        for r in 0..h {
+            for c in 0..w {
+                let (x, y) = (c as f64 * size, r as f64 * size);
+                if c + 1 == w || region(r, c) != region(r, c + 1) {
+                    out.push_str(&line(x + size, y, x + size, y + size));
+                }
+                if r + 1 == h || region(r, c) != region(r + 1, c) {
+                    out.push_str(&line(x, y + size, x + size, y + size));
+                }
+                if c == 0 {
+                    out.push_str(&line(x, y, x, y + size));
+                }
+                if r == 0 {
+                    out.push_str(&line(x, y, x + size, y));
+                }
+            }
+        }
+        out.push_str("</svg>\n");
+        Some(out)
+    }
+
     fn render(&self, s: &Colouring) -> String {
         match &s.grid {
             Some(rows) => rows.join("\n"),
