@@ -136,3 +136,27 @@ fn solved_boards_and_maps_are_drawn() {
     assert_eq!(none.code, 2);
     assert!(none.stderr.contains("no drawing"), "{}", none.stderr);
 }
+
+#[test]
+fn edge_counts_up_to_board_turns() {
+    let r = wellposed(&[
+        "edges",
+        "count",
+        "--json",
+        &instance("encodings/edges/witch-3x3.txt"),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    let all = wellposed(&[
+        "count",
+        "--json",
+        &instance("encodings/edges/witch-3x3.txt"),
+    ])
+    .json();
+    assert_eq!(j["count"], all["count"]);
+    // Square board: solutions come in fours of quarter turns.
+    assert_eq!(
+        j["up_to_rotation"].as_u64().unwrap() * 4,
+        j["count"].as_u64().unwrap()
+    );
+}

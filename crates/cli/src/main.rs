@@ -112,6 +112,9 @@ enum Command {
     /// Minesweeper: exact layout counts and mine probabilities.
     #[command(subcommand)]
     Minesweeper(MinesweeperCommand),
+    /// Edge matching: count solutions, also up to turning the whole board.
+    #[command(subcommand)]
+    Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
         /// The family (binary or zebra).
@@ -184,6 +187,18 @@ fn threads_arg(t: usize) -> usize {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     }
+}
+
+#[derive(Subcommand)]
+enum EdgesCommand {
+    /// Every solution by dancing links, and how many remain when boards that are turns of each
+    /// other (quarter turns on a square board, half turns otherwise) count once.
+    Count {
+        file: PathBuf,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -604,6 +619,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 json: serde_json::to_value(&r)?,
             })
         }
+        Command::Edges(EdgesCommand::Count { file, limit }) => edges_count(&file, limit),
         Command::Minesweeper(MinesweeperCommand::Analyze { file }) => {
             let board = load::load_minesweeper(&file)?;
             minesweeper_cmd::analyze(&board)
@@ -949,5 +965,39 @@ fn zebra_cmd(size: usize, categories: usize, seed: u64, count: u64) -> Result<Re
         } else {
             serde_json::Value::Array(made)
         },
+    })
+}
+
+/// `edges count`: all solutions, and the classes of boards that are turns of each other.
+fn edges_count(file: &Path, limit: Option<u64>) -> Result<Report> {
+    use wellposed_engine::Family;
+    let text = load::read(file)?;
+    let e = wellposed_edges::Edges::parse(&text, &file.display().to_string())?;
+    let opts = Options {
+        method: wellposed_engine::Method::Dlx,
+        ..Default::default()
+    };
+    let mut classes = std::collections::BTreeSet::new();
+    let mut n = 0u64;
+    let complete = wellposed_engine::enumerate(&e, &opts, limit, |s| {
+        n += 1;
+        classes.insert(e.up_to_rotation(&e.decode(&s.answer).placed));
+        std::ops::ControlFlow::Continue(())
+    })?;
+    let turns = if e.rows == e.cols { "quarter" } else { "half" };
+    Ok(Report {
+        text: format!(
+            "{n} solutions{}; {} up to {turns} turns of the board",
+            if complete {
+                ""
+            } else {
+                " (stopped at the limit)"
+            },
+            classes.len()
+        ),
+        json: json!({
+            "count": n, "complete": complete, "up_to_rotation": classes.len(),
+            "turns": turns, "file": file.display().to_string(),
+        }),
     })
 }

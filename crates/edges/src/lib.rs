@@ -207,6 +207,37 @@ impl Edges {
         Ok(())
     }
 
+    /// The placement turned with the whole board: a quarter turn clockwise on a square
+    /// board, a half turn on any (`quarters` = 1 or 2). Position (r, c) goes to (c, n−1−r) or
+    /// (h−1−r, w−1−c), and every piece turns with it.
+    pub fn turn_board(&self, placed: &[(usize, usize)], quarters: usize) -> Vec<(usize, usize)> {
+        let (h, w) = (self.rows, self.cols);
+        let mut out = vec![(usize::MAX, 0); h * w];
+        for (at, &(i, t)) in placed.iter().enumerate() {
+            let (r, c) = (at / w, at % w);
+            let to = if quarters == 1 {
+                c * w + (h - 1 - r)
+            } else {
+                (h - 1 - r) * w + (w - 1 - c)
+            };
+            out[to] = (i, (t + quarters) % 4);
+        }
+        out
+    }
+
+    /// The least of a placement's turns with the board: solutions that are turns of each other
+    /// share it.
+    pub fn up_to_rotation(&self, placed: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let quarter = self.rows == self.cols;
+        let mut best = placed.to_vec();
+        let mut current = placed.to_vec();
+        for _ in 0..if quarter { 3 } else { 1 } {
+            current = self.turn_board(&current, if quarter { 1 } else { 2 });
+            best = best.min(current.clone());
+        }
+        best
+    }
+
     pub fn board(&self, placed: Vec<(usize, usize)>) -> Board {
         let rows = placed
             .chunks(self.cols.max(1))

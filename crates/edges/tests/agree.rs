@@ -36,56 +36,28 @@ fn the_witch_puzzle_counts_alike_by_dancing_links_and_sat() {
     assert!(boards.len().is_multiple_of(4), "{}", boards.len());
 }
 
-/// Solutions up to board rotation: turn each solution and keep the least text.
+/// Turning a solved board with its pieces solves it again: every turn of every solution is a
+/// solution (checked by the rules), four quarter turns give the board back, and the classes up
+/// to rotation have four members each (no 3×3 board is its own quarter turn).
 #[test]
 fn witch_solutions_up_to_rotation() {
     let w = witch();
     let mut all = Vec::new();
     wellposed_engine::enumerate(&w, &opts(Method::Dlx), None, |s| {
-        all.push(s.text);
+        all.push(w.decode(&s.answer).placed);
         std::ops::ControlFlow::Continue(())
     })
     .unwrap();
-    let turn = |b: &str| -> String {
-        // Position (r, c) goes to (c, 2 − r); each piece turns once more.
-        let cells: Vec<Vec<(usize, usize)>> = b
-            .lines()
-            .map(|l| {
-                l.split_whitespace()
-                    .map(|t| {
-                        let (p, k) = t.split_once('/').unwrap();
-                        (p.parse().unwrap(), k.parse().unwrap())
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut out = vec![vec![(0, 0); 3]; 3];
-        for r in 0..3 {
-            for c in 0..3 {
-                let (p, k) = cells[r][c];
-                out[c][2 - r] = (p, (k + 1) % 4);
-            }
-        }
-        out.iter()
-            .map(|row| {
-                row.iter()
-                    .map(|(p, k)| format!("{p}/{k}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
     let mut classes = std::collections::BTreeSet::new();
     for b in &all {
         let mut t = b.clone();
-        let mut least = t.clone();
-        for _ in 0..3 {
-            t = turn(&t);
-            assert!(all.contains(&t), "a turned solution is a solution");
-            least = least.min(t.clone());
+        for _ in 0..4 {
+            t = w.turn_board(&t, 1);
+            w.check(&t).unwrap();
+            assert!(all.contains(&t), "a turned solution is among the solutions");
         }
-        classes.insert(least);
+        assert_eq!(&t, b);
+        classes.insert(w.up_to_rotation(b));
     }
     assert_eq!(classes.len() * 4, all.len());
 }
