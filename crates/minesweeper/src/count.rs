@@ -14,6 +14,9 @@ use num_bigint::BigUint;
 use num_rational::BigRational;
 use num_traits::{One, Zero};
 
+/// The largest frontier component enumerated (depth-first, one cell a level).
+pub const MAX_COMPONENT: usize = 2000;
+
 /// What the analysis found.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -192,6 +195,12 @@ pub fn analyze(board: &Board) -> Result<Analysis, String> {
             let r = find(&mut parent, c);
             group_cons.entry(r).or_default().push((open.clone(), *need));
         }
+    }
+    if let Some(big) = groups.values().map(Vec::len).find(|&n| n > MAX_COMPONENT) {
+        return Err(format!(
+            "a frontier component of {big} cells is more than the {MAX_COMPONENT} enumerated one \
+             layout at a time; count it with --method sat"
+        ));
     }
     let tallies: Vec<Tally> = groups
         .into_iter()

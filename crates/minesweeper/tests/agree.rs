@@ -214,3 +214,20 @@ fn bad_boards_name_the_line() {
         ("3x3:1,1,zz", 1, "hex"),
     ]);
 }
+
+/// A frontier too large to enumerate is refused by the analysis, with a message, and counting
+/// falls back to the CNF (bounded here by a limit) instead of overflowing the stack.
+#[test]
+fn huge_frontiers_are_refused_not_crashed_on() {
+    let w = 2 * (count::MAX_COMPONENT / 3 + 10);
+    let text = format!(
+        "family minesweeper\ngrid\n{}\n{}\n",
+        "1.".repeat(w / 2),
+        ".".repeat(w)
+    );
+    let b = Board::parse(&text, "wide").unwrap();
+    let e = count::analyze(&b).unwrap_err();
+    assert!(e.contains("frontier component"), "{e}");
+    let c = wellposed_engine::count(&b, &Options::default(), Some(3)).unwrap();
+    assert_eq!((c.count, c.complete, c.method), (3, false, "blocking"));
+}
