@@ -196,13 +196,39 @@ pub fn parse_keyed(text: &str, source: &str, family_line: bool) -> Result<Nonogr
         }
     };
     let [rows, cols] = clues;
-    Ok(Nonogram {
+    let n = Nonogram {
         width,
         height,
         rows,
         cols,
         goal,
-    })
+    };
+    within_bounds(&n, source, hline)?;
+    Ok(n)
+}
+
+/// The most (cell, automaton state) pairs over all lines: the CNF's size and the line solver's
+/// tables grow with it, so larger puzzles are refused up front, not by running out of memory.
+pub const MAX_STATES: usize = 20_000_000;
+
+fn within_bounds(n: &Nonogram, source: &str, line: usize) -> Result<(), ParseError> {
+    let states: usize = n
+        .rows
+        .iter()
+        .map(|r| n.width * (2 * r.len() + 2))
+        .chain(n.cols.iter().map(|c| n.height * (2 * c.len() + 2)))
+        .sum();
+    if states > MAX_STATES {
+        return Err(error(
+            source,
+            line,
+            format!(
+                "a {}×{} puzzle with these clues needs {states} line states, more than the {MAX_STATES} accepted",
+                n.width, n.height
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Whether text looks like a Pattern game ID: `WxH:` then digits, `.` and `/`.
@@ -278,13 +304,15 @@ pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, Par
         clues.push(r);
     }
     let rows = clues.split_off(width);
-    Ok(Nonogram {
+    let n = Nonogram {
         width,
         height,
         rows,
         cols: clues,
         goal: None,
-    })
+    };
+    within_bounds(&n, source, line)?;
+    Ok(n)
 }
 
 /// A clue as text, runs joined by `sep`; a blank clue is `0`.

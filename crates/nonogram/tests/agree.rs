@@ -241,6 +241,12 @@ fn bad_input_names_the_line() {
         ("0x2:1/1", 1, "WxH"),
     ];
     wellposed_engine::assert_parse_errors::<Nonogram>(&cases);
+    // Absurd sizes are refused up front (a 500×500 grid of 250 runs a line).
+    let runs = vec!["1"; 250].join(",");
+    let lines = vec![runs.as_str(); 500].join("\n");
+    let big = format!("family nonogram\nwidth 500\nheight 500\nrows\n{lines}\ncolumns\n{lines}\n");
+    let e = Nonogram::parse(&big, "big").unwrap_err();
+    assert!(e.message.contains("line states"), "{e}");
 }
 
 /// The incremental backbone equals what all enumerated solutions agree on.
