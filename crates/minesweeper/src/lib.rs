@@ -20,6 +20,9 @@ use wellposed_sat::{Cnf, Lit, Var};
 /// The largest board accepted (cells).
 pub const MAX_CELLS: usize = 1_000_000;
 
+/// The largest counter for the total number of mines in the CNF: unknown cells × (mines + 1).
+pub const MAX_COUNTER: usize = 50_000_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {
     /// Not known: a mine or not.
@@ -197,6 +200,9 @@ impl Family for Board {
         if let Some(total) = self.mines {
             let known = self.cells.iter().filter(|&&c| c == Cell::Mine).count();
             match total.checked_sub(known) {
+                // The total's counter has a cell per (unknown cell, partial sum): beyond this
+                // the board has no CNF (counting and analysis by components still answer).
+                Some(rest) if unknown.len().saturating_mul(rest + 1) > MAX_COUNTER => return None,
                 Some(rest) => {
                     let lits: Vec<Lit> = vars.iter().map(|v| v.positive()).collect();
                     cnf.exactly_k(&lits, rest as u64);

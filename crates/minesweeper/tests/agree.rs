@@ -231,3 +231,22 @@ fn huge_frontiers_are_refused_not_crashed_on() {
     let c = wellposed_engine::count(&b, &Options::default(), Some(3)).unwrap();
     assert_eq!((c.count, c.complete, c.method), (3, false, "blocking"));
 }
+
+/// A total over a huge unknown area has no CNF (its counter would be too large), but the
+/// component analysis counts it exactly: C(cells, mines) with no number on the board.
+#[test]
+fn huge_totals_are_counted_by_binomials_not_encoded() {
+    let text = format!(
+        "family minesweeper\nmines 3000\ngrid\n{}",
+        format!("{}\n", ".".repeat(200)).repeat(100)
+    );
+    let b = Board::parse(&text, "big").unwrap();
+    assert!(b.encode(wellposed_engine::EncodingKind::Cnf).is_none());
+    let a = count::analyze(&b).unwrap();
+    // C(20000, 3000), by the multiplicative formula.
+    let mut want = num_bigint::BigUint::from(1u32);
+    for i in 0..3000u32 {
+        want = want * num_bigint::BigUint::from(20000 - i) / num_bigint::BigUint::from(i + 1);
+    }
+    assert_eq!(a.layouts, want);
+}
