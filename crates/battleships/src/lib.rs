@@ -17,8 +17,9 @@ use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
-/// The largest grid accepted (cells).
-pub const MAX_CELLS: usize = 10_000;
+/// The largest grid accepted (cells): row and column counts are cardinality constraints whose
+/// size grows with a line times its count, so a 1×10,000 strip would already be too large.
+pub const MAX_CELLS: usize = 2_500;
 
 /// What a hint says of its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

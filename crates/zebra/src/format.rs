@@ -8,6 +8,8 @@ use wellposed_engine::{Document, ParseError};
 
 /// The largest number of positions accepted.
 pub const MAX_POSITIONS: usize = 64;
+/// The largest number of categories accepted.
+pub const MAX_CATEGORIES: usize = 64;
 
 /// The clue kinds and how many arguments each takes (values, or a value then a position).
 const KINDS: &[(&str, &str)] = &[
@@ -66,6 +68,9 @@ pub fn parse(text: &str, source: &str) -> Result<Zebra, ParseError> {
             ));
         }
         let c = categories.len();
+        if c == MAX_CATEGORIES {
+            return Err(doc.error(*no, format!("more than {MAX_CATEGORIES} categories")));
+        }
         for (i, v) in values.iter().enumerate() {
             if names.insert(v.to_lowercase(), (c, i)).is_some() {
                 return Err(doc.error(
