@@ -88,3 +88,20 @@ fn bad_nonograms_are_one_line_errors() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("expected 5 clues"), "{}", r.stderr);
 }
+
+#[test]
+fn generated_nonograms_are_unique_and_reproducible() {
+    let generate = || {
+        wellposed(&[
+            "generate", "nonogram", "--size", "8", "--height", "6", "--seed", "3", "--json",
+        ])
+    };
+    let r = generate();
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    // The printed game ID solves, uniquely, to the picture it was made from.
+    let s = wellposed(&["solve", "--json", j["game_id"].as_str().unwrap()]).json();
+    assert_eq!(s["status"], "unique");
+    assert_eq!(s["solution"], j["solution"]);
+    assert_eq!(generate().json()["game_id"], j["game_id"]);
+}

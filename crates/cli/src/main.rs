@@ -117,7 +117,7 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary or zebra).
+        /// The family (binary, nonogram or zebra).
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
         #[arg(long)]
@@ -465,9 +465,12 @@ fn run(command: Command, json: bool) -> Result<Report> {
             if family == "zebra" {
                 return zebra_cmd(size, categories, seed, count);
             }
+            if family == "nonogram" {
+                return nonogram_cmd(size, height.unwrap_or(size), seed, count);
+            }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `nonogram` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;
@@ -999,5 +1002,47 @@ fn edges_count(file: &Path, limit: Option<u64>) -> Result<Report> {
             "count": n, "complete": complete, "up_to_rotation": classes.len(),
             "turns": turns, "file": file.display().to_string(),
         }),
+    })
+}
+
+/// `generate nonogram`: random pictures until one is unique (by SAT), graded by deduction.
+fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Report> {
+    use wellposed_engine::deduce::{Deducer, Rule};
+    use wellposed_nonogram::formats;
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let (p, drawn) =
+            wellposed_nonogram::generate(width, height, s).map_err(anyhow::Error::msg)?;
+        let goal = p.goal.clone().expect("generated from a picture");
+        p.check(&goal)
+            .map_err(|e| anyhow::anyhow!("internal error: the picture breaks its clues: {e}"))?;
+        let enc = p.cnf(false);
+        let d = Deducer::new(&enc).deduce(Rule::Probe);
+        let grade = match (d.solved, d.hardest) {
+            (true, Some(r)) => format!("solved by deduction, hardest rule {}", r.name()),
+            (true, None) => "nothing to deduce".to_string(),
+            (false, _) => format!("deduction stalls with {} cells open", d.open),
+        };
+        let picture = wellposed_nonogram::Picture::new(width, goal);
+        texts.push(format!(
+            "# seed {s}: unique after {drawn} random pictures; {grade}\n# game ID: {}\n{}",
+            formats::game_id(&p),
+            formats::to_text(&p).trim_end()
+        ));
+        made.push(json!({
+            "seed": s, "drawn": drawn, "game_id": formats::game_id(&p),
+            "puzzle": formats::to_text(&p), "solution": picture, "solved_by_deduction": d.solved,
+            "hardest": d.hardest, "open": d.open,
+        }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
     })
 }
