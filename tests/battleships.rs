@@ -21,3 +21,24 @@ fn csplib_board_113_both_forms() {
     let zero_cells = 2 * 10 + 2 * 10 - 2 * 2;
     assert!(d["fixed_count"].as_u64().unwrap() >= zero_cells);
 }
+
+#[test]
+fn generated_boards_solve_uniquely_from_their_text() {
+    let r = wellposed(&[
+        "generate",
+        "battleships",
+        "--size",
+        "9",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    let f = temp_file("generated-fleet.txt", j["puzzle"].as_str().unwrap());
+    let s = wellposed(&["solve", "--json", &f]).json();
+    assert_eq!(s["status"], "unique");
+    assert_eq!(s["solution"]["rows"], j["solution"]["rows"]);
+    let bad = wellposed(&["generate", "battleships", "--size", "5"]);
+    assert_eq!(bad.code, 2);
+}

@@ -12,6 +12,7 @@
 //! the cells, so the cells are the answer.
 
 pub mod formats;
+pub mod generate;
 
 use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};

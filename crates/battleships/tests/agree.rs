@@ -174,3 +174,24 @@ fn formats_round_trip_and_errors_name_the_line() {
         ("problem(1,[1:1],[1],[1]).", 1, "four lists"),
     ]);
 }
+
+#[test]
+fn generated_boards_are_unique_minimal_and_reproducible() {
+    use wellposed_battleships::generate::generate;
+    for (size, seed) in [(10, 1), (8, 2), (10, 3)] {
+        let m = generate(size, seed).unwrap();
+        let b = &m.puzzle;
+        b.check(&m.ship).unwrap();
+        match wellposed_engine::uniqueness(b, &Options::default()).unwrap() {
+            Uniqueness::Unique(s) => assert_eq!(s.text, b.fleet_of(m.ship.clone()).rows.join("\n")),
+            other => panic!("{size}/{seed}: {}", other.status()),
+        }
+        for i in 0..b.hints.len() {
+            let mut less = b.clone();
+            less.hints.remove(i);
+            assert!(count(&less) > 1, "{size}/{seed}: hint {i} is not needed");
+        }
+        assert!(m.drawn >= b.hints.len());
+        assert_eq!(&generate(size, seed).unwrap().puzzle, b);
+    }
+}

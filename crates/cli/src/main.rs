@@ -117,7 +117,7 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary, nonogram or zebra).
+        /// The family (binary, battleships, nonogram or zebra).
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
         #[arg(long)]
@@ -468,9 +468,12 @@ fn run(command: Command, json: bool) -> Result<Report> {
             if family == "nonogram" {
                 return nonogram_cmd(size, height.unwrap_or(size), seed, count);
             }
+            if family == "battleships" {
+                return battleships_cmd(size, seed, count);
+            }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary`, `nonogram` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `nonogram` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;
@@ -1035,6 +1038,39 @@ fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Re
             "seed": s, "drawn": drawn, "game_id": formats::game_id(&p),
             "puzzle": formats::to_text(&p), "solution": picture, "solved_by_deduction": d.solved,
             "hardest": d.hardest, "open": d.open,
+        }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
+    })
+}
+
+/// `generate battleships`: a random fleet, its counts, and a minimal set of hints.
+fn battleships_cmd(size: usize, seed: u64, count: u64) -> Result<Report> {
+    use wellposed_battleships::{formats, generate};
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let m = generate::generate(size, s).map_err(anyhow::Error::msg)?;
+        m.puzzle
+            .check(&m.ship)
+            .map_err(|e| anyhow::anyhow!("internal error: the planted fleet breaks a rule: {e}"))?;
+        let solution = m.puzzle.fleet_of(m.ship.clone());
+        texts.push(format!(
+            "# seed {s}: {} hints (minimal; {} drawn before it was unique)\n{}",
+            m.puzzle.hints.len(),
+            m.drawn,
+            formats::to_text(&m.puzzle).trim_end()
+        ));
+        made.push(json!({
+            "seed": s, "hints": m.puzzle.hints.len(), "drawn": m.drawn,
+            "puzzle": formats::to_text(&m.puzzle), "solution": solution,
         }));
     }
     Ok(Report {
