@@ -78,3 +78,21 @@ fn games_are_reproducible_and_mostly_won_on_beginner() {
     let bad = wellposed(&["minesweeper", "play", "--level", "insane"]);
     assert_eq!(bad.code, 2);
 }
+
+#[test]
+fn generated_boards_need_no_guess() {
+    let r = wellposed(&["generate", "minesweeper", "--level", "beginner", "--seed", "2", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    // The ID reads back as a board with ten mines (its "place the mines" view).
+    let id = j["game_id"].as_str().unwrap();
+    let a = wellposed(&["minesweeper", "analyze", "--json", id]).json();
+    assert_eq!(a["consistent"], true);
+    let mines: usize = j["mines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap().matches('*').count())
+        .sum();
+    assert_eq!(mines, 10);
+}

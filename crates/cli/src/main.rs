@@ -117,11 +117,15 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary, battleships, nonogram or zebra).
+        /// The family (binary, battleships, minesweeper, nonogram or zebra).
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
+        /// Required except for minesweeper, which takes --level.
         #[arg(long)]
-        size: usize,
+        size: Option<usize>,
+        /// Minesweeper: beginner, intermediate or expert.
+        #[arg(long, default_value = "beginner")]
+        level: String,
         /// Zebra: the number of categories (1 to 6).
         #[arg(long, default_value_t = 5)]
         categories: usize,
@@ -455,6 +459,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
         Command::Generate {
             family,
             size,
+            level,
             categories,
             height,
             rules,
@@ -462,6 +467,12 @@ fn run(command: Command, json: bool) -> Result<Report> {
             difficulty,
             count,
         } => {
+            if family == "minesweeper" {
+                return minesweeper_cmd::generate(&level, seed, count);
+            }
+            let Some(size) = size else {
+                bail!("generate {family}: expected --size N");
+            };
             if family == "zebra" {
                 return zebra_cmd(size, categories, seed, count);
             }
@@ -473,7 +484,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
             }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `nonogram` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `minesweeper`, `nonogram` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;

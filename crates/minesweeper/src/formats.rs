@@ -208,3 +208,18 @@ pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Board, ParseE
     board.cells = numbers;
     Ok(board)
 }
+
+/// A layout as a Mines game ID in the clear form, with the first click at `first`.
+pub fn game_id(rows: usize, cols: usize, mine: &[bool], first: usize) -> String {
+    let hex: String = mine
+        .chunks(4)
+        .map(|c| {
+            let v = c
+                .iter()
+                .enumerate()
+                .fold(0u32, |v, (i, &m)| v | (u32::from(m) << (3 - i)));
+            char::from_digit(v, 16).expect("a hex digit")
+        })
+        .collect();
+    format!("{cols}x{rows}:{},{},{hex}", first % cols, first / cols)
+}

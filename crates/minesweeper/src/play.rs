@@ -54,6 +54,12 @@ pub struct Game {
 
 /// Plays one game; the first click is at `first` (row-major index) and is never a mine.
 pub fn play(level: Level, first: usize, rng: &mut Xorshift) -> Game {
+    let mine = deal(level, first, rng);
+    play_on(level, &mine, first)
+}
+
+/// A random layout of the level's mines, none on `first`.
+pub fn deal(level: Level, first: usize, rng: &mut Xorshift) -> Vec<bool> {
     let n = level.rows * level.cols;
     let mut mine = vec![false; n];
     let mut placed = 0;
@@ -64,6 +70,12 @@ pub fn play(level: Level, first: usize, rng: &mut Xorshift) -> Game {
             placed += 1;
         }
     }
+    mine
+}
+
+/// Plays the game of a given layout from the first click at `first`.
+pub fn play_on(level: Level, mine: &[bool], first: usize) -> Game {
+    let n = level.rows * level.cols;
     let mut board = Board {
         rows: level.rows,
         cols: level.cols,
@@ -211,6 +223,17 @@ pub fn play_many(
             guesses: a.guesses + b.guesses,
         },
     )
+}
+
+/// A layout that needs no guess after the first click: layouts are dealt until the player
+/// above wins one using proved-safe cells only. Returns the layout and how many were dealt.
+pub fn no_guess_layout(level: Level, first: usize, seed: u64) -> Option<(Vec<bool>, usize)> {
+    let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    (1..=100_000).find_map(|dealt| {
+        let mine = deal(level, first, &mut rng);
+        let g = play_on(level, &mine, first);
+        (g.won && g.guesses == 1).then_some((mine, dealt))
+    })
 }
 
 #[cfg(test)]

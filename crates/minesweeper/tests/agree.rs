@@ -250,3 +250,22 @@ fn huge_totals_are_counted_by_binomials_not_encoded() {
     }
     assert_eq!(a.layouts, want);
 }
+
+/// Layouts written as Mines IDs read back as the same layout (the shared clear ID included),
+/// and generated no-guess layouts are won from the first click by proof alone.
+#[test]
+fn game_ids_round_trip_and_no_guess_layouts_need_none() {
+    use wellposed_minesweeper::play::{self, Level};
+    let id = "9x9:4,4,004000007c00010022080";
+    let b = formats::parse_game_id(id, "id", 1).unwrap();
+    let mines: Vec<bool> = b.cells.iter().map(|&c| c == Cell::Unknown).collect();
+    assert_eq!(formats::game_id(9, 9, &mines, 4 * 9 + 4), id);
+    for seed in 1..=5 {
+        let (mine, _) = play::no_guess_layout(Level::BEGINNER, 0, seed).unwrap();
+        let g = play::play_on(Level::BEGINNER, &mine, 0);
+        assert!(g.won && g.guesses == 1 && !g.proof_failed, "{g:?}");
+        let back = formats::parse_game_id(&formats::game_id(9, 9, &mine, 0), "id", 1).unwrap();
+        let read: Vec<bool> = back.cells.iter().map(|&c| c == Cell::Unknown).collect();
+        assert_eq!(read, mine);
+    }
+}
