@@ -81,7 +81,15 @@ fn games_are_reproducible_and_mostly_won_on_beginner() {
 
 #[test]
 fn generated_boards_need_no_guess() {
-    let r = wellposed(&["generate", "minesweeper", "--level", "beginner", "--seed", "2", "--json"]);
+    let r = wellposed(&[
+        "generate",
+        "minesweeper",
+        "--level",
+        "beginner",
+        "--seed",
+        "2",
+        "--json",
+    ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let j = r.json();
     // The ID reads back as a board with ten mines (its "place the mines" view).

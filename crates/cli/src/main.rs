@@ -117,7 +117,7 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary, battleships, minesweeper, nonogram or zebra).
+        /// The family (binary, battleships, lights-out, minesweeper, nonogram or zebra).
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
         /// Required except for minesweeper, which takes --level.
@@ -482,9 +482,12 @@ fn run(command: Command, json: bool) -> Result<Report> {
             if family == "battleships" {
                 return battleships_cmd(size, seed, count);
             }
+            if family == "lights-out" {
+                return lights_out_cmd(size, height.unwrap_or(size), seed, count);
+            }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `minesweeper`, `nonogram` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `lights-out`, `minesweeper`, `nonogram` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;
@@ -1082,6 +1085,58 @@ fn battleships_cmd(size: usize, seed: u64, count: u64) -> Result<Report> {
         made.push(json!({
             "seed": s, "hints": m.puzzle.hints.len(), "drawn": m.drawn,
             "puzzle": formats::to_text(&m.puzzle), "solution": solution,
+        }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
+    })
+}
+
+/// `generate lights-out`: random solvable boards, with their number of solutions and the
+/// fewest presses (GF(2) elimination).
+fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let (board, presses) =
+            wellposed_lights_out::generate(m, n, s).map_err(anyhow::Error::msg)?;
+        if board.after(&presses).iter().any(|&l| l) {
+            bail!("internal error: the presses a board was made from do not solve it");
+        }
+        let a = board.analyze(24);
+        if !a.solvable {
+            bail!("internal error: a generated board is unsolvable by elimination");
+        }
+        let rows: Vec<String> = board
+            .lit
+            .chunks(n)
+            .map(|r| {
+                r.iter()
+                    .map(|&l| if l { "1" } else { "0" })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let puzzle = format!(
+            "family lights-out\nsize {m} {n}\nvariant plus\ngrid\n{}\n",
+            rows.join("\n")
+        );
+        texts.push(format!(
+            "# seed {s}: {} solution(s); fewest presses {}\n{}",
+            a.solutions,
+            a.min_presses
+                .map_or("not searched".to_string(), |p| p.to_string()),
+            puzzle.trim_end()
+        ));
+        made.push(json!({
+            "seed": s, "puzzle": puzzle, "solutions": a.solutions.to_string(),
+            "min_presses": a.min_presses, "nullity": a.nullity,
         }));
     }
     Ok(Report {

@@ -464,3 +464,21 @@ fn chase_nullity(m: usize, n: usize) -> usize {
     let s = gf2::solve(&row, &vec![false; n], n);
     s.null_basis.len()
 }
+
+/// A random solvable board: random presses on a dark M×N plus board (each cell pressed with
+/// probability one half, from the seed), redrawn while the lights stay all off. Returns the
+/// board and the presses that made it (one solution; 2^nullity of them in all).
+pub fn generate(m: usize, n: usize, seed: u64) -> Result<(LightsOut, Vec<bool>), String> {
+    if m == 0 || n == 0 || m * n > 10_000 {
+        return Err(format!("expected 1×1 to 100×100 cells, found {m}×{n}"));
+    }
+    let mut rng = wellposed_engine::Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let dark = LightsOut::new(m, n, vec![false; m * n], Variant::Plus);
+    loop {
+        let presses: Vec<bool> = (0..m * n).map(|_| rng.below(2) == 0).collect();
+        let lit = dark.after(&presses);
+        if lit.iter().any(|&l| l) {
+            return Ok((LightsOut::new(m, n, lit, Variant::Plus), presses));
+        }
+    }
+}
