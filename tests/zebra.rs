@@ -160,3 +160,31 @@ fn edge_counts_up_to_board_turns() {
         j["count"].as_u64().unwrap()
     );
 }
+
+#[test]
+fn generated_maps_solve_uniquely_from_their_text() {
+    let r = wellposed(&[
+        "generate",
+        "map",
+        "--size",
+        "7",
+        "--height",
+        "5",
+        "--regions",
+        "9",
+        "--seed",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    let f = temp_file("generated-map.txt", j["puzzle"].as_str().unwrap());
+    let s = wellposed(&["solve", "--json", &f]).json();
+    assert_eq!(s["status"], "unique");
+    let shown = wellposed(&["solve", &f]);
+    assert!(
+        shown.stdout.contains(j["solution"].as_str().unwrap()),
+        "{}",
+        shown.stdout
+    );
+}

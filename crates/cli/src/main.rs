@@ -117,7 +117,7 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary, battleships, lights-out, minesweeper, nonogram or zebra).
+        /// The family (binary, battleships, lights-out, map, minesweeper, nonogram or zebra).
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
         /// Required except for minesweeper, which takes --level.
@@ -129,6 +129,12 @@ enum Command {
         /// Zebra: the number of categories (1 to 6).
         #[arg(long, default_value_t = 5)]
         categories: usize,
+        /// Map: the number of regions.
+        #[arg(long, default_value_t = 8)]
+        regions: usize,
+        /// Map: the number of colours.
+        #[arg(long, default_value_t = 4)]
+        colours: usize,
         #[arg(long)]
         height: Option<usize>,
         /// Rule set: distinct or no-distinct.
@@ -461,6 +467,8 @@ fn run(command: Command, json: bool) -> Result<Report> {
             size,
             level,
             categories,
+            regions,
+            colours,
             height,
             rules,
             seed,
@@ -482,12 +490,15 @@ fn run(command: Command, json: bool) -> Result<Report> {
             if family == "battleships" {
                 return battleships_cmd(size, seed, count);
             }
+            if family == "map" {
+                return map_cmd(size, height.unwrap_or(size), regions, colours, seed, count);
+            }
             if family == "lights-out" {
                 return lights_out_cmd(size, height.unwrap_or(size), seed, count);
             }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `lights-out`, `minesweeper`, `nonogram` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `lights-out`, `map`, `minesweeper`, `nonogram` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;
@@ -1137,6 +1148,47 @@ fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
         made.push(json!({
             "seed": s, "puzzle": puzzle, "solutions": a.solutions.to_string(),
             "min_presses": a.min_presses, "nullity": a.nullity,
+        }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
+    })
+}
+
+/// `generate map`: grown regions, a random colouring, a minimal set of givens.
+fn map_cmd(
+    width: usize,
+    height: usize,
+    regions: usize,
+    colours: usize,
+    seed: u64,
+    count: u64,
+) -> Result<Report> {
+    use wellposed_engine::Family;
+    use wellposed_map::generate;
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let g =
+            generate::generate(width, height, regions, colours, s).map_err(anyhow::Error::msg)?;
+        g.map.check(&g.colour).map_err(|e| {
+            anyhow::anyhow!("internal error: the planted colouring breaks a rule: {e}")
+        })?;
+        let text = generate::to_text(&g.map).expect("generated maps are grids");
+        texts.push(format!(
+            "# seed {s}: {} givens (minimal)\n{}",
+            g.map.givens.len(),
+            text.trim_end()
+        ));
+        made.push(json!({
+            "seed": s, "givens": g.map.givens.len(), "puzzle": text,
+            "solution": g.map.render(&g.map.colouring(g.colour.clone())),
         }));
     }
     Ok(Report {

@@ -6,6 +6,8 @@
 //! a given colour is a unit clause. Colours are named (1..k), so no symmetry is factored out:
 //! two colourings that differ by a permutation of colours are two solutions.
 
+pub mod generate;
+
 use serde::Serialize;
 use std::collections::BTreeSet;
 use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};

@@ -229,3 +229,25 @@ fn kempe_chains_are_valid_order_independent_and_useful() {
         "{unique} unique, Kempe chains helped {helped}"
     );
 }
+
+#[test]
+fn generated_maps_are_unique_minimal_and_read_back() {
+    use wellposed_map::generate;
+    for (w, h, regions, colours, seed) in [(6, 5, 8, 4, 1), (8, 8, 14, 4, 2), (5, 5, 6, 3, 3)] {
+        let g = generate::generate(w, h, regions, colours, seed).unwrap();
+        let m = &g.map;
+        m.check(&g.colour).unwrap();
+        let Uniqueness::Unique(s) = wellposed_engine::uniqueness(m, &Options::default()).unwrap()
+        else {
+            panic!("not unique");
+        };
+        assert_eq!(s.text, m.render(&m.colouring(g.colour.clone())));
+        for i in 0..m.givens.len() {
+            let mut less = m.clone();
+            less.givens.remove(i);
+            assert!(count(&less) > 1, "given {i} is not needed");
+        }
+        let back = Map::parse(&generate::to_text(m).unwrap(), "t").unwrap();
+        assert_eq!(&back, m);
+    }
+}

@@ -1,0 +1,194 @@
+//! The poser: regions grown on a grid from random seeds, a random proper colouring with k
+//! colours, then givens from it until the map has exactly one colouring (the SAT engine
+//! decides), then every given that is not needed dropped in one pass (a minimal set).
+
+use crate::Map;
+use std::collections::BTreeSet;
+use wellposed_engine::{Options, Uniqueness, Xorshift};
+
+/// A generated map and the colouring it was made from (0-based colour per region).
+pub struct Made {
+    pub map: Map,
+    pub colour: Vec<usize>,
+}
+
+fn unique(m: &Map) -> bool {
+    matches!(
+        wellposed_engine::uniqueness(m, &Options::default()),
+        Ok(Uniqueness::Unique(_))
+    )
+}
+
+/// `regions` regions on a `width`×`height` grid, `colours` colours.
+pub fn generate(
+    width: usize,
+    height: usize,
+    regions: usize,
+    colours: usize,
+    seed: u64,
+) -> Result<Made, String> {
+    let cells = width * height;
+    if cells == 0 || cells > 10_000 || regions == 0 || regions > cells.min(62) {
+        return Err(format!(
+            "expected up to 10,000 cells and 1 to {} regions",
+            cells.clamp(1, 62)
+        ));
+    }
+    if !(2..=8).contains(&colours) {
+        return Err("expected 2 to 8 colours".into());
+    }
+    let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for _ in 0..1000 {
+        // Grow regions from distinct random seed cells, one random frontier cell at a time.
+        let mut owner: Vec<Option<usize>> = vec![None; cells];
+        let mut placed = 0;
+        while placed < regions {
+            let k = rng.below(cells as u64) as usize;
+            if owner[k].is_none() {
+                owner[k] = Some(placed);
+                placed += 1;
+            }
+        }
+        let neighbours = |k: usize| {
+            let (r, c) = (k / width, k % width);
+            let mut v = Vec::with_capacity(4);
+            if r > 0 {
+                v.push(k - width);
+            }
+            if r + 1 < height {
+                v.push(k + width);
+            }
+            if c > 0 {
+                v.push(k - 1);
+            }
+            if c + 1 < width {
+                v.push(k + 1);
+            }
+            v
+        };
+        let mut open = cells - regions;
+        while open > 0 {
+            let k = rng.below(cells as u64) as usize;
+            if owner[k].is_some() {
+                continue;
+            }
+            let taken: Vec<usize> = neighbours(k)
+                .into_iter()
+                .filter_map(|nb| owner[nb])
+                .collect();
+            if let Some(&r) = taken.get(rng.below(taken.len().max(1) as u64) as usize) {
+                owner[k] = Some(r);
+                open -= 1;
+            }
+        }
+        let mut borders = BTreeSet::new();
+        for k in 0..cells {
+            for nb in neighbours(k) {
+                let (a, b) = (owner[k].expect("grown"), owner[nb].expect("grown"));
+                if a != b {
+                    borders.insert((a.min(b), a.max(b)));
+                }
+            }
+        }
+        // A random proper colouring, greedily in random order (redrawn if it gets stuck).
+        let mut order: Vec<usize> = (0..regions).collect();
+        for i in (1..regions).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut colour = vec![usize::MAX; regions];
+        let mut stuck = false;
+        for &r in &order {
+            let used: Vec<usize> = borders
+                .iter()
+                .filter_map(|&(a, b)| match (a == r, b == r) {
+                    (true, _) => Some(colour[b]),
+                    (_, true) => Some(colour[a]),
+                    _ => None,
+                })
+                .collect();
+            let free: Vec<usize> = (0..colours).filter(|c| !used.contains(c)).collect();
+            match free.get(rng.below(free.len().max(1) as u64) as usize) {
+                Some(&c) => colour[r] = c,
+                None => stuck = true,
+            }
+        }
+        if stuck {
+            continue;
+        }
+        // Label regions in order of first appearance, as the text format reads them back.
+        let mut label = vec![usize::MAX; regions];
+        let mut next = 0;
+        for o in &owner {
+            let r = o.expect("grown");
+            if label[r] == usize::MAX {
+                label[r] = next;
+                next += 1;
+            }
+        }
+        let names: Vec<String> = (0..regions).map(region_name).collect();
+        let mut map = Map {
+            regions: names,
+            borders: borders
+                .iter()
+                .map(|&(a, b)| (label[a].min(label[b]), label[a].max(label[b])))
+                .collect::<BTreeSet<_>>()
+                .into_iter()
+                .collect(),
+            colours,
+            givens: Vec::new(),
+            grid: Some((width, owner.iter().map(|o| o.map(|r| label[r])).collect())),
+        };
+        let mut relabelled = vec![0; regions];
+        for r in 0..regions {
+            relabelled[label[r]] = colour[r];
+        }
+        let colour = relabelled;
+        let mut by = (0..regions).collect::<Vec<_>>();
+        for i in (1..regions).rev() {
+            by.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        for &r in &by {
+            if unique(&map) {
+                break;
+            }
+            map.givens.push((r, colour[r]));
+        }
+        let mut i = 0;
+        while i < map.givens.len() {
+            let g = map.givens.remove(i);
+            if !unique(&map) {
+                map.givens.insert(i, g);
+                i += 1;
+            }
+        }
+        return Ok(Made { map, colour });
+    }
+    Err("no colourable map found in 1,000 tries".into())
+}
+
+/// Region k's one-character label: A–Z, a–z, 0–9.
+pub fn region_name(k: usize) -> String {
+    let chars: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
+    chars[k].to_string()
+}
+
+/// The map in the `family map` format (grid maps only).
+pub fn to_text(m: &Map) -> Option<String> {
+    let (w, cells) = m.grid.as_ref()?;
+    let mut s = format!("family map\ncolours {}\nregions\n", m.colours);
+    for row in cells.chunks((*w).max(1)) {
+        let line: String = row
+            .iter()
+            .map(|c| c.map_or(".".to_string(), |r| m.regions[r].clone()))
+            .collect();
+        s.push_str(&line);
+        s.push('\n');
+    }
+    if !m.givens.is_empty() {
+        s.push_str("givens\n");
+        for &(r, c) in &m.givens {
+            s.push_str(&format!("{} {}\n", m.regions[r], c + 1));
+        }
+    }
+    Some(s)
+}
