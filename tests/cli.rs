@@ -521,3 +521,16 @@ fn generated_lights_out_boards_are_solvable() {
         assert_eq!(c["count"].to_string(), j["solutions"].as_str().unwrap());
     }
 }
+
+#[test]
+fn generated_survo_puzzles_solve_uniquely_from_their_text() {
+    let r = wellposed(&[
+        "generate", "survo", "--size", "4", "--height", "3", "--seed", "5", "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    let f = temp_file("generated-survo.txt", j["puzzle"].as_str().unwrap());
+    let s = wellposed(&["solve", "--json", "--method", "sat", &f]).json();
+    assert_eq!(s["status"], "unique");
+    assert_eq!(s["solution"], j["solution"]);
+}

@@ -117,7 +117,8 @@ enum Command {
     Edges(EdgesCommand),
     /// Generate a uniquely solvable puzzle with a minimal set of clues.
     Generate {
-        /// The family (binary, battleships, lights-out, map, minesweeper, nonogram or zebra).
+        /// The family (binary, battleships, lights-out, map, minesweeper, nonogram, survo or
+        /// zebra). Survo: --size N columns, --height M rows.
         family: String,
         /// Width (and height, unless --height is given); for zebra, the number of positions.
         /// Required except for minesweeper, which takes --level.
@@ -490,6 +491,9 @@ fn run(command: Command, json: bool) -> Result<Report> {
             if family == "battleships" {
                 return battleships_cmd(size, seed, count);
             }
+            if family == "survo" {
+                return survo_generate(size, height.unwrap_or(size), seed, count);
+            }
             if family == "map" {
                 return map_cmd(size, height.unwrap_or(size), regions, colours, seed, count);
             }
@@ -498,7 +502,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
             }
             if family != "binary" {
                 bail!(
-                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `lights-out`, `map`, `minesweeper`, `nonogram` or `zebra`"
+                    "generating `{family}` puzzles is not available yet; expected `binary`, `battleships`, `lights-out`, `map`, `minesweeper`, `nonogram`, `survo` or `zebra`"
                 );
             }
             let rules = rules_arg(&rules)?;
@@ -1190,6 +1194,40 @@ fn map_cmd(
             "seed": s, "givens": g.map.givens.len(), "puzzle": text,
             "solution": g.map.render(&g.map.colouring(g.colour.clone())),
         }));
+    }
+    Ok(Report {
+        text: texts.join("\n\n"),
+        json: if made.len() == 1 {
+            made.remove(0)
+        } else {
+            serde_json::Value::Array(made)
+        },
+    })
+}
+
+/// `generate survo`: a random table's margins and a minimal set of givens.
+fn survo_generate(n: usize, m: usize, seed: u64, count: u64) -> Result<Report> {
+    use wellposed_survo::generate;
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let s = seed.wrapping_add(k);
+        let g = generate::generate(m, n, s).map_err(anyhow::Error::msg)?;
+        match wellposed_engine::uniqueness(&g.puzzle, &Options::default())? {
+            Uniqueness::Unique(_) => {}
+            other => bail!(
+                "internal error: a generated Survo puzzle is {}; please report this",
+                other.status()
+            ),
+        }
+        let givens = g.puzzle.givens.iter().filter(|&&x| x > 0).count();
+        let text = generate::to_text(&g.puzzle);
+        texts.push(format!(
+            "# seed {s}: {givens} givens (minimal)\n{}",
+            text.trim_end()
+        ));
+        let table: Vec<&[u32]> = g.table.chunks(n).collect();
+        made.push(json!({"seed": s, "givens": givens, "puzzle": text, "solution": table}));
     }
     Ok(Report {
         text: texts.join("\n\n"),

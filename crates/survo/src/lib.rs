@@ -9,6 +9,7 @@
 //! - the dedicated solver ([`solver`]): row partitions × column partitions that cross once.
 
 pub mod enumerate;
+pub mod generate;
 pub mod picture;
 pub mod solver;
 
