@@ -17,7 +17,7 @@ fn cnf(file: &Path) -> Result<Prepared> {
     let p = loaded.puzzle;
     let rules = p.deduction_rules();
     let family = p.family().to_string();
-    let enc = match p.encode(EncodingKind::Cnf) {
+    let enc = match p.deduction_encoding() {
         Some(Encoding::Cnf(e)) => e,
         _ => match p.encode(EncodingKind::ExactCover) {
             Some(Encoding::ExactCover(x)) => wellposed_engine::exact_cover_to_cnf(&x),

@@ -46,6 +46,12 @@ pub trait Family: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The CNF that `grade` and `hint` deduce over: the encoding itself unless the family's
+    /// encoding carries conclusions of its own solver (which would hide the deduction path).
+    fn deduction_encoding(&self) -> Option<Encoding> {
+        self.encode(EncodingKind::Cnf)
+    }
+
     /// The family's own deduction rules over its CNF encoding's variables (see
     /// [`crate::deduce::FamilyRule`]), used by `grade` and `hint` besides propagation and
     /// probing.
@@ -93,6 +99,8 @@ pub trait Puzzle: Send + Sync {
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
     /// See [`Family::deduction_rules`].
     fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>>;
+    /// See [`Family::deduction_encoding`].
+    fn deduction_encoding(&self) -> Option<Encoding>;
     /// The drawing of a solved answer (see [`Family::svg`]).
     fn svg(&self, answer: &Answer) -> Option<String>;
 }
@@ -125,6 +133,10 @@ impl<F: Family> Puzzle for F {
 
     fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>> {
         Family::deduction_rules(self)
+    }
+
+    fn deduction_encoding(&self) -> Option<Encoding> {
+        Family::deduction_encoding(self)
     }
 
     fn svg(&self, answer: &Answer) -> Option<String> {

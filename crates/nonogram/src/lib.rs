@@ -120,7 +120,9 @@ impl Nonogram {
 
     /// The CNF: cells, then each line's automaton states. With `line_solved`, the cells that
     /// line solving settles (every placement of some line agrees on them, so every solution
-    /// does) are added as unit clauses: the search starts where deduction stopped.
+    /// does) are added as unit clauses: the search starts where line logic stopped. Measured:
+    /// line-solvable survey puzzles 2–5× faster than without; probing as well cost more than it
+    /// saved (Light 0.54 s against 0.19 s), so it is left to the native path.
     pub fn cnf(&self, line_solved: bool) -> CnfEncoding {
         let mut cnf = Cnf::new();
         let cells = cnf.new_vars(self.width * self.height);
@@ -131,7 +133,7 @@ impl Nonogram {
         if line_solved {
             let lines = solve::Lines::new(self);
             let mut grid = vec![line::EITHER; self.width * self.height];
-            if lines.probe(&mut grid) {
+            if lines.propagate(&mut grid, lines.all()) {
                 for (k, &o) in grid.iter().enumerate() {
                     if o != line::EITHER {
                         cnf.add_clause(&[Lit::new(cells[k], o == line::BLACK)]);
@@ -217,6 +219,55 @@ fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
     cnf.add_clause(&accept);
 }
 
+/// Line solving as a rule of the shared deduction engine (level 2): in each row and column, a
+/// cell value that no placement of the runs allows, given what is still possible, is removed.
+/// Monotone (fewer possibilities, fewer placements) and always valid.
+pub struct LineSolving {
+    lines: Vec<(line::Clue, Vec<usize>)>,
+}
+
+impl wellposed_engine::deduce::FamilyRule for LineSolving {
+    fn rule(&self) -> wellposed_engine::deduce::Rule {
+        wellposed_engine::deduce::Rule::Family("line-solving", 2)
+    }
+
+    fn propose(
+        &self,
+        state: &wellposed_engine::deduce::State,
+    ) -> Vec<wellposed_engine::deduce::Removal> {
+        use wellposed_engine::deduce::{possible, Removal};
+        let mut out = Vec::new();
+        let mut scratch = Vec::new();
+        for (clue, idx) in &self.lines {
+            let cells: Vec<line::Options> = idx
+                .iter()
+                .map(|&k| {
+                    let v = Var(k as u32);
+                    (u8::from(possible(state, v, false)) * line::WHITE)
+                        | (u8::from(possible(state, v, true)) * line::BLACK)
+                })
+                .collect();
+            // No placement at all: propose nothing here; propagation finds the contradiction.
+            let Some(fits) = line::solve(clue, &cells, &mut scratch) else {
+                continue;
+            };
+            for ((&k, &had), &keep) in idx.iter().zip(&cells).zip(&fits) {
+                for (bit, value) in [(line::WHITE, false), (line::BLACK, true)] {
+                    if had & bit != 0 && keep & bit == 0 {
+                        out.push(Removal {
+                            var: Var(k as u32),
+                            value,
+                            rule: self.rule(),
+                            clause: None,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     type Solution = Picture;
@@ -252,6 +303,17 @@ impl Family for Nonogram {
     /// depth-first branching on hard puzzles; the native path stays as the independent check.
     fn native_by_default(&self) -> bool {
         false
+    }
+
+    /// Without the line-solving units of [`Nonogram::cnf`]: deduction shows its own path.
+    fn deduction_encoding(&self) -> Option<Encoding> {
+        Some(Encoding::Cnf(self.cnf(false)))
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        vec![Box::new(LineSolving {
+            lines: self.lines(),
+        })]
     }
 
     /// `#` black, `.` white, `?` open.
