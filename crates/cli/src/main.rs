@@ -506,39 +506,25 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 );
             }
             let rules = rules_arg(&rules)?;
-            let mut made = Vec::new();
-            for k in 0..count.max(1) {
-                made.push(binary_cmd::generate_binary(
+            per_seed(seed, count, |s| {
+                let m = binary_cmd::generate_binary(
                     size,
                     height.unwrap_or(size),
                     rules,
-                    seed.wrapping_add(k),
+                    s,
                     difficulty.as_deref(),
-                )?);
-            }
-            let text: Vec<String> = made
-                .iter()
-                .map(|m| {
+                )?;
+                Ok((
                     format!(
-                        "# seed {}: {} clues; {}
-# game ID: {}
-{}",
+                        "# seed {}: {} clues; {}\n# game ID: {}\n{}",
                         m.seed,
                         m.clues,
                         binary_cmd::grade_text(&m.grade),
                         m.game_id,
                         m.puzzle.trim_end()
-                    )
-                })
-                .collect();
-            let json = if made.len() == 1 {
-                serde_json::to_value(&made[0])?
-            } else {
-                serde_json::to_value(&made)?
-            };
-            Ok(Report {
-                text: text.join("\n\n"),
-                json,
+                    ),
+                    serde_json::to_value(&m)?,
+                ))
             })
         }
         Command::Hint { file } => deduce_cmd::hint(&file),
@@ -959,10 +945,7 @@ fn lights_out(c: LightsOutCommand) -> Result<Report> {
 /// `generate zebra`: minimal unique puzzles, re-checked by the SAT engine and the rule checker.
 fn zebra_cmd(size: usize, categories: usize, seed: u64, count: u64) -> Result<Report> {
     use wellposed_zebra::{format, generate};
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let m = generate::generate(size, categories, s).map_err(anyhow::Error::msg)?;
         let z = &m.puzzle;
         match wellposed_engine::uniqueness(z, &Options::default())? {
@@ -981,25 +964,19 @@ fn zebra_cmd(size: usize, categories: usize, seed: u64, count: u64) -> Result<Re
             .map(|(f, _)| generate::sentence(z, f))
             .collect();
         let solution = z.table(m.solution.clone());
-        texts.push(format!(
-            "# seed {s}: {} clues (minimal; {} drawn before it was unique)\n{}\n# {}",
-            z.clues.len(),
-            m.drawn,
-            format::to_text(z).trim_end(),
-            sentences.join("\n# ")
-        ));
-        made.push(json!({
-            "seed": s, "clues": z.clues.len(), "drawn": m.drawn,
-            "puzzle": format::to_text(z), "sentences": sentences, "solution": solution,
-        }));
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        Ok((
+            format!(
+                "# seed {s}: {} clues (minimal; {} drawn before it was unique)\n{}\n# {}",
+                z.clues.len(),
+                m.drawn,
+                format::to_text(z).trim_end(),
+                sentences.join("\n# ")
+            ),
+            json!({
+                "seed": s, "clues": z.clues.len(), "drawn": m.drawn,
+                "puzzle": format::to_text(z), "sentences": sentences, "solution": solution,
+            }),
+        ))
     })
 }
 
@@ -1041,10 +1018,7 @@ fn edges_count(file: &Path, limit: Option<u64>) -> Result<Report> {
 fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Report> {
     use wellposed_engine::deduce::{Deducer, Rule};
     use wellposed_nonogram::formats;
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let (p, drawn) =
             wellposed_nonogram::generate(width, height, s).map_err(anyhow::Error::msg)?;
         let goal = p.goal.clone().expect("generated from a picture");
@@ -1058,67 +1032,49 @@ fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Re
             (false, _) => format!("deduction stalls with {} cells open", d.open),
         };
         let picture = wellposed_nonogram::Picture::new(width, goal);
-        texts.push(format!(
-            "# seed {s}: unique after {drawn} random pictures; {grade}\n# game ID: {}\n{}",
-            formats::game_id(&p),
-            formats::to_text(&p).trim_end()
-        ));
-        made.push(json!({
-            "seed": s, "drawn": drawn, "game_id": formats::game_id(&p),
-            "puzzle": formats::to_text(&p), "solution": picture, "solved_by_deduction": d.solved,
-            "hardest": d.hardest, "open": d.open,
-        }));
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        Ok((
+            format!(
+                "# seed {s}: unique after {drawn} random pictures; {grade}\n# game ID: {}\n{}",
+                formats::game_id(&p),
+                formats::to_text(&p).trim_end()
+            ),
+            json!({
+                "seed": s, "drawn": drawn, "game_id": formats::game_id(&p),
+                "puzzle": formats::to_text(&p), "solution": picture, "solved_by_deduction": d.solved,
+                "hardest": d.hardest, "open": d.open,
+            }),
+        ))
     })
 }
 
 /// `generate battleships`: a random fleet, its counts, and a minimal set of hints.
 fn battleships_cmd(size: usize, seed: u64, count: u64) -> Result<Report> {
     use wellposed_battleships::{formats, generate};
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let m = generate::generate(size, s).map_err(anyhow::Error::msg)?;
         m.puzzle
             .check(&m.ship)
             .map_err(|e| anyhow::anyhow!("internal error: the planted fleet breaks a rule: {e}"))?;
         let solution = m.puzzle.fleet_of(m.ship.clone());
-        texts.push(format!(
-            "# seed {s}: {} hints (minimal; {} drawn before it was unique)\n{}",
-            m.puzzle.hints.len(),
-            m.drawn,
-            formats::to_text(&m.puzzle).trim_end()
-        ));
-        made.push(json!({
-            "seed": s, "hints": m.puzzle.hints.len(), "drawn": m.drawn,
-            "puzzle": formats::to_text(&m.puzzle), "solution": solution,
-        }));
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        Ok((
+            format!(
+                "# seed {s}: {} hints (minimal; {} drawn before it was unique)\n{}",
+                m.puzzle.hints.len(),
+                m.drawn,
+                formats::to_text(&m.puzzle).trim_end()
+            ),
+            json!({
+                "seed": s, "hints": m.puzzle.hints.len(), "drawn": m.drawn,
+                "puzzle": formats::to_text(&m.puzzle), "solution": solution,
+            }),
+        ))
     })
 }
 
 /// `generate lights-out`: random solvable boards, with their number of solutions and the
 /// fewest presses (GF(2) elimination).
 fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let (board, presses) =
             wellposed_lights_out::generate(m, n, s).map_err(anyhow::Error::msg)?;
         if board.after(&presses).iter().any(|&l| l) {
@@ -1142,25 +1098,19 @@ fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
             "family lights-out\nsize {m} {n}\nvariant plus\ngrid\n{}\n",
             rows.join("\n")
         );
-        texts.push(format!(
-            "# seed {s}: {} solution(s); fewest presses {}\n{}",
-            a.solutions,
-            a.min_presses
-                .map_or("not searched".to_string(), |p| p.to_string()),
-            puzzle.trim_end()
-        ));
-        made.push(json!({
-            "seed": s, "puzzle": puzzle, "solutions": a.solutions.to_string(),
-            "min_presses": a.min_presses, "nullity": a.nullity,
-        }));
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        Ok((
+            format!(
+                "# seed {s}: {} solution(s); fewest presses {}\n{}",
+                a.solutions,
+                a.min_presses
+                    .map_or("not searched".to_string(), |p| p.to_string()),
+                puzzle.trim_end()
+            ),
+            json!({
+                "seed": s, "puzzle": puzzle, "solutions": a.solutions.to_string(),
+                "min_presses": a.min_presses, "nullity": a.nullity,
+            }),
+        ))
     })
 }
 
@@ -1175,43 +1125,31 @@ fn map_cmd(
 ) -> Result<Report> {
     use wellposed_engine::Family;
     use wellposed_map::generate;
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let g =
             generate::generate(width, height, regions, colours, s).map_err(anyhow::Error::msg)?;
         g.map.check(&g.colour).map_err(|e| {
             anyhow::anyhow!("internal error: the planted colouring breaks a rule: {e}")
         })?;
         let text = generate::to_text(&g.map).expect("generated maps are grids");
-        texts.push(format!(
-            "# seed {s}: {} givens (minimal)\n{}",
-            g.map.givens.len(),
-            text.trim_end()
-        ));
-        made.push(json!({
-            "seed": s, "givens": g.map.givens.len(), "puzzle": text,
-            "solution": g.map.render(&g.map.colouring(g.colour.clone())),
-        }));
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        Ok((
+            format!(
+                "# seed {s}: {} givens (minimal)\n{}",
+                g.map.givens.len(),
+                text.trim_end()
+            ),
+            json!({
+                "seed": s, "givens": g.map.givens.len(), "puzzle": text,
+                "solution": g.map.render(&g.map.colouring(g.colour.clone())),
+            }),
+        ))
     })
 }
 
 /// `generate survo`: a random table's margins and a minimal set of givens.
 fn survo_generate(n: usize, m: usize, seed: u64, count: u64) -> Result<Report> {
     use wellposed_survo::generate;
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    per_seed(seed, count, |s| {
         let g = generate::generate(m, n, s).map_err(anyhow::Error::msg)?;
         match wellposed_engine::uniqueness(&g.puzzle, &Options::default())? {
             Uniqueness::Unique(_) => {}
@@ -1222,12 +1160,27 @@ fn survo_generate(n: usize, m: usize, seed: u64, count: u64) -> Result<Report> {
         }
         let givens = g.puzzle.givens.iter().filter(|&&x| x > 0).count();
         let text = generate::to_text(&g.puzzle);
-        texts.push(format!(
-            "# seed {s}: {givens} givens (minimal)\n{}",
-            text.trim_end()
-        ));
         let table: Vec<&[u32]> = g.table.chunks(n).collect();
-        made.push(json!({"seed": s, "givens": givens, "puzzle": text, "solution": table}));
+        Ok((
+            format!("# seed {s}: {givens} givens (minimal)\n{}", text.trim_end()),
+            json!({"seed": s, "givens": givens, "puzzle": text, "solution": table}),
+        ))
+    })
+}
+
+/// The generators' common frame: one puzzle per seed SEED, SEED+1, … (`count` of them, at least
+/// one), each as (text, JSON); the texts joined by blank lines, the JSON one object or a list.
+pub(crate) fn per_seed(
+    seed: u64,
+    count: u64,
+    mut make: impl FnMut(u64) -> Result<(String, serde_json::Value)>,
+) -> Result<Report> {
+    let mut texts = Vec::new();
+    let mut made = Vec::new();
+    for k in 0..count.max(1) {
+        let (text, json) = make(seed.wrapping_add(k))?;
+        texts.push(text);
+        made.push(json);
     }
     Ok(Report {
         text: texts.join("\n\n"),

@@ -124,10 +124,7 @@ pub fn generate(level: &str, seed: u64, count: u64) -> Result<Report> {
     let Some(l) = Level::parse(level) else {
         bail!("--level: expected beginner, intermediate or expert, found `{level}`");
     };
-    let mut texts = Vec::new();
-    let mut made = Vec::new();
-    for k in 0..count.max(1) {
-        let s = seed.wrapping_add(k);
+    crate::per_seed(seed, count, |s| {
         let Some((mine, dealt)) = play::no_guess_layout(l, 0, s) else {
             bail!("no layout without guessing found in 100,000 deals (seed {s})");
         };
@@ -136,20 +133,12 @@ pub fn generate(level: &str, seed: u64, count: u64) -> Result<Report> {
             .chunks(l.cols)
             .map(|r| r.iter().map(|&m| if m { '*' } else { '.' }).collect())
             .collect();
-        texts.push(format!(
+        Ok((
+            format!(
             "# seed {s}: no guess needed after the first click (top left); {dealt} layouts dealt\n# game ID: {id}\n{}",
             grid.join("\n")
-        ));
-        made.push(
+        ),
             json!({"seed": s, "dealt": dealt, "game_id": id, "mines": grid, "first_click": [1, 1]}),
-        );
-    }
-    Ok(Report {
-        text: texts.join("\n\n"),
-        json: if made.len() == 1 {
-            made.remove(0)
-        } else {
-            serde_json::Value::Array(made)
-        },
+        ))
     })
 }
