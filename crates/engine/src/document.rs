@@ -43,6 +43,30 @@ fn strip_comment(line: &str) -> &str {
     line.split('#').next().unwrap_or("").trim()
 }
 
+/// Splits a Tatham-style game ID `WxH:description` into its width, height (both positive,
+/// at most `max_cells` cells together) and description; `Err` says what was expected, naming
+/// the ID's `shape` (such as `WxH:clues`).
+pub fn split_game_id<'a>(
+    id: &'a str,
+    shape: &str,
+    max_cells: usize,
+) -> Result<(usize, usize, &'a str), String> {
+    let (params, desc) = id
+        .trim()
+        .split_once(':')
+        .ok_or_else(|| format!("expected a game ID `{shape}`"))?;
+    let num = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
+    let Some((Some(w), Some(h))) = params.split_once('x').map(|(w, h)| (num(w), num(h))) else {
+        return Err(format!("expected `WxH` before `:`, found `{params}`"));
+    };
+    if w.saturating_mul(h) > max_cells {
+        return Err(format!(
+            "a {w}×{h} grid is larger than the {max_cells} cells accepted"
+        ));
+    }
+    Ok((w, h, desc))
+}
+
 /// The only line of a text that is not blank or a `#` comment, trimmed, with its number: how a
 /// game ID given alone in a file is recognised.
 pub fn lone_line(text: &str) -> Option<(usize, &str)> {

@@ -10,7 +10,7 @@ mod raw;
 mod solve;
 
 pub use document::{
-    centred_stencil, draw_partial, family_of, lone_line, Document, Entry, ParseError,
+    centred_stencil, draw_partial, family_of, lone_line, split_game_id, Document, Entry, ParseError,
 };
 pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};

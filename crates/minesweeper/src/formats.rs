@@ -146,22 +146,8 @@ pub fn looks_like_game_id(s: &str) -> bool {
 /// that layout: every other cell revealed with its number, the mines unknown.
 pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Board, ParseError> {
     let err = |m: String| error(source, line, m);
-    let (params, desc) = s
-        .trim()
-        .split_once(':')
-        .ok_or_else(|| err("expected a Mines game ID `WxH:x,y,layout`".into()))?;
-    let (w, h) = params
-        .split_once('x')
-        .ok_or_else(|| err(format!("expected `WxH` before `:`, found `{params}`")))?;
-    let num = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
-    let (Some(cols), Some(rows)) = (num(w), num(h)) else {
-        return Err(err(format!("expected `WxH` before `:`, found `{params}`")));
-    };
-    if rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
-            "a {cols}×{rows} board is larger than the {MAX_CELLS} cells accepted"
-        )));
-    }
+    let (cols, rows, desc) =
+        wellposed_engine::split_game_id(s, "WxH:x,y,layout", MAX_CELLS).map_err(err)?;
     let parts: Vec<&str> = desc.split(',').collect();
     let [_, _, map] = parts[..] else {
         return Err(err("expected `x,y,layout` after `:`".into()));

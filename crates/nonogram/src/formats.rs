@@ -252,23 +252,9 @@ pub fn looks_like_game_id(s: &str) -> bool {
 /// A Pattern game ID: `WxH:` then the W column clues and the H row clues, `/` between clues
 /// and `.` between the runs of one clue.
 pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, ParseError> {
-    let s = s.trim();
     let err = |m: String| error(source, line, m);
-    let (params, desc) = s
-        .split_once(':')
-        .ok_or_else(|| err("expected a Pattern game ID `WxH:clues`".into()))?;
-    let (w, h) = params
-        .split_once('x')
-        .ok_or_else(|| err(format!("expected `WxH` before `:`, found `{params}`")))?;
-    let parse = |t: &str| t.parse::<usize>().ok().filter(|&n| n > 0);
-    let (Some(width), Some(height)) = (parse(w), parse(h)) else {
-        return Err(err(format!("expected `WxH` before `:`, found `{params}`")));
-    };
-    if width.saturating_mul(height) > MAX_CELLS {
-        return Err(err(format!(
-            "a {width}×{height} grid is larger than the {MAX_CELLS} cells accepted"
-        )));
-    }
+    let (width, height, desc) =
+        wellposed_engine::split_game_id(s, "WxH:clues", MAX_CELLS).map_err(err)?;
     let parts: Vec<&str> = desc.split('/').collect();
     if parts.len() != width + height {
         return Err(err(format!(
@@ -289,7 +275,7 @@ pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, Par
         } else {
             p.split('.')
                 .map(|t| {
-                    parse(t).ok_or_else(|| {
+                    t.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
                         err(format!("{what}: expected runs like `3.1`, found `{p}`"))
                     })
                 })
