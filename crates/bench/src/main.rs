@@ -1,6 +1,8 @@
 //! Benchmark driver. `gen DIR` writes the raw instances; `dlx FILE…` times this project's
 //! dancing links (one thread and all threads) against the dlx-rs crate on the same problems
-//! and prints a table of seconds and ratios measured in the same run.
+//! and prints a table of seconds and ratios measured in the same run. `count [MAX_N]` counts
+//! n-queens (8..MAX_N) three ways: the projected model counter and blocking clauses on the
+//! CNF, and dancing links on the exact cover, in the same run.
 
 mod instances;
 
@@ -12,8 +14,11 @@ fn main() {
     match args.first().map(String::as_str) {
         Some("gen") if args.len() == 2 => gen(&args[1]),
         Some("dlx") if args.len() >= 2 => bench_dlx(&args[1..]),
+        Some("count") => bench_count(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(13)),
         _ => {
-            eprintln!("usage: wellposed-bench gen DIR | wellposed-bench dlx FILE.dlx…");
+            eprintln!(
+                "usage: wellposed-bench gen DIR | wellposed-bench dlx FILE.dlx… | wellposed-bench count [MAX_N]"
+            );
             std::process::exit(2);
         }
     }
@@ -84,6 +89,56 @@ fn bench_dlx(files: &[String]) {
             "| {name} | {base} | {t_base:.3} | {t_one:.3} | {t_all:.3} | {:.2}× | {:.2}× |",
             t_base / t_one,
             t_base / t_all
+        );
+    }
+}
+
+/// Blocking-clause counting (one varisat call per solution) is left out above this size: it
+/// takes minutes there and the trend is clear by then.
+const BLOCKING_MAX_N: usize = 11;
+
+fn bench_count(max_n: usize) {
+    use wellposed_sat::{dimacs, Backend, Counter, Lit, VarisatBackend};
+    println!("| n | solutions | counter (s) | decisions | cache hits | blocking (s) | dancing links 1 thread (s) | counter / dancing links |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for n in 8..=max_n {
+        let (cnf, notes) = dimacs::parse(&instances::queens_cnf(n)).expect("generated CNF parses");
+        let shown = notes.show.clone();
+        let (counted, t_counter) = time(|| Counter::default().count(&cnf, shown.as_deref()));
+        let p = parse_dlx(&instances::queens_dlx(n)).expect("generated .dlx parses");
+        let (dl, t_dlx) = time(|| count(&p, None));
+        assert_eq!(
+            counted.count,
+            dl.count.into(),
+            "{n}-queens: counter vs dancing links"
+        );
+        let blocking = if n <= BLOCKING_MAX_N {
+            let (b, t) = time(|| {
+                let mut solver = VarisatBackend::new();
+                solver.add_cnf(&cnf);
+                let mut k = 0u64;
+                while solver.solve(&[]).expect("varisat") {
+                    k += 1;
+                    let block: Vec<Lit> = (0..cnf.num_vars())
+                        .map(|v| wellposed_sat::Var(v).positive())
+                        .filter(|&l| solver.lit_value(l))
+                        .map(|l| !l)
+                        .collect();
+                    solver.add_clause(&block);
+                }
+                k
+            });
+            assert_eq!(b, dl.count, "{n}-queens: blocking vs dancing links");
+            format!("{t:.3}")
+        } else {
+            "(not run)".into()
+        };
+        println!(
+            "| {n} | {} | {t_counter:.3} | {} | {} | {blocking} | {t_dlx:.3} | {:.2}× |",
+            dl.count,
+            counted.stats.decisions,
+            counted.stats.cache_hits,
+            t_counter / t_dlx
         );
     }
 }

@@ -11,7 +11,7 @@ fn counted(p: &Binary, method: Method) -> u64 {
     };
     let c = wellposed_engine::count(p, &opts, None).unwrap();
     assert!(c.complete);
-    c.count
+    c.to_u64().unwrap()
 }
 
 /// OEIS A253316 (distinct) and the no-distinct counts, as given in the issue and in

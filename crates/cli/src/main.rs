@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use wellposed_engine::{EncodingKind, Method, Options, SolverChoice, Uniqueness};
+use wellposed_engine::{Counting, EncodingKind, Method, Options, SolverChoice, Uniqueness};
 
 /// Exit codes: 0 answered, 2 error (bad input, failed solver), 3 stopped by --timeout.
 const EXIT_ERROR: u8 = 2;
@@ -321,6 +321,10 @@ enum MethodArg {
     Dlx,
     /// The family's own mathematics (exact linear algebra, …).
     Native,
+    /// Count a CNF by blocking clauses, one SAT call per solution (other commands: sat).
+    Blocking,
+    /// Count a CNF with the exact projected model counter (other commands: sat).
+    Counter,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -336,6 +340,12 @@ fn options(how: &SolveArgs, threads: usize) -> Options {
             MethodArg::Sat => Method::Sat,
             MethodArg::Dlx => Method::Dlx,
             MethodArg::Native => Method::Native,
+            MethodArg::Blocking | MethodArg::Counter => Method::Sat,
+        },
+        counting: match how.method {
+            MethodArg::Blocking => Counting::Blocking,
+            MethodArg::Counter => Counting::Counter,
+            _ => Counting::Auto,
         },
         solver: how
             .solver
@@ -812,7 +822,8 @@ fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {
     Ok(Report {
         text,
         json: json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
-                     "count": c.count, "complete": c.complete, "method": c.method}),
+                     "count": serde_json::Number::from_string_unchecked(c.count.to_string()),
+                     "complete": c.complete, "method": c.method}),
     })
 }
 

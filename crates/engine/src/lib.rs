@@ -16,8 +16,8 @@ pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKi
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, count, enumerate, export, first, uniqueness, Backbone, Counted, Method, Options,
-    SolverChoice, Uniqueness,
+    backbone, count, enumerate, export, first, uniqueness, Backbone, Counted, Counting, Method,
+    Options, SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;
@@ -75,20 +75,7 @@ pub fn assert_parse_errors<F: Family>(cases: &[(&str, usize, &str)]) {
     }
 }
 
-/// A small deterministic xorshift generator: reproducible random instances in tests and
-/// benchmarks without a dependency. Not for anything that needs statistical quality.
-#[derive(Clone, Debug)]
-pub struct Xorshift(pub u64);
-
-impl Xorshift {
-    /// A value in `0..k` (`k > 0`).
-    pub fn below(&mut self, k: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % k
-    }
-}
+pub use wellposed_sat::Xorshift;
 pub use wellposed_xc as xc;
 
 #[derive(Debug, thiserror::Error)]

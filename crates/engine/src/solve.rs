@@ -3,8 +3,11 @@
 
 use crate::encoding::exact_cover_to_cnf;
 use crate::{Answer, CnfEncoding, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved};
+use num_bigint::BigUint;
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use wellposed_sat::{dimacs, Backend, ExternalSolver, Lit, VarisatBackend};
 use wellposed_xc::Problem;
 
@@ -29,12 +32,29 @@ pub enum Method {
     Native,
 }
 
+/// How a CNF is counted: `Blocking` finds solutions one by one (each found one is blocked by
+/// a clause over the answer variables); `Counter` runs the exact projected model counter;
+/// `Auto` blocks up to [`BLOCKING_FIRST`] solutions, then races the two (see `race`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counting {
+    #[default]
+    Auto,
+    Blocking,
+    Counter,
+}
+
+/// Under `Counting::Auto`, counts up to this many solutions are found by blocking clauses
+/// (a CDCL solver settles small counts of hard puzzles faster than a counter without clause
+/// learning); beyond it the model counter takes over.
+pub const BLOCKING_FIRST: u64 = 100;
+
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub method: Method,
     pub solver: SolverChoice,
     /// Threads for dancing-links counting (0 = all cores).
     pub threads: usize,
+    pub counting: Counting,
 }
 
 pub enum Uniqueness {
@@ -54,12 +74,20 @@ impl Uniqueness {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counted {
-    pub count: u64,
+    pub count: BigUint,
     /// True when the count is exact; false when the limit stopped it (a lower bound).
     pub complete: bool,
+    /// What counted: `native`, `dlx`, `blocking` or `counter`.
     pub method: &'static str,
+}
+
+impl Counted {
+    /// The count as a machine word, `None` when it does not fit.
+    pub fn to_u64(&self) -> Option<u64> {
+        u64::try_from(&self.count).ok()
+    }
 }
 
 enum Prepared {
@@ -147,31 +175,48 @@ fn enumerate_raw(
             }
         }
         Prepared::Sat { enc, cover_options } => {
-            let mut solver = backend(&opts.solver)?;
-            solver.add_cnf(&enc.cnf);
-            let n = enc.cnf.num_vars() as usize;
-            while solver.solve(&[])? {
-                let model: Vec<bool> = (0..n)
-                    .map(|v| solver.value(wellposed_sat::Var(v as u32)))
-                    .collect();
-                let block: Vec<Lit> = enc
-                    .answer
-                    .iter()
-                    .map(|&v| Lit::new(v, !model[v.index()]))
-                    .collect();
-                let answer = match cover_options {
-                    Some(k) => Answer::Cover((0..k).filter(|&o| model[o]).collect()),
-                    None => Answer::Model(model),
-                };
-                seen += 1;
-                if visit(answer)?.is_break() || seen >= limit {
-                    return Ok(false);
-                }
-                solver.add_clause(&block);
-            }
-            Ok(true)
+            enumerate_cnf(&enc, cover_options, opts, Some(limit), visit)
         }
     }
+}
+
+/// Solutions of a CNF encoding one by one: each found one is blocked by a clause over the
+/// answer variables, in the same incremental solver. True when all were visited.
+fn enumerate_cnf(
+    enc: &CnfEncoding,
+    cover_options: Option<usize>,
+    opts: &Options,
+    limit: Option<u64>,
+    mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
+) -> Result<bool, EngineError> {
+    let limit = limit.unwrap_or(u64::MAX);
+    if limit == 0 {
+        return Ok(false);
+    }
+    let mut seen = 0u64;
+    let mut solver = backend(&opts.solver)?;
+    solver.add_cnf(&enc.cnf);
+    let n = enc.cnf.num_vars() as usize;
+    while solver.solve(&[])? {
+        let model: Vec<bool> = (0..n)
+            .map(|v| solver.value(wellposed_sat::Var(v as u32)))
+            .collect();
+        let block: Vec<Lit> = enc
+            .answer
+            .iter()
+            .map(|&v| Lit::new(v, !model[v.index()]))
+            .collect();
+        let answer = match cover_options {
+            Some(k) => Answer::Cover((0..k).filter(|&o| model[o]).collect()),
+            None => Answer::Model(model),
+        };
+        seen += 1;
+        if visit(answer)?.is_break() || seen >= limit {
+            return Ok(false);
+        }
+        solver.add_clause(&block);
+    }
+    Ok(true)
 }
 
 /// Every solution, decoded and verified, up to `limit`. Returns whether the list is complete.
@@ -310,46 +355,146 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
     })
 }
 
-/// The number of solutions, exact unless `limit` stopped it. Dancing links count natively
-/// (on `opts.threads` threads); CNF counts by blocking clauses over the answer variables.
+/// The number of solutions, exact unless `limit` stopped it. The family's mathematics counts
+/// when it has some (and the method allows), dancing links count exact covers natively (on
+/// `opts.threads` threads), and a CNF is counted as `opts.counting` says. The model counter's
+/// count is exact whatever the limit: it never stops early, so `limit` only caps the others.
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
     let cap = limit.unwrap_or(u64::MAX);
-    if let Some(found) = native(p, opts.method, 0, cap) {
-        let found = found?;
-        let Some(n) = found.count else {
-            return Err(EngineError::Native {
-                family: p.family().to_string(),
-                reason: "infinitely many solutions".into(),
+    if opts.counting == Counting::Auto || opts.method == Method::Native {
+        if let Some(found) = native(p, opts.method, 0, cap) {
+            let found = found?;
+            let Some(n) = found.count else {
+                return Err(EngineError::Native {
+                    family: p.family().to_string(),
+                    reason: "infinitely many solutions".into(),
+                });
+            };
+            return Ok(Counted {
+                count: n.min(cap).into(),
+                complete: found.complete && n <= cap,
+                method: "native",
             });
-        };
-        return Ok(Counted {
-            count: n.min(cap),
-            complete: found.complete && n <= cap,
-            method: "native",
-        });
+        }
     }
-    if let Prepared::Dlx(problem) = prepare(p, opts.method)? {
-        let threads = match opts.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            t => t,
-        };
-        let c = wellposed_xc::count_parallel(&problem, threads, limit);
-        return Ok(Counted {
-            count: c.count,
-            complete: c.complete,
-            method: "dlx",
-        });
+    let method = match opts.counting {
+        Counting::Auto => opts.method,
+        Counting::Blocking | Counting::Counter => Method::Sat,
+    };
+    let (enc, cover_options) = match prepare(p, method)? {
+        Prepared::Dlx(problem) => {
+            let threads = match opts.threads {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                t => t,
+            };
+            let c = wellposed_xc::count_parallel(&problem, threads, limit);
+            return Ok(Counted {
+                count: c.count.into(),
+                complete: c.complete,
+                method: "dlx",
+            });
+        }
+        Prepared::Sat { enc, cover_options } => (enc, cover_options),
+    };
+    match opts.counting {
+        Counting::Blocking => blocking_count(&enc, cover_options, opts, limit),
+        Counting::Counter => {
+            let counted = wellposed_sat::Counter::default().count(&enc.cnf, Some(&enc.answer));
+            log::info!("model counter: {:?}", counted.stats);
+            Ok(Counted {
+                count: counted.count,
+                complete: true,
+                method: "counter",
+            })
+        }
+        Counting::Auto => {
+            // One more than the hand-over point tells "exactly BLOCKING_FIRST" from "more".
+            let first =
+                blocking_count(&enc, cover_options, opts, Some(cap.min(BLOCKING_FIRST + 1)))?;
+            if first.complete || cap <= BLOCKING_FIRST + 1 {
+                return Ok(first);
+            }
+            race(enc, cover_options, opts, limit)
+        }
     }
+}
+
+fn blocking_count(
+    enc: &CnfEncoding,
+    cover_options: Option<usize>,
+    opts: &Options,
+    limit: Option<u64>,
+) -> Result<Counted, EngineError> {
+    blocking_count_until(enc, cover_options, opts, limit, &AtomicBool::new(false))
+}
+
+/// Blocking-clause counting that gives up (`complete: false`) once `stop` is set.
+fn blocking_count_until(
+    enc: &CnfEncoding,
+    cover_options: Option<usize>,
+    opts: &Options,
+    limit: Option<u64>,
+    stop: &AtomicBool,
+) -> Result<Counted, EngineError> {
     let mut n = 0u64;
-    let complete = enumerate_raw(p, opts, limit, |_| {
+    let complete = enumerate_cnf(enc, cover_options, opts, limit, |_| {
         n += 1;
-        Ok(ControlFlow::Continue(()))
+        Ok(match stop.load(Ordering::Relaxed) {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        })
     })?;
     Ok(Counted {
-        count: n,
+        count: n.into(),
         complete,
         method: "blocking",
     })
+}
+
+/// Many solutions: the model counter and blocking clauses race (two threads), and the first
+/// to finish answers. Neither wins everywhere: the counter has no clause learning and loses
+/// on arithmetic-heavy encodings with a few hundred solutions (Survo), blocking clauses pay a
+/// full SAT call per solution and lose on everything large. The loser is told to stop; the
+/// blocking side, which can only stop between SAT calls, is left to finish its current call
+/// on its own (detached) thread.
+fn race(
+    enc: CnfEncoding,
+    cover_options: Option<usize>,
+    opts: &Options,
+    limit: Option<u64>,
+) -> Result<Counted, EngineError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let enc = Arc::new(enc);
+    {
+        let (enc, opts, stop) = (Arc::clone(&enc), opts.clone(), Arc::clone(&stop));
+        std::thread::spawn(move || {
+            let r = blocking_count_until(&enc, cover_options, &opts, limit, &stop);
+            if r.as_ref()
+                .is_ok_and(|c| c.complete || !stop.load(Ordering::Relaxed))
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+            let _ = tx.send(r);
+        });
+    }
+    match wellposed_sat::Counter::default().count_until(&enc.cnf, Some(&enc.answer), &stop) {
+        Some(counted) => {
+            stop.store(true, Ordering::Relaxed);
+            log::info!("model counter: {:?}", counted.stats);
+            Ok(Counted {
+                count: counted.count,
+                complete: true,
+                method: "counter",
+            })
+        }
+        None => rx.recv().unwrap_or_else(|_| {
+            Err(EngineError::Native {
+                family: "engine".into(),
+                reason: "the blocking-clause count ended without an answer".into(),
+            })
+        }),
+    }
 }
 
 /// Writes the puzzle's encoding: `EncodingKind::Cnf` as DIMACS with the answer variables as

@@ -7,7 +7,7 @@ use wellposed_map::Map;
 fn count(m: &Map) -> u64 {
     let c = wellposed_engine::count(m, &Options::default(), None).unwrap();
     assert!(c.complete);
-    c.count
+    c.to_u64().unwrap()
 }
 
 fn from_borders(n: usize, k: usize, borders: &[(usize, usize)]) -> Map {

@@ -14,7 +14,7 @@ fn opts(method: Method) -> Options {
 fn count(p: &Nonogram, method: Method) -> u64 {
     let c = wellposed_engine::count(p, &opts(method), None).unwrap();
     assert!(c.complete);
-    c.count
+    c.to_u64().unwrap()
 }
 
 /// Counts by the plain automaton CNF (no line solving first), by blocking clauses.

@@ -3,10 +3,12 @@
 //! the SAT backends behind one incremental interface.
 
 mod backend;
+mod count;
 pub mod dimacs;
 mod encode;
 
 pub use backend::{Backend, BackendError, ExternalSolver, VarisatBackend};
+pub use count::{count_models, CountStats, Counter, ModelCount};
 pub use encode::AmoEncoding;
 
 use std::fmt;
@@ -125,5 +127,20 @@ impl Cnf {
         let v = self.new_var().positive();
         self.add_clause(&[v]);
         v
+    }
+}
+
+/// A small deterministic xorshift generator: reproducible random instances in tests and
+/// benchmarks without a dependency. Not for anything that needs statistical quality.
+#[derive(Clone, Debug)]
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// A value in `0..k` (`k > 0`).
+    pub fn below(&mut self, k: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % k
     }
 }

@@ -8,7 +8,7 @@ use wellposed_zebra::{Fact, Zebra};
 fn count(z: &Zebra) -> u64 {
     let c = wellposed_engine::count(z, &Options::default(), None).unwrap();
     assert!(c.complete);
-    c.count
+    c.to_u64().unwrap()
 }
 
 fn life_1962() -> Zebra {

@@ -1,0 +1,761 @@
+//! Exact projected model counting: how many assignments of the projection variables extend to
+//! a model of the formula. A DPLL search without clause learning, as in the #SAT counters
+//! (Relsat, Cachet, sharpSAT): after each decision and unit propagation, the unassigned part of
+//! the formula splits into connected components that are counted independently and multiplied;
+//! each component's count is cached under the component itself (its variables and its
+//! not-yet-satisfied clauses), so a sub-formula met again down another branch costs a look-up.
+//!
+//! Projection: decisions are taken on projection variables first. A component left with no
+//! projection variable contributes 1 when it is satisfiable and 0 otherwise (a plain DPLL
+//! satisfiability search stopping at its first model), so auxiliary variables never multiply
+//! the count.
+
+use crate::{Cnf, Var};
+use num_bigint::BigUint;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a count took: decisions made, components met, and how often the cache answered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountStats {
+    pub decisions: u64,
+    pub components: u64,
+    pub cache_hits: u64,
+    /// Times the cache was emptied because it outgrew its budget.
+    pub cache_flushes: u64,
+}
+
+/// An exact count with what it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelCount {
+    pub count: BigUint,
+    pub stats: CountStats,
+}
+
+/// Settings of the counter.
+#[derive(Clone, Copy, Debug)]
+pub struct Counter {
+    /// Bytes of component keys the cache may hold before it is emptied (counts stay exact;
+    /// only the work of re-counting is lost).
+    pub cache_bytes: usize,
+}
+
+impl Default for Counter {
+    fn default() -> Self {
+        Counter {
+            cache_bytes: 1 << 30,
+        }
+    }
+}
+
+/// Counts the models of `cnf` projected on `projection` (all variables when `None`).
+/// Projection variables that occur in no clause each double the count.
+pub fn count_models(cnf: &Cnf, projection: Option<&[Var]>) -> BigUint {
+    Counter::default().count(cnf, projection).count
+}
+
+impl Counter {
+    pub fn count(&self, cnf: &Cnf, projection: Option<&[Var]>) -> ModelCount {
+        self.count_until(cnf, projection, &AtomicBool::new(false))
+            .expect("nothing sets the stop flag")
+    }
+
+    /// As [`Counter::count`], but gives up (`None`) soon after `stop` is set: the flag is
+    /// read at every decision.
+    pub fn count_until(
+        &self,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        stop: &AtomicBool,
+    ) -> Option<ModelCount> {
+        // The search recurses once per decision; a large stack of its own keeps deep formulas
+        // (thousands of variables) from overflowing the caller's.
+        let budget = self.cache_bytes;
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .name("model-counter".into())
+                .stack_size(1 << 30)
+                .spawn_scoped(s, || Search::new(cnf, projection, budget, stop).run())
+                .expect("a thread for the model counter")
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
+    }
+}
+
+/// A count that stays a machine word until it no longer fits.
+#[derive(Clone, Debug)]
+enum Num {
+    Small(u128),
+    Big(BigUint),
+}
+
+impl Num {
+    fn zero() -> Num {
+        Num::Small(0)
+    }
+    fn is_zero(&self) -> bool {
+        matches!(self, Num::Small(0))
+    }
+    fn big(&self) -> BigUint {
+        match self {
+            Num::Small(n) => BigUint::from(*n),
+            Num::Big(b) => b.clone(),
+        }
+    }
+    fn normal(b: BigUint) -> Num {
+        match u128::try_from(&b) {
+            Ok(n) => Num::Small(n),
+            Err(_) => Num::Big(b),
+        }
+    }
+    fn add(&self, o: &Num) -> Num {
+        if let (Num::Small(a), Num::Small(b)) = (self, o) {
+            if let Some(s) = a.checked_add(*b) {
+                return Num::Small(s);
+            }
+        }
+        Num::normal(self.big() + o.big())
+    }
+    fn mul(&self, o: &Num) -> Num {
+        if let (Num::Small(a), Num::Small(b)) = (self, o) {
+            if let Some(s) = a.checked_mul(*b) {
+                return Num::Small(s);
+            }
+        }
+        Num::normal(self.big() * o.big())
+    }
+    fn shl(&self, k: u32) -> Num {
+        if let Num::Small(a) = self {
+            if k < 128 && (*a == 0 || a.leading_zeros() >= k) {
+                return Num::Small(a << k);
+            }
+        }
+        Num::normal(self.big() << k as usize)
+    }
+}
+
+/// A multiply-and-rotate hasher for the cache's `u32` keys (SipHash costs more than the rest
+/// of a look-up).
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A connected part of the open formula: its variables and its open clauses of three or more
+/// literals (both sorted), which together name it in the cache. Open two-literal clauses need
+/// no naming: after propagation, a binary clause with an assigned variable is satisfied, so the
+/// open binary clauses are exactly those between two of the component's variables.
+struct Component {
+    vars: Vec<u32>,
+    long: Vec<u32>,
+    projected: bool,
+}
+
+/// Literal codes are `2 * var + negated`, as in [`crate::Lit`].
+struct Search<'a> {
+    stop: &'a AtomicBool,
+    stopped: bool,
+    /// Clauses of three or more literals, flat; each watched by its first two literals.
+    lits: Vec<u32>,
+    start: Vec<u32>,
+    len: Vec<u32>,
+    watches: Vec<Vec<u32>>,
+    /// Long clause ids containing each variable.
+    occ: Vec<Vec<u32>>,
+    /// Two-literal clauses as implications: when literal code `f` turns false, every literal
+    /// in `implied[f]` must be true.
+    implied: Vec<Vec<u32>>,
+    /// 1 true, -1 false, 0 unassigned.
+    value: Vec<i8>,
+    trail: Vec<u32>,
+    head: usize,
+    projected: Vec<bool>,
+    /// Clause count of each variable, the tie-break of decisions.
+    degree: Vec<u32>,
+    /// Projection variables outside every clause (each doubles the count).
+    loose: u32,
+    units: Vec<u32>,
+    empty_clause: bool,
+    var_mark: Vec<u32>,
+    clause_mark: Vec<u32>,
+    mark: u32,
+    cache: HashMap<Box<[u32]>, Num, BuildHasherDefault<WordHasher>>,
+    cache_used: usize,
+    cache_budget: usize,
+    stats: CountStats,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        cache_budget: usize,
+        stop: &'a AtomicBool,
+    ) -> Search<'a> {
+        let mut n = cnf.num_vars() as usize;
+        if let Some(p) = projection {
+            n = n.max(p.iter().map(|v| v.index() + 1).max().unwrap_or(0));
+        }
+        let mut projected = vec![projection.is_none(); n];
+        for v in projection.unwrap_or(&[]) {
+            projected[v.index()] = true;
+        }
+        let mut s = Search {
+            stop,
+            stopped: false,
+            lits: Vec::new(),
+            start: Vec::new(),
+            len: Vec::new(),
+            watches: vec![Vec::new(); 2 * n],
+            occ: vec![Vec::new(); n],
+            implied: vec![Vec::new(); 2 * n],
+            value: vec![0; n],
+            trail: Vec::new(),
+            head: 0,
+            projected,
+            degree: vec![0; n],
+            loose: 0,
+            units: Vec::new(),
+            empty_clause: false,
+            var_mark: vec![0; n],
+            clause_mark: Vec::new(),
+            mark: 0,
+            cache: HashMap::default(),
+            cache_used: 0,
+            cache_budget,
+            stats: CountStats::default(),
+        };
+        let mut clause: Vec<u32> = Vec::new();
+        'clauses: for c in cnf.clauses() {
+            clause.clear();
+            for l in c {
+                let code = l.var().0 * 2 + u32::from(!l.is_positive());
+                if clause.contains(&(code ^ 1)) {
+                    continue 'clauses; // a tautology constrains nothing
+                }
+                if !clause.contains(&code) {
+                    clause.push(code);
+                }
+            }
+            for &code in &clause {
+                s.degree[(code >> 1) as usize] += 1;
+            }
+            match *clause.as_slice() {
+                [] => s.empty_clause = true,
+                [u] => s.units.push(u),
+                [a, b] => {
+                    s.implied[a as usize].push(b);
+                    s.implied[b as usize].push(a);
+                }
+                _ => {
+                    let id = s.start.len() as u32;
+                    s.start.push(s.lits.len() as u32);
+                    s.len.push(clause.len() as u32);
+                    s.lits.extend_from_slice(&clause);
+                    s.watches[clause[0] as usize].push(id);
+                    s.watches[clause[1] as usize].push(id);
+                    for &code in &clause {
+                        s.occ[(code >> 1) as usize].push(id);
+                    }
+                }
+            }
+        }
+        s.clause_mark = vec![0; s.start.len()];
+        s.loose = (0..n)
+            .filter(|&v| s.projected[v] && s.degree[v] == 0)
+            .count() as u32;
+        s
+    }
+
+    fn run(mut self) -> Option<ModelCount> {
+        let count = self.root();
+        (!self.stopped).then(|| ModelCount {
+            count: count.big(),
+            stats: self.stats,
+        })
+    }
+
+    fn root(&mut self) -> Num {
+        if self.empty_clause {
+            return Num::zero();
+        }
+        for u in std::mem::take(&mut self.units) {
+            match self.lit_value(u) {
+                -1 => return Num::zero(),
+                0 => self.assign(u),
+                _ => {}
+            }
+        }
+        if !self.propagate() {
+            return Num::zero();
+        }
+        // Variables fixed by unit clauses count once, like any other assigned variable.
+        let all: Vec<u32> = (0..self.value.len() as u32)
+            .filter(|&v| self.degree[v as usize] > 0)
+            .collect();
+        let long: Vec<u32> = (0..self.start.len() as u32).collect();
+        self.count_rest(&all, &long).shl(self.loose)
+    }
+
+    fn lit_value(&self, code: u32) -> i8 {
+        let v = self.value[(code >> 1) as usize];
+        if code & 1 == 0 {
+            v
+        } else {
+            -v
+        }
+    }
+
+    fn assign(&mut self, code: u32) {
+        self.value[(code >> 1) as usize] = if code & 1 == 0 { 1 } else { -1 };
+        self.trail.push(code);
+    }
+
+    fn undo(&mut self, to: usize) {
+        for &code in &self.trail[to..] {
+            self.value[(code >> 1) as usize] = 0;
+        }
+        self.trail.truncate(to);
+        self.head = to;
+    }
+
+    /// Unit propagation (implication lists for binary clauses, two watched literals for the
+    /// rest); false on a conflict.
+    fn propagate(&mut self) -> bool {
+        while self.head < self.trail.len() {
+            let falsified = self.trail[self.head] ^ 1;
+            self.head += 1;
+            for k in 0..self.implied[falsified as usize].len() {
+                let l = self.implied[falsified as usize][k];
+                match self.lit_value(l) {
+                    0 => self.assign(l),
+                    -1 => return false,
+                    _ => {}
+                }
+            }
+            let mut ws = std::mem::take(&mut self.watches[falsified as usize]);
+            let (mut i, mut j) = (0, 0);
+            let mut ok = true;
+            while i < ws.len() {
+                let c = ws[i];
+                i += 1;
+                let s = self.start[c as usize] as usize;
+                let len = self.len[c as usize] as usize;
+                if self.lits[s] == falsified {
+                    self.lits.swap(s, s + 1);
+                }
+                let other = self.lits[s];
+                if self.lit_value(other) == 1 {
+                    ws[j] = c;
+                    j += 1;
+                    continue;
+                }
+                let mut moved = false;
+                for k in s + 2..s + len {
+                    let l = self.lits[k];
+                    if self.lit_value(l) != -1 {
+                        self.lits.swap(s + 1, k);
+                        self.watches[l as usize].push(c);
+                        moved = true;
+                        break;
+                    }
+                }
+                if moved {
+                    continue;
+                }
+                ws[j] = c;
+                j += 1;
+                if self.lit_value(other) == 0 {
+                    self.assign(other);
+                } else {
+                    ok = false;
+                    while i < ws.len() {
+                        ws[j] = ws[i];
+                        i += 1;
+                        j += 1;
+                    }
+                }
+            }
+            ws.truncate(j);
+            self.watches[falsified as usize] = ws;
+            if !ok {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn next_mark(&mut self) -> u32 {
+        if self.mark == u32::MAX {
+            self.var_mark.iter_mut().for_each(|m| *m = 0);
+            self.clause_mark.iter_mut().for_each(|m| *m = 0);
+            self.mark = 0;
+        }
+        self.mark += 1;
+        self.mark
+    }
+
+    fn satisfied(&self, c: u32) -> bool {
+        let s = self.start[c as usize] as usize;
+        let lits = &self.lits[s..s + self.len[c as usize] as usize];
+        lits.iter().any(|&l| self.lit_value(l) == 1)
+    }
+
+    /// Explores the open formula from `root` (graph search through open clauses), stopping
+    /// early once `stop_at` variables are reached. Returns the variables reached and the open
+    /// long clauses met (complete only when it did not stop early).
+    fn explore(&mut self, root: u32, mark: u32, stop_at: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut vars = vec![root];
+        let mut long = Vec::new();
+        self.var_mark[root as usize] = mark;
+        let mut next = 0;
+        while next < vars.len() && vars.len() < stop_at {
+            let x = vars[next];
+            next += 1;
+            for polarity in [0, 1] {
+                let code = (2 * x + polarity) as usize;
+                for k in 0..self.implied[code].len() {
+                    let u = self.implied[code][k] >> 1;
+                    if self.value[u as usize] == 0 && self.var_mark[u as usize] != mark {
+                        self.var_mark[u as usize] = mark;
+                        vars.push(u);
+                    }
+                }
+            }
+            for k in 0..self.occ[x as usize].len() {
+                let c = self.occ[x as usize][k];
+                if self.clause_mark[c as usize] == mark {
+                    continue;
+                }
+                self.clause_mark[c as usize] = mark;
+                if self.satisfied(c) {
+                    continue;
+                }
+                long.push(c);
+                let s = self.start[c as usize] as usize;
+                for i in s..s + self.len[c as usize] as usize {
+                    let u = self.lits[i] >> 1;
+                    if self.value[u as usize] == 0 && self.var_mark[u as usize] != mark {
+                        self.var_mark[u as usize] = mark;
+                        vars.push(u);
+                    }
+                }
+            }
+        }
+        (vars, long)
+    }
+
+    /// The connected components of what is open of a component (`scope`: its variables,
+    /// `scope_long`: its long clauses, both sorted), and how many projection variables are left
+    /// in no open clause.
+    fn split(&mut self, scope: &[u32], scope_long: &[u32]) -> (Vec<Component>, u32) {
+        let open = scope
+            .iter()
+            .filter(|&&v| self.value[v as usize] == 0)
+            .count();
+        let mark = self.next_mark();
+        let mut comps = Vec::new();
+        let mut free = 0;
+        let mut reached = 0;
+        for &root in scope {
+            if self.value[root as usize] != 0 || self.var_mark[root as usize] == mark {
+                continue;
+            }
+            let first = reached == 0;
+            let (mut vars, mut long) = self.explore(root, mark, open - reached);
+            reached += vars.len();
+            if vars.len() == 1 && long.is_empty() && self.isolated(root) {
+                free += u32::from(self.projected[root as usize]);
+                continue;
+            }
+            if first && reached == open {
+                // Everything is one component (the usual case): its lists are the scope's,
+                // filtered, so the search above could stop as soon as it had seen everyone.
+                vars = scope
+                    .iter()
+                    .copied()
+                    .filter(|&v| self.value[v as usize] == 0)
+                    .collect();
+                long = scope_long
+                    .iter()
+                    .copied()
+                    .filter(|&c| !self.satisfied(c))
+                    .collect();
+            } else {
+                vars.sort_unstable();
+                long.sort_unstable();
+            }
+            let projected = vars.iter().any(|&v| self.projected[v as usize]);
+            comps.push(Component {
+                vars,
+                long,
+                projected,
+            });
+        }
+        (comps, free)
+    }
+
+    /// No open clause holds the (unassigned) variable.
+    fn isolated(&self, v: u32) -> bool {
+        let open_binary = [2 * v, 2 * v + 1].iter().any(|&code| {
+            self.implied[code as usize]
+                .iter()
+                .any(|&l| self.value[(l >> 1) as usize] == 0)
+        });
+        !open_binary && self.occ[v as usize].iter().all(|&c| self.satisfied(c))
+    }
+
+    /// The count of what is left of a component under the current assignment.
+    fn count_rest(&mut self, scope: &[u32], scope_long: &[u32]) -> Num {
+        let (mut comps, free) = self.split(scope, scope_long);
+        // Small components first: a zero among them ends the product early.
+        comps.sort_by_key(|c| c.vars.len());
+        let mut product = Num::Small(1).shl(free);
+        for comp in comps {
+            let c = self.count_component(comp);
+            if c.is_zero() {
+                return c;
+            }
+            product = product.mul(&c);
+        }
+        product
+    }
+
+    fn count_component(&mut self, comp: Component) -> Num {
+        self.stats.components += 1;
+        let mut key = Vec::with_capacity(comp.vars.len() + comp.long.len() + 1);
+        key.extend_from_slice(&comp.vars);
+        key.push(u32::MAX);
+        key.extend_from_slice(&comp.long);
+        if let Some(n) = self.cache.get(key.as_slice()) {
+            self.stats.cache_hits += 1;
+            return n.clone();
+        }
+        if self.stopped || self.stop.load(Ordering::Relaxed) {
+            // Unwind with zeros; `run` discards the count.
+            self.stopped = true;
+            return Num::zero();
+        }
+        // Decide x1 true | x1 false, x2 true | … in one loop: the false side stays in this
+        // node (no new component search, no cache entry), as dancing links try an item's
+        // options in turn. Each side partitions the projected assignments, so the sum is exact.
+        let exists = !comp.projected;
+        let mark = self.trail.len();
+        let mut total = Num::zero();
+        loop {
+            let Some(lit) = self.choose(&comp, exists) else {
+                if exists {
+                    total = Num::Small(1); // every variable is set and nothing conflicted
+                } else {
+                    // Only auxiliary variables are open: what is left is a satisfiability
+                    // question, which the component search below answers.
+                    total = total.add(&self.count_rest(&comp.vars, &comp.long));
+                }
+                break;
+            };
+            self.stats.decisions += 1;
+            let here = self.trail.len();
+            self.assign(lit);
+            if self.propagate() {
+                total = total.add(&self.count_rest(&comp.vars, &comp.long));
+            }
+            self.undo(here);
+            if self.stopped {
+                self.undo(mark);
+                return Num::zero(); // not cached: the count is cut short
+            }
+            if exists && !total.is_zero() {
+                break;
+            }
+            self.assign(lit ^ 1);
+            if !self.propagate() {
+                break;
+            }
+        }
+        self.undo(mark);
+        if self.stopped {
+            return Num::zero();
+        }
+        let bytes = key.len() * 4 + 64;
+        if self.cache_used + bytes > self.cache_budget {
+            self.cache.clear();
+            self.cache_used = 0;
+            self.stats.cache_flushes += 1;
+        }
+        self.cache_used += bytes;
+        self.cache.insert(key.into_boxed_slice(), total.clone());
+        total
+    }
+
+    /// The literal to decide next, `None` when no variable is left to decide (counting: no
+    /// open projection variable). Counting: a projection variable of the shortest open long
+    /// clause that one of them can satisfy (an "at least one of these" clue: like dancing
+    /// links' item with the fewest options), the one in most clauses, set true first; without
+    /// such a clause, the open projection variable in most clauses. Satisfiability
+    /// (`exists`): the shortest open long clause's literal, else any open variable.
+    fn choose(&self, comp: &Component, exists: bool) -> Option<u32> {
+        let mut best: Option<(usize, u32)> = None;
+        for &c in &comp.long {
+            let s = self.start[c as usize] as usize;
+            let lits = &self.lits[s..s + self.len[c as usize] as usize];
+            let mut open = 0;
+            let mut pick: Option<u32> = None;
+            for &l in lits {
+                match self.lit_value(l) {
+                    1 => {
+                        open = usize::MAX;
+                        break;
+                    }
+                    0 => {
+                        open += 1;
+                        let eligible = exists || (l & 1 == 0 && self.projected[(l >> 1) as usize]);
+                        if eligible
+                            && pick.is_none_or(|p| {
+                                self.degree[(l >> 1) as usize] > self.degree[(p >> 1) as usize]
+                            })
+                        {
+                            pick = Some(l);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(l) = pick {
+                if open != usize::MAX && best.is_none_or(|(n, _)| open < n) {
+                    best = Some((open, l));
+                }
+            }
+        }
+        if let Some((_, l)) = best {
+            return Some(l);
+        }
+        comp.vars
+            .iter()
+            .copied()
+            .filter(|&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
+            .max_by_key(|&v| self.degree[v as usize])
+            .map(|v| v * 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Lit, Xorshift};
+
+    fn brute(cnf: &Cnf, projection: Option<&[Var]>) -> u64 {
+        let n = cnf.num_vars() as usize;
+        let shown: Vec<usize> = match projection {
+            Some(p) => p.iter().map(|v| v.index()).collect(),
+            None => (0..n).collect(),
+        };
+        let mut seen = std::collections::HashSet::new();
+        for bits in 0u32..(1 << n) {
+            let val = |l: Lit| ((bits >> l.var().index()) & 1 == 1) == l.is_positive();
+            if cnf.clauses().iter().all(|c| c.iter().any(|&l| val(l))) {
+                let key: Vec<bool> = shown.iter().map(|&v| (bits >> v) & 1 == 1).collect();
+                seen.insert(key);
+            }
+        }
+        seen.len() as u64
+    }
+
+    fn random_cnf(rng: &mut Xorshift, vars: u32, clauses: usize, width: u64) -> Cnf {
+        let mut cnf = Cnf::new();
+        cnf.reserve_vars(vars);
+        for _ in 0..clauses {
+            let k = 1 + rng.below(width) as usize;
+            let c: Vec<Lit> = (0..k)
+                .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
+                .collect();
+            cnf.add_clause(&c);
+        }
+        cnf
+    }
+
+    #[test]
+    fn counts_equal_brute_force_on_random_formulas() {
+        let mut rng = Xorshift(0x5eed_c0de);
+        for round in 0..600 {
+            let vars = 3 + rng.below(10) as u32;
+            let clauses = rng.below(u64::from(vars) * 4) as usize;
+            let cnf = random_cnf(&mut rng, vars, clauses, 4);
+            assert_eq!(
+                count_models(&cnf, None),
+                BigUint::from(brute(&cnf, None)),
+                "round {round}: {cnf:?}"
+            );
+            let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
+            assert_eq!(
+                count_models(&cnf, Some(&shown)),
+                BigUint::from(brute(&cnf, Some(&shown))),
+                "round {round}, projected on {shown:?}: {cnf:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_set_stop_flag_gives_up() {
+        let mut cnf = Cnf::new();
+        for i in 0..30 {
+            cnf.add_clause(&[
+                Var(i).positive(),
+                Var(i + 1).positive(),
+                Var(i + 2).negative(),
+            ]);
+        }
+        let stop = AtomicBool::new(true);
+        assert_eq!(Counter::default().count_until(&cnf, None, &stop), None);
+    }
+
+    #[test]
+    fn a_tiny_cache_changes_nothing() {
+        let mut rng = Xorshift(77);
+        for _ in 0..100 {
+            let cnf = random_cnf(&mut rng, 12, 20, 3);
+            let tiny = Counter { cache_bytes: 200 }.count(&cnf, None);
+            assert_eq!(tiny.count, count_models(&cnf, None));
+        }
+    }
+
+    #[test]
+    fn free_variables_and_counts_beyond_a_machine_word() {
+        // 200 unconstrained variables: 2^200 models; a projection of 3 of them: 8.
+        let mut cnf = Cnf::new();
+        cnf.reserve_vars(200);
+        assert_eq!(count_models(&cnf, None), BigUint::from(1u8) << 200usize);
+        assert_eq!(
+            count_models(&cnf, Some(&[Var(0), Var(5), Var(199)])),
+            BigUint::from(8u8)
+        );
+        // 150 independent "x or y" pairs: 3^150.
+        let mut cnf = Cnf::new();
+        for i in 0..150 {
+            cnf.add_clause(&[Var(2 * i).positive(), Var(2 * i + 1).positive()]);
+        }
+        assert_eq!(count_models(&cnf, None), BigUint::from(3u8).pow(150));
+        // The empty clause: nothing.
+        cnf.add_clause(&[]);
+        assert_eq!(count_models(&cnf, None), BigUint::from(0u8));
+    }
+}
