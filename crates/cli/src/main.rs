@@ -17,8 +17,10 @@ use std::process::ExitCode;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use wellposed_engine::{Counting, EncodingKind, Method, Options, SolverChoice, Uniqueness};
+use wellposed_sat::{BackendError, Limits};
 
-/// Exit codes: 0 answered, 2 error (bad input, failed solver), 3 stopped by --timeout.
+/// Exit codes: 0 answered, 2 error (bad input, failed solver), 3 stopped by --timeout or
+/// --conflicts (status "unknown": no answer, never a guessed one).
 const EXIT_ERROR: u8 = 2;
 const EXIT_TIMEOUT: u8 = 3;
 
@@ -32,7 +34,8 @@ struct Cli {
     /// One JSON object on stdout instead of human text.
     #[arg(long, global = true)]
     json: bool,
-    /// Stop after this many seconds, report status "unknown" and exit with code 3.
+    /// Stop after this many seconds, report status "unknown" and exit with code 3 (CaDiCaL
+    /// stops itself; varisat, which cannot be interrupted, is abandoned).
     #[arg(long, global = true, value_name = "SECONDS")]
     timeout: Option<f64>,
     #[command(subcommand)]
@@ -46,9 +49,26 @@ struct SolveArgs {
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
     method: MethodArg,
     /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
-    #[arg(long, value_name = "CMD")]
+    #[arg(long, value_name = "CMD", conflicts_with = "backend")]
     solver: Option<String>,
+    /// The built-in SAT solver: varisat (pure Rust) or CaDiCaL (faster; bounded by
+    /// --timeout and --conflicts).
+    #[arg(long, value_enum, default_value_t = BackendArg::Varisat)]
+    backend: BackendArg,
+    /// Give up any single SAT call after this many conflicts: status "unknown", exit code 3
+    /// (CaDiCaL only).
+    #[arg(long, value_name = "N")]
+    conflicts: Option<u32>,
 }
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum BackendArg {
+    Varisat,
+    Cadical,
+}
+
+/// When --timeout will end the run: CaDiCaL is told, so that it stops itself cleanly.
+static DEADLINE: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
 
 #[derive(Subcommand)]
 enum Command {
@@ -347,10 +367,19 @@ fn options(how: &SolveArgs, threads: usize) -> Options {
             MethodArg::Counter => Counting::Counter,
             _ => Counting::Auto,
         },
-        solver: how
-            .solver
-            .clone()
-            .map_or(SolverChoice::Varisat, SolverChoice::External),
+        solver: match (&how.solver, how.backend) {
+            (Some(cmd), _) => SolverChoice::External(cmd.clone()),
+            (None, BackendArg::Varisat) => SolverChoice::Varisat,
+            (None, BackendArg::Cadical) => SolverChoice::Cadical,
+        },
+        limits: Limits {
+            deadline: match how.backend {
+                BackendArg::Cadical => DEADLINE.get().copied(),
+                // varisat cannot be interrupted: the watchdog in `main` ends the run instead.
+                BackendArg::Varisat => None,
+            },
+            conflicts: how.conflicts,
+        },
         threads,
     }
 }
@@ -376,6 +405,9 @@ fn main() -> ExitCode {
             let _ = tx.send(run(cli.command, json));
         })
         .expect("spawn the worker thread");
+    if let Some(t) = timeout.filter(|t| t.is_finite() && *t >= 0.0) {
+        let _ = DEADLINE.set(started + Duration::from_secs_f64(t));
+    }
     let outcome = match timeout {
         Some(t) if t.is_finite() && t >= 0.0 => {
             rx.recv_timeout(Duration::from_secs_f64(t)).map_err(|_| ())
@@ -394,6 +426,23 @@ fn main() -> ExitCode {
                 writeln!(out, "{}", report.text)
             };
             ExitCode::SUCCESS
+        }
+        Ok(Err(e)) if stopped_by(&e).is_some() => {
+            let reason = stopped_by(&e).unwrap_or("limit");
+            let secs = started.elapsed().as_secs_f64();
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    json!({"status": "unknown", "reason": reason, "seconds": secs})
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "status: unknown (stopped by the {reason} limit after {secs:.1} s)"
+                );
+            }
+            ExitCode::from(EXIT_TIMEOUT)
         }
         Ok(Err(e)) => {
             if json {
@@ -425,6 +474,22 @@ fn main() -> ExitCode {
             std::process::exit(i32::from(EXIT_TIMEOUT));
         }
     }
+}
+
+/// The limit (`timeout`, `conflicts`) that stopped a solve, if that is what the error is.
+fn stopped_by(e: &anyhow::Error) -> Option<&'static str> {
+    e.chain().find_map(|c| {
+        let backend = c.downcast_ref::<BackendError>().or_else(|| {
+            match c.downcast_ref::<wellposed_engine::EngineError>() {
+                Some(wellposed_engine::EngineError::Backend(b)) => Some(b),
+                _ => None,
+            }
+        });
+        match backend {
+            Some(BackendError::Stopped { reason }) => Some(*reason),
+            _ => None,
+        }
+    })
 }
 
 fn run(command: Command, json: bool) -> Result<Report> {

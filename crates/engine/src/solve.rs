@@ -8,7 +8,7 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use wellposed_sat::{dimacs, Backend, ExternalSolver, Lit, VarisatBackend};
+use wellposed_sat::{dimacs, Backend, ExternalSolver, Limits, Lit, VarisatBackend};
 use wellposed_xc::Problem;
 
 /// Which SAT solver answers CNF questions.
@@ -16,6 +16,8 @@ use wellposed_xc::Problem;
 pub enum SolverChoice {
     #[default]
     Varisat,
+    /// CaDiCaL, built in (the `cadical` feature, on by default).
+    Cadical,
     /// An external DIMACS solver command (the CNF file is appended as its last argument).
     External(String),
 }
@@ -55,6 +57,8 @@ pub struct Options {
     /// Threads for dancing-links counting (0 = all cores).
     pub threads: usize,
     pub counting: Counting,
+    /// Bounds on every SAT call (only CaDiCaL honours them; the others refuse).
+    pub limits: Limits,
 }
 
 pub enum Uniqueness {
@@ -131,11 +135,26 @@ fn prepare(p: &dyn Puzzle, method: Method) -> Result<Prepared, EngineError> {
     })
 }
 
-fn backend(choice: &SolverChoice) -> Result<Box<dyn Backend>, EngineError> {
-    Ok(match choice {
+fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {
+    let mut b: Box<dyn Backend> = match &opts.solver {
         SolverChoice::Varisat => Box::new(VarisatBackend::new()),
+        SolverChoice::Cadical => cadical()?,
         SolverChoice::External(cmd) => Box::new(ExternalSolver::new(cmd)?),
-    })
+    };
+    b.set_limits(opts.limits)?;
+    Ok(b)
+}
+
+#[cfg(feature = "cadical")]
+fn cadical() -> Result<Box<dyn Backend>, EngineError> {
+    Ok(Box::new(wellposed_sat::CadicalBackend::new()))
+}
+
+#[cfg(not(feature = "cadical"))]
+fn cadical() -> Result<Box<dyn Backend>, EngineError> {
+    Err(EngineError::Backend(wellposed_sat::BackendError::Solver(
+        "this build has no CaDiCaL (build with the `cadical` feature)".into(),
+    )))
 }
 
 /// Visits solutions (raw answers) until `visit` breaks or `limit` is reached. Returns true
@@ -194,7 +213,7 @@ fn enumerate_cnf(
         return Ok(false);
     }
     let mut seen = 0u64;
-    let mut solver = backend(&opts.solver)?;
+    let mut solver = backend(opts)?;
     solver.add_cnf(&enc.cnf);
     let n = enc.cnf.num_vars() as usize;
     while solver.solve(&[])? {
@@ -278,7 +297,7 @@ pub fn backbone(p: &dyn Puzzle, opts: &Options) -> Result<Option<Backbone>, Engi
     let Prepared::Sat { enc, cover_options } = prepare(p, Method::Sat)? else {
         unreachable!("Method::Sat prepares a CNF");
     };
-    let mut solver = backend(&opts.solver)?;
+    let mut solver = backend(opts)?;
     solver.add_cnf(&enc.cnf);
     if !solver.solve(&[])? {
         return Ok(None);

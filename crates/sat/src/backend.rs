@@ -5,18 +5,60 @@ use crate::{dimacs, Cnf, Lit, Var};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Instant;
 use varisat::ExtendFormula;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BackendError {
     #[error("the SAT solver failed: {0}")]
     Solver(String),
+    /// A limit ended the solve before it had an answer (`reason`: `timeout` or `conflicts`).
+    #[error("the solve was stopped by its {reason} limit before it had an answer")]
+    Stopped { reason: &'static str },
+    #[error("{backend} cannot bound a solve by {limit}; use --backend cadical")]
+    Unsupported {
+        backend: &'static str,
+        limit: &'static str,
+    },
     #[error("external solver `{command}`: {message}")]
     External { command: String, message: String },
 }
 
+/// Bounds on each solve. A solve that reaches one ends with [`BackendError::Stopped`], never
+/// with a guessed answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop at this moment.
+    pub deadline: Option<Instant>,
+    /// Stop a solve after this many conflicts (each solve gets the whole budget).
+    pub conflicts: Option<u32>,
+}
+
+impl Limits {
+    pub fn is_none(&self) -> bool {
+        self.deadline.is_none() && self.conflicts.is_none()
+    }
+}
+
 /// An incremental SAT solver.
 pub trait Backend {
+    /// Bounds the solves that follow. Backends that cannot stop a solve refuse any limit.
+    fn set_limits(&mut self, limits: Limits) -> Result<(), BackendError> {
+        match (limits.deadline, limits.conflicts) {
+            (None, None) => Ok(()),
+            (_, Some(_)) => Err(BackendError::Unsupported {
+                backend: self.name(),
+                limit: "conflicts",
+            }),
+            (Some(_), None) => Err(BackendError::Unsupported {
+                backend: self.name(),
+                limit: "time",
+            }),
+        }
+    }
+
+    fn name(&self) -> &'static str;
+
     fn add_clause(&mut self, clause: &[Lit]);
 
     fn add_cnf(&mut self, cnf: &Cnf) {
@@ -62,6 +104,10 @@ impl VarisatBackend {
 }
 
 impl Backend for VarisatBackend {
+    fn name(&self) -> &'static str {
+        "varisat"
+    }
+
     fn add_clause(&mut self, clause: &[Lit]) {
         let c: Vec<varisat::Lit> = clause.iter().map(|&l| Self::to_varisat(l)).collect();
         self.solver.add_clause(&c);
@@ -139,6 +185,10 @@ impl ExternalSolver {
 }
 
 impl Backend for ExternalSolver {
+    fn name(&self) -> &'static str {
+        "an external solver"
+    }
+
     fn add_clause(&mut self, clause: &[Lit]) {
         self.cnf.add_clause(clause);
     }
@@ -206,5 +256,103 @@ impl Backend for ExternalSolver {
 
     fn value(&self, var: Var) -> bool {
         self.model.get(var.index()).copied().unwrap_or(false)
+    }
+}
+
+/// CaDiCaL (the `cadical` crate, which builds the bundled C++ source): incremental through
+/// IPASIR assumptions, and bounded: a conflict limit per solve and a deadline checked by
+/// CaDiCaL's termination callback.
+#[cfg(feature = "cadical")]
+pub struct CadicalBackend {
+    solver: cadical::Solver<Deadline>,
+    limits: Limits,
+    max_var: u32,
+}
+
+/// CaDiCaL's termination callback: true once the deadline has passed.
+#[cfg(feature = "cadical")]
+struct Deadline(Option<Instant>);
+
+#[cfg(feature = "cadical")]
+impl cadical::Callbacks for Deadline {
+    fn terminate(&mut self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl Default for CadicalBackend {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl CadicalBackend {
+    pub fn new() -> Self {
+        CadicalBackend {
+            solver: cadical::Solver::new(),
+            limits: Limits::default(),
+            max_var: 0,
+        }
+    }
+
+    fn to_cadical(l: Lit) -> i32 {
+        // Variables past i32::MAX cannot exist: a Cnf numbers them from 0 one at a time.
+        l.dimacs() as i32
+    }
+}
+
+#[cfg(feature = "cadical")]
+impl Backend for CadicalBackend {
+    fn name(&self) -> &'static str {
+        "cadical"
+    }
+
+    fn set_limits(&mut self, limits: Limits) -> Result<(), BackendError> {
+        self.limits = limits;
+        self.solver.set_callbacks(Some(Deadline(limits.deadline)));
+        Ok(())
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        for l in clause {
+            self.max_var = self.max_var.max(l.var().0 + 1);
+        }
+        self.solver
+            .add_clause(clause.iter().map(|&l| Self::to_cadical(l)));
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, BackendError> {
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(BackendError::Stopped { reason: "timeout" });
+        }
+        if let Some(n) = self.limits.conflicts {
+            // CaDiCaL resets its limits after every solve, so set it each time.
+            self.solver
+                .set_limit("conflicts", n.min(i32::MAX as u32) as i32)
+                .map_err(|e| BackendError::Solver(format!("{e:?}")))?;
+        }
+        for &a in assumptions {
+            self.max_var = self.max_var.max(a.var().0 + 1);
+        }
+        match self
+            .solver
+            .solve_with(assumptions.iter().map(|&l| Self::to_cadical(l)))
+        {
+            Some(answer) => Ok(answer),
+            None => Err(BackendError::Stopped {
+                reason: if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    "timeout"
+                } else {
+                    "conflicts"
+                },
+            }),
+        }
+    }
+
+    fn value(&self, var: Var) -> bool {
+        // Variables the solver never saw, or whose value does not matter, read as false.
+        var.0 < self.max_var && self.solver.value(Self::to_cadical(var.positive())) == Some(true)
     }
 }

@@ -7,7 +7,9 @@ mod count;
 pub mod dimacs;
 mod encode;
 
-pub use backend::{Backend, BackendError, ExternalSolver, VarisatBackend};
+#[cfg(feature = "cadical")]
+pub use backend::CadicalBackend;
+pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
 pub use count::{count_models, CountStats, Counter, ModelCount};
 pub use encode::AmoEncoding;
 

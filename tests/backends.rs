@@ -1,0 +1,141 @@
+//! The two built-in SAT backends, varisat and CaDiCaL: the same answers on every bundled
+//! instance, and CaDiCaL's bounded solves (--conflicts, --timeout) end with status "unknown"
+//! and exit code 3, never with a guessed answer.
+
+mod common;
+use common::*;
+
+/// Every bundled family instance and raw CNF that the SAT path answers in about a second.
+fn instances() -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(root().join("encodings")).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let f = f.unwrap().path();
+            let ext = f.extension().map(|e| e.to_string_lossy().into_owned());
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            // The pentomino and 12-queens covers take minutes to count by blocking clauses,
+            // the open Survo 2×10 and 4×4 puzzles varisat 5–20 s to settle.
+            let slow = name.starts_with("pentomino")
+                || ["queens12.dlx", "open-2x10.txt", "open-4x4.txt"].contains(&name.as_str());
+            if matches!(ext.as_deref(), Some("txt" | "non" | "pl" | "cnf" | "dlx")) && !slow {
+                out.push(f.display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn varisat_and_cadical_agree_on_every_bundled_instance() {
+    let mut compared = 0;
+    for f in instances() {
+        let ask = |backend: &str| {
+            wellposed(&[
+                "solve",
+                "--json",
+                "--method",
+                "sat",
+                "--backend",
+                backend,
+                &f,
+            ])
+        };
+        let (v, c) = (ask("varisat"), ask("cadical"));
+        assert_eq!(v.code, c.code, "{f}: {} / {}", v.stderr, c.stderr);
+        if v.code != 0 {
+            continue; // an instance without a CNF encoding: both refuse alike
+        }
+        let (v, c) = (v.json(), c.json());
+        assert_eq!(v["status"], c["status"], "{f}");
+        if v["status"] == "unique" {
+            assert_eq!(v["solution"], c["solution"], "{f}");
+        }
+        compared += 1;
+        let count = |backend: &str| {
+            count_of(&[
+                "--method",
+                "blocking",
+                "--backend",
+                backend,
+                "--limit",
+                "500",
+                &f,
+            ])
+        };
+        assert_eq!(
+            count("varisat"),
+            count("cadical"),
+            "{f}: blocking-clause counts"
+        );
+    }
+    assert!(compared >= 35, "{compared}");
+}
+
+#[test]
+fn a_conflict_limit_stops_cadical_with_status_unknown() {
+    // The pigeonhole formula 9 → 8 needs thousands of conflicts to refute.
+    let f = instance("encodings/raw/pigeonhole-9-8.cnf");
+    let r = wellposed(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cadical",
+        "--conflicts",
+        "10",
+        &f,
+    ]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(
+        (j["status"].as_str(), j["reason"].as_str()),
+        (Some("unknown"), Some("conflicts"))
+    );
+    // With room enough it answers.
+    let r = wellposed(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cadical",
+        "--conflicts",
+        "10000000",
+        &f,
+    ]);
+    assert_eq!((r.code, r.json()["status"].as_str()), (0, Some("none")));
+    // varisat cannot count conflicts: a clear refusal, not a silent unbounded run.
+    let r = wellposed(&["solve", "--backend", "varisat", "--conflicts", "10", &f]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--backend cadical"), "{}", r.stderr);
+}
+
+#[test]
+fn a_timeout_stops_cadical_cleanly() {
+    // Pigeonhole 12 → 11 takes CaDiCaL far longer than the half second it is given.
+    let mut text = String::from("p cnf 132 0\n");
+    let var = |p: usize, h: usize| p * 11 + h + 1;
+    for p in 0..12 {
+        let clause: Vec<String> = (0..11).map(|h| var(p, h).to_string()).collect();
+        text.push_str(&format!("{} 0\n", clause.join(" ")));
+    }
+    for h in 0..11 {
+        for a in 0..12 {
+            for b in a + 1..12 {
+                text.push_str(&format!("-{} -{} 0\n", var(a, h), var(b, h)));
+            }
+        }
+    }
+    let f = temp_file("pigeonhole-12-11.cnf", &text);
+    let started = std::time::Instant::now();
+    let r = wellposed(&[
+        "solve",
+        "--json",
+        "--backend",
+        "cadical",
+        "--timeout",
+        "0.5",
+        &f,
+    ]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    assert_eq!(r.json()["status"], "unknown");
+    assert!(started.elapsed().as_secs() < 30);
+}
