@@ -76,15 +76,18 @@ fn varisat_and_cadical_agree_on_every_bundled_instance() {
 fn a_conflict_limit_stops_cadical_with_status_unknown() {
     // The pigeonhole formula 9 → 8 needs thousands of conflicts to refute.
     let f = instance("encodings/raw/pigeonhole-9-8.cnf");
-    let r = wellposed(&[
-        "solve",
-        "--json",
-        "--backend",
-        "cadical",
-        "--conflicts",
-        "10",
-        &f,
-    ]);
+    let bounded = |conflicts: &str| {
+        wellposed(&[
+            "solve",
+            "--json",
+            "--backend",
+            "cadical",
+            "--conflicts",
+            conflicts,
+            &f,
+        ])
+    };
+    let r = bounded("10");
     assert_eq!(r.code, 3, "{}", r.stderr);
     let j = r.json();
     assert_eq!(
@@ -92,15 +95,7 @@ fn a_conflict_limit_stops_cadical_with_status_unknown() {
         (Some("unknown"), Some("conflicts"))
     );
     // With room enough it answers.
-    let r = wellposed(&[
-        "solve",
-        "--json",
-        "--backend",
-        "cadical",
-        "--conflicts",
-        "10000000",
-        &f,
-    ]);
+    let r = bounded("10000000");
     assert_eq!((r.code, r.json()["status"].as_str()), (0, Some("none")));
     // varisat cannot count conflicts: a clear refusal, not a silent unbounded run.
     let r = wellposed(&["solve", "--backend", "varisat", "--conflicts", "10", &f]);

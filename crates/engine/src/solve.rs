@@ -166,36 +166,35 @@ fn enumerate_raw(
     limit: Option<u64>,
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
+    let problem = match prepare(p, opts.method)? {
+        Prepared::Sat { enc, cover_options } => {
+            return enumerate_cnf(&enc, cover_options, opts, limit, visit)
+        }
+        Prepared::Dlx(problem) => problem,
+    };
     let limit = limit.unwrap_or(u64::MAX);
     if limit == 0 {
         return Ok(false);
     }
     let mut seen = 0u64;
-    match prepare(p, opts.method)? {
-        Prepared::Dlx(problem) => {
-            let mut failure = None;
-            let complete = wellposed_xc::search(&problem, |chosen| {
-                let mut sorted = chosen.to_vec();
-                sorted.sort_unstable();
-                seen += 1;
-                match visit(Answer::Cover(sorted)) {
-                    Err(e) => {
-                        failure = Some(e);
-                        ControlFlow::Break(())
-                    }
-                    Ok(ControlFlow::Break(())) => ControlFlow::Break(()),
-                    Ok(_) if seen >= limit => ControlFlow::Break(()),
-                    Ok(_) => ControlFlow::Continue(()),
-                }
-            });
-            match failure {
-                Some(e) => Err(e),
-                None => Ok(complete),
+    let mut failure = None;
+    let complete = wellposed_xc::search(&problem, |chosen| {
+        let mut sorted = chosen.to_vec();
+        sorted.sort_unstable();
+        seen += 1;
+        match visit(Answer::Cover(sorted)) {
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
             }
+            Ok(ControlFlow::Break(())) => ControlFlow::Break(()),
+            Ok(_) if seen >= limit => ControlFlow::Break(()),
+            Ok(_) => ControlFlow::Continue(()),
         }
-        Prepared::Sat { enc, cover_options } => {
-            enumerate_cnf(&enc, cover_options, opts, Some(limit), visit)
-        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(complete),
     }
 }
 
