@@ -3,7 +3,7 @@
 //! every hint that is not needed dropped in one pass, so the hint set is minimal.
 
 use crate::{Battleships, Hint, Placement, STANDARD_FLEET};
-use wellposed_engine::{Options, Uniqueness, Xorshift};
+use wellposed_engine::{proved_unique, Options, Xorshift};
 
 /// A generated puzzle and its layout (row-major, true = ship).
 pub struct Made {
@@ -11,13 +11,6 @@ pub struct Made {
     pub ship: Vec<bool>,
     /// Hints drawn before the puzzle was unique (before minimising).
     pub drawn: usize,
-}
-
-fn unique(b: &Battleships) -> bool {
-    matches!(
-        wellposed_engine::uniqueness(b, &Options::default()),
-        Ok(Uniqueness::Unique(_))
-    )
 }
 
 /// Ships placed longest first at random free places (none touching), or `None` after too many
@@ -66,7 +59,8 @@ fn random_layout(size: usize, rng: &mut Xorshift) -> Option<Vec<bool>> {
 }
 
 /// A minimal uniquely solvable puzzle on a `size`×`size` board with the standard fleet.
-pub fn generate(size: usize, seed: u64) -> Result<Made, String> {
+pub fn generate(size: usize, seed: u64, opts: &Options) -> Result<Made, String> {
+    let unique = |b: &Battleships| proved_unique(b, opts);
     if !(7..=15).contains(&size) {
         return Err(format!(
             "expected a size from 7 to 15 (the standard fleet), found {size}"

@@ -9,7 +9,7 @@ fn counted(p: &Binary, method: Method) -> u64 {
         method,
         ..Default::default()
     };
-    let c = wellposed_engine::count(p, &opts, None).unwrap();
+    let c = wellposed_engine::every_solver::count(p, &opts, None).unwrap();
     assert!(c.complete);
     c.to_u64().unwrap()
 }

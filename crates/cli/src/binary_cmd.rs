@@ -238,13 +238,14 @@ pub fn generate_binary(
     rules: Rules,
     seed: u64,
     difficulty: Option<&str>,
+    sat: &wellposed_engine::Options,
 ) -> Result<Made> {
     let max = difficulty.map(technique).transpose()?;
     let g = generate::generate(width, height, rules, seed, max).map_err(anyhow::Error::msg)?;
     // The removal loop used the row solver; the SAT engine checks the result independently.
     let opts = wellposed_engine::Options {
         method: wellposed_engine::Method::Sat,
-        ..Default::default()
+        ..sat.clone()
     };
     match wellposed_engine::uniqueness(&g.puzzle, &opts)? {
         wellposed_engine::Uniqueness::Unique(_) => {}

@@ -38,6 +38,16 @@ struct Cli {
     /// stops itself; varisat, which cannot be interrupted, is abandoned).
     #[arg(long, global = true, value_name = "SECONDS")]
     timeout: Option<f64>,
+    /// The built-in SAT solver of every command that asks one (solve, count, enumerate,
+    /// generate): varisat (pure Rust) or CaDiCaL (faster; bounded by --timeout and --conflicts).
+    /// Deduction (grade, hint) and the families' mathematics use no SAT solver.
+    #[arg(long, global = true, value_enum, default_value_t = BackendArg::Varisat)]
+    backend: BackendArg,
+    /// Give up any single SAT call after this many conflicts (CaDiCaL only). solve, count and
+    /// enumerate then report status "unknown" and exit with code 3; generate treats a check
+    /// that hit the bound as "not proved unique", so what it makes is proved within the bound.
+    #[arg(long, global = true, value_name = "N")]
+    conflicts: Option<u32>,
     #[command(subcommand)]
     command: Command,
 }
@@ -51,14 +61,6 @@ struct SolveArgs {
     /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
     #[arg(long, value_name = "CMD", conflicts_with = "backend")]
     solver: Option<String>,
-    /// The built-in SAT solver: varisat (pure Rust) or CaDiCaL (faster; bounded by
-    /// --timeout and --conflicts).
-    #[arg(long, value_enum, default_value_t = BackendArg::Varisat)]
-    backend: BackendArg,
-    /// Give up any single SAT call after this many conflicts: status "unknown", exit code 3
-    /// (CaDiCaL only).
-    #[arg(long, value_name = "N")]
-    conflicts: Option<u32>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -353,7 +355,28 @@ enum Format {
     Dlx,
 }
 
-fn options(how: &SolveArgs, threads: usize) -> Options {
+/// The SAT solver the command line chose, and its bounds.
+#[derive(Clone, Copy)]
+struct Sat {
+    backend: BackendArg,
+    conflicts: Option<u32>,
+}
+
+impl Sat {
+    /// Options for the commands without --method and --solver (the generators).
+    fn options(self) -> Options {
+        options(
+            &SolveArgs {
+                method: MethodArg::Auto,
+                solver: None,
+            },
+            self,
+            0,
+        )
+    }
+}
+
+fn options(how: &SolveArgs, sat: Sat, threads: usize) -> Options {
     Options {
         method: match how.method {
             MethodArg::Auto => Method::Auto,
@@ -367,18 +390,18 @@ fn options(how: &SolveArgs, threads: usize) -> Options {
             MethodArg::Counter => Counting::Counter,
             _ => Counting::Auto,
         },
-        solver: match (&how.solver, how.backend) {
+        solver: match (&how.solver, sat.backend) {
             (Some(cmd), _) => SolverChoice::External(cmd.clone()),
             (None, BackendArg::Varisat) => SolverChoice::Varisat,
             (None, BackendArg::Cadical) => SolverChoice::Cadical,
         },
         limits: Limits {
-            deadline: match how.backend {
+            deadline: match sat.backend {
                 BackendArg::Cadical => DEADLINE.get().copied(),
                 // varisat cannot be interrupted: the watchdog in `main` ends the run instead.
                 BackendArg::Varisat => None,
             },
-            conflicts: how.conflicts,
+            conflicts: sat.conflicts,
         },
         threads,
     }
@@ -395,6 +418,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
     let timeout = cli.timeout;
+    let sat = Sat {
+        backend: cli.backend,
+        conflicts: cli.conflicts,
+    };
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
     // The work runs on its own thread so that --timeout can end the process cleanly even while
@@ -402,7 +429,7 @@ fn main() -> ExitCode {
     std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let _ = tx.send(run(cli.command, json));
+            let _ = tx.send(run(cli.command, json, sat));
         })
         .expect("spawn the worker thread");
     if let Some(t) = timeout.filter(|t| t.is_finite() && *t >= 0.0) {
@@ -492,21 +519,28 @@ fn stopped_by(e: &anyhow::Error) -> Option<&'static str> {
     })
 }
 
-fn run(command: Command, json: bool) -> Result<Report> {
+fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
+    if sat.conflicts.is_some() && sat.backend == BackendArg::Varisat {
+        // Refused up front: a generator would otherwise take every refused check for "not
+        // proved unique" and search on.
+        bail!("--conflicts needs a solver that counts conflicts: add --backend cadical (varisat cannot be bounded that way)");
+    }
     match command {
         Command::Solve {
             file,
             deduce,
             svg,
             how,
-        } => solve(&file, &options(&how, 0), deduce, svg.as_deref()),
+        } => solve(&file, &options(&how, sat, 0), deduce, svg.as_deref()),
         Command::Count {
             file,
             limit,
             threads,
             how,
-        } => count(&file, &options(&how, threads), limit),
-        Command::Enumerate { file, limit, how } => enumerate(&file, &options(&how, 0), limit, json),
+        } => count(&file, &options(&how, sat, threads), limit),
+        Command::Enumerate { file, limit, how } => {
+            enumerate(&file, &options(&how, sat, 0), limit, json)
+        }
         Command::Export {
             file,
             format,
@@ -558,19 +592,26 @@ fn run(command: Command, json: bool) -> Result<Report> {
                 bail!("generate {family}: expected --size N");
             };
             if family == "zebra" {
-                return zebra_cmd(size, categories, seed, count);
+                return zebra_cmd(size, categories, seed, count, &sat.options());
             }
             if family == "nonogram" {
-                return nonogram_cmd(size, height.unwrap_or(size), seed, count);
+                return nonogram_cmd(size, height.unwrap_or(size), seed, count, &sat.options());
             }
             if family == "battleships" {
-                return battleships_cmd(size, seed, count);
+                return battleships_cmd(size, seed, count, &sat.options());
             }
             if family == "survo" {
-                return survo_generate(size, height.unwrap_or(size), seed, count);
+                return survo_generate(size, height.unwrap_or(size), seed, count, &sat.options());
             }
             if family == "map" {
-                return map_cmd(size, height.unwrap_or(size), regions, colours, seed, count);
+                return map_cmd(
+                    size,
+                    height.unwrap_or(size),
+                    (regions, colours),
+                    seed,
+                    count,
+                    &sat.options(),
+                );
             }
             if family == "lights-out" {
                 return lights_out_cmd(size, height.unwrap_or(size), seed, count);
@@ -588,6 +629,7 @@ fn run(command: Command, json: bool) -> Result<Report> {
                     rules,
                     s,
                     difficulty.as_deref(),
+                    &sat.options(),
                 )?;
                 Ok((
                     format!(
@@ -1019,12 +1061,18 @@ fn lights_out(c: LightsOutCommand) -> Result<Report> {
 }
 
 /// `generate zebra`: minimal unique puzzles, re-checked by the SAT engine and the rule checker.
-fn zebra_cmd(size: usize, categories: usize, seed: u64, count: u64) -> Result<Report> {
+fn zebra_cmd(
+    size: usize,
+    categories: usize,
+    seed: u64,
+    count: u64,
+    opts: &Options,
+) -> Result<Report> {
     use wellposed_zebra::{format, generate};
     per_seed(seed, count, |s| {
-        let m = generate::generate(size, categories, s).map_err(anyhow::Error::msg)?;
+        let m = generate::generate(size, categories, s, opts).map_err(anyhow::Error::msg)?;
         let z = &m.puzzle;
-        match wellposed_engine::uniqueness(z, &Options::default())? {
+        match wellposed_engine::uniqueness(z, opts)? {
             Uniqueness::Unique(_) => {}
             other => bail!(
                 "internal error: a generated zebra puzzle is {}; please report this",
@@ -1091,12 +1139,18 @@ fn edges_count(file: &Path, limit: Option<u64>) -> Result<Report> {
 }
 
 /// `generate nonogram`: random pictures until one is unique (by SAT), graded by deduction.
-fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Report> {
+fn nonogram_cmd(
+    width: usize,
+    height: usize,
+    seed: u64,
+    count: u64,
+    opts: &Options,
+) -> Result<Report> {
     use wellposed_engine::deduce::{Deducer, Rule};
     use wellposed_nonogram::formats;
     per_seed(seed, count, |s| {
         let (p, drawn) =
-            wellposed_nonogram::generate(width, height, s).map_err(anyhow::Error::msg)?;
+            wellposed_nonogram::generate(width, height, s, opts).map_err(anyhow::Error::msg)?;
         let goal = p.goal.clone().expect("generated from a picture");
         p.check(&goal)
             .map_err(|e| anyhow::anyhow!("internal error: the picture breaks its clues: {e}"))?;
@@ -1124,10 +1178,10 @@ fn nonogram_cmd(width: usize, height: usize, seed: u64, count: u64) -> Result<Re
 }
 
 /// `generate battleships`: a random fleet, its counts, and a minimal set of hints.
-fn battleships_cmd(size: usize, seed: u64, count: u64) -> Result<Report> {
+fn battleships_cmd(size: usize, seed: u64, count: u64, opts: &Options) -> Result<Report> {
     use wellposed_battleships::{formats, generate};
     per_seed(seed, count, |s| {
-        let m = generate::generate(size, s).map_err(anyhow::Error::msg)?;
+        let m = generate::generate(size, s, opts).map_err(anyhow::Error::msg)?;
         m.puzzle
             .check(&m.ship)
             .map_err(|e| anyhow::anyhow!("internal error: the planted fleet breaks a rule: {e}"))?;
@@ -1194,16 +1248,16 @@ fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
 fn map_cmd(
     width: usize,
     height: usize,
-    regions: usize,
-    colours: usize,
+    (regions, colours): (usize, usize),
     seed: u64,
     count: u64,
+    opts: &Options,
 ) -> Result<Report> {
     use wellposed_engine::Family;
     use wellposed_map::generate;
     per_seed(seed, count, |s| {
-        let g =
-            generate::generate(width, height, regions, colours, s).map_err(anyhow::Error::msg)?;
+        let g = generate::generate(width, height, regions, colours, s, opts)
+            .map_err(anyhow::Error::msg)?;
         g.map.check(&g.colour).map_err(|e| {
             anyhow::anyhow!("internal error: the planted colouring breaks a rule: {e}")
         })?;
@@ -1223,11 +1277,11 @@ fn map_cmd(
 }
 
 /// `generate survo`: a random table's margins and a minimal set of givens.
-fn survo_generate(n: usize, m: usize, seed: u64, count: u64) -> Result<Report> {
+fn survo_generate(n: usize, m: usize, seed: u64, count: u64, opts: &Options) -> Result<Report> {
     use wellposed_survo::generate;
     per_seed(seed, count, |s| {
-        let g = generate::generate(m, n, s).map_err(anyhow::Error::msg)?;
-        match wellposed_engine::uniqueness(&g.puzzle, &Options::default())? {
+        let g = generate::generate(m, n, s, opts).map_err(anyhow::Error::msg)?;
+        match wellposed_engine::uniqueness(&g.puzzle, opts)? {
             Uniqueness::Unique(_) => {}
             other => bail!(
                 "internal error: a generated Survo puzzle is {}; please report this",

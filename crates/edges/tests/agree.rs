@@ -26,7 +26,7 @@ fn the_witch_puzzle_counts_alike_by_dancing_links_and_sat() {
         std::ops::ControlFlow::Continue(())
     })
     .unwrap();
-    let sat = wellposed_engine::count(&w, &opts(Method::Sat), None).unwrap();
+    let sat = wellposed_engine::every_solver::count(&w, &opts(Method::Sat), None).unwrap();
     assert_eq!(sat.to_u64().unwrap(), boards.len() as u64);
     assert!(!boards.is_empty());
     // The issue: a solution has piece 9 at the top left.

@@ -5,6 +5,7 @@
 pub mod deduce;
 mod document;
 mod encoding;
+pub mod every_solver;
 mod family;
 mod raw;
 mod solve;
@@ -16,8 +17,8 @@ pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKi
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, count, enumerate, export, first, uniqueness, Backbone, Counted, Counting, Method,
-    Options, SolverChoice, Uniqueness, BLOCKING_FIRST,
+    backbone, count, enumerate, export, first, proved_unique, uniqueness, Backbone, Counted,
+    Counting, Method, Options, SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;
@@ -103,6 +104,9 @@ pub enum EngineError {
     Native { family: String, reason: String },
     #[error("the {0} family has no method of its own; use --method sat or dlx")]
     NoNative(String),
+    /// Two SAT backends answered the same question differently: a bug in one of them.
+    #[error("internal error: the SAT backends disagree on a {family} puzzle: {what}; please report this")]
+    Disagreement { family: String, what: String },
 }
 
 /// Serializes a big integer as an exact JSON number (never a float, never a string), for

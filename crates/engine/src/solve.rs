@@ -68,6 +68,17 @@ pub enum Uniqueness {
     Multiple(Solved, Solved),
 }
 
+impl SolverChoice {
+    /// The SAT solvers built into this binary (CaDiCaL with the `cadical` feature).
+    pub fn built_in() -> Vec<SolverChoice> {
+        let mut all = vec![SolverChoice::Varisat];
+        if cfg!(feature = "cadical") {
+            all.push(SolverChoice::Cadical);
+        }
+        all
+    }
+}
+
 impl Uniqueness {
     pub fn status(&self) -> &'static str {
         match self {
@@ -371,6 +382,13 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
         (Some(a), None) => Uniqueness::Unique(a),
         (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
     })
+}
+
+/// Whether the engine proves exactly one solution: false for none, for several, and for a
+/// check that a bound in `opts.limits` stopped (or a solver that failed). Generators ask this,
+/// so that under `--conflicts N` what they make is proved unique within N conflicts a call.
+pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
+    matches!(uniqueness(p, opts), Ok(Uniqueness::Unique(_)))
 }
 
 /// The number of solutions, exact unless `limit` stopped it. The family's mathematics counts

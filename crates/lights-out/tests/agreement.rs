@@ -1,7 +1,8 @@
 //! Lights Out: three routes to the nullity, GF(2) against the SAT path, the fewest presses
 //! against brute force, and Simon Tatham's Flip boards.
 
-use wellposed_engine::{count, uniqueness, Family, Method, Options};
+use wellposed_engine::every_solver::{count, uniqueness};
+use wellposed_engine::{Family, Method, Options};
 
 /// The SAT path, forced: the default would answer by GF(2) itself.
 fn sat() -> Options {

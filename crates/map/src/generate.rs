@@ -4,19 +4,12 @@
 
 use crate::Map;
 use std::collections::BTreeSet;
-use wellposed_engine::{Options, Uniqueness, Xorshift};
+use wellposed_engine::{proved_unique, Options, Xorshift};
 
 /// A generated map and the colouring it was made from (0-based colour per region).
 pub struct Made {
     pub map: Map,
     pub colour: Vec<usize>,
-}
-
-fn unique(m: &Map) -> bool {
-    matches!(
-        wellposed_engine::uniqueness(m, &Options::default()),
-        Ok(Uniqueness::Unique(_))
-    )
 }
 
 /// `regions` regions on a `width`×`height` grid, `colours` colours.
@@ -26,7 +19,9 @@ pub fn generate(
     regions: usize,
     colours: usize,
     seed: u64,
+    opts: &Options,
 ) -> Result<Made, String> {
+    let unique = |m: &Map| proved_unique(m, opts);
     let cells = width * height;
     if cells == 0 || cells > 10_000 || regions == 0 || regions > cells.min(62) {
         return Err(format!(

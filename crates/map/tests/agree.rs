@@ -5,7 +5,7 @@ use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
 use wellposed_map::Map;
 
 fn count(m: &Map) -> u64 {
-    let c = wellposed_engine::count(m, &Options::default(), None).unwrap();
+    let c = wellposed_engine::every_solver::count(m, &Options::default(), None).unwrap();
     assert!(c.complete);
     c.to_u64().unwrap()
 }
@@ -102,7 +102,7 @@ fn a_grid_of_labels_draws_its_borders() {
     assert_eq!(count(&m), 6);
     let mut given = m.clone();
     given.givens = vec![(0, 0), (1, 1)];
-    match wellposed_engine::uniqueness(&given, &Options::default()).unwrap() {
+    match wellposed_engine::every_solver::uniqueness(&given, &Options::default()).unwrap() {
         Uniqueness::Unique(s) => assert_eq!(s.text, "112\n132\n233"),
         other => panic!("{}", other.status()),
     }
@@ -175,7 +175,7 @@ fn kempe_chains_are_valid_order_independent_and_useful() {
         }
         let is_unique = |m: &Map| {
             matches!(
-                wellposed_engine::uniqueness(m, &Options::default()).unwrap(),
+                wellposed_engine::every_solver::uniqueness(m, &Options::default()).unwrap(),
                 Uniqueness::Unique(_)
             )
         };
@@ -191,7 +191,8 @@ fn kempe_chains_are_valid_order_independent_and_useful() {
                 m.givens.insert(i, g);
             }
         }
-        let Uniqueness::Unique(s) = wellposed_engine::uniqueness(&m, &Options::default()).unwrap()
+        let Uniqueness::Unique(s) =
+            wellposed_engine::every_solver::uniqueness(&m, &Options::default()).unwrap()
         else {
             continue;
         };
@@ -234,10 +235,18 @@ fn kempe_chains_are_valid_order_independent_and_useful() {
 fn generated_maps_are_unique_minimal_and_read_back() {
     use wellposed_map::generate;
     for (w, h, regions, colours, seed) in [(6, 5, 8, 4, 1), (8, 8, 14, 4, 2), (5, 5, 6, 3, 3)] {
-        let g = generate::generate(w, h, regions, colours, seed).unwrap();
+        let g = generate::generate(w, h, regions, colours, seed, &Options::default()).unwrap();
         let m = &g.map;
+        // The same map by CaDiCaL: its uniqueness answers are varisat's.
+        let by_cadical = Options {
+            solver: wellposed_engine::SolverChoice::Cadical,
+            ..Options::default()
+        };
+        let twin = generate::generate(w, h, regions, colours, seed, &by_cadical).unwrap();
+        assert_eq!(generate::to_text(&twin.map), generate::to_text(m));
         m.check(&g.colour).unwrap();
-        let Uniqueness::Unique(s) = wellposed_engine::uniqueness(m, &Options::default()).unwrap()
+        let Uniqueness::Unique(s) =
+            wellposed_engine::every_solver::uniqueness(m, &Options::default()).unwrap()
         else {
             panic!("not unique");
         };

@@ -52,7 +52,7 @@ fn sat_count(b: &Board) -> u64 {
         method: Method::Sat,
         ..Default::default()
     };
-    let c = wellposed_engine::count(b, &opts, None).unwrap();
+    let c = wellposed_engine::every_solver::count(b, &opts, None).unwrap();
     assert!(c.complete);
     c.to_u64().unwrap()
 }
@@ -94,7 +94,7 @@ fn components_sat_and_brute_force_agree() {
         assert_eq!(a.layouts, want.into(), "round {round}: {b:?}");
         let sat = sat_count(&b);
         assert_eq!(sat, want, "SAT, round {round}");
-        let native = wellposed_engine::count(&b, &Options::default(), None).unwrap();
+        let native = wellposed_engine::every_solver::count(&b, &Options::default(), None).unwrap();
         assert_eq!((native.to_u64().unwrap(), native.method), (want, "native"));
         if want == 0 {
             none += 1;
@@ -140,7 +140,7 @@ fn shared_boards_have_their_published_counts_and_layouts() {
                 .map(|l| l.trim())
                 .collect::<Vec<_>>()
                 .join("\n");
-            match wellposed_engine::uniqueness(&b, &Options::default()).unwrap() {
+            match wellposed_engine::every_solver::uniqueness(&b, &Options::default()).unwrap() {
                 Uniqueness::Unique(s) => assert_eq!(s.text, layout, "{name}"),
                 other => panic!("{name}: {}", other.status()),
             }
@@ -228,7 +228,7 @@ fn huge_frontiers_are_refused_not_crashed_on() {
     let b = Board::parse(&text, "wide").unwrap();
     let e = count::analyze(&b).unwrap_err();
     assert!(e.contains("frontier component"), "{e}");
-    let c = wellposed_engine::count(&b, &Options::default(), Some(3)).unwrap();
+    let c = wellposed_engine::every_solver::count(&b, &Options::default(), Some(3)).unwrap();
     assert_eq!(
         (c.to_u64().unwrap(), c.complete, c.method),
         (3, false, "blocking")

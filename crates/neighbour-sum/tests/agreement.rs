@@ -1,7 +1,8 @@
 //! Neighbour sums: the known examples, exact decisions checked by a second method, and the
 //! linear algebra against the SAT path on bounded values, solution counts included.
 
-use wellposed_engine::{count, uniqueness, Family, Method, Options};
+use wellposed_engine::every_solver::{count, uniqueness};
+use wellposed_engine::{Family, Method, Options};
 use wellposed_neighbour_sum::{analyze, NeighbourSum, Stencil};
 
 use wellposed_engine::Xorshift as Rng;

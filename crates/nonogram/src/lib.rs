@@ -342,7 +342,12 @@ impl Family for Nonogram {
 /// A random picture whose clues have exactly one solution: pictures are drawn (each cell black
 /// with probability one half, from the seed) until the engine proves one unique. Returns the
 /// puzzle (with the picture as its goal) and how many pictures were drawn.
-pub fn generate(width: usize, height: usize, seed: u64) -> Result<(Nonogram, usize), String> {
+pub fn generate(
+    width: usize,
+    height: usize,
+    seed: u64,
+    opts: &wellposed_engine::Options,
+) -> Result<(Nonogram, usize), String> {
     if width == 0 || height == 0 || width * height > 40 * 40 {
         return Err(format!(
             "expected a size from 1×1 to 40×40 cells, found {width}×{height}"
@@ -352,9 +357,7 @@ pub fn generate(width: usize, height: usize, seed: u64) -> Result<(Nonogram, usi
     for drawn in 1..=10_000 {
         let cells: Vec<bool> = (0..width * height).map(|_| rng.below(2) == 0).collect();
         let p = Nonogram::from_picture(width, height, &cells);
-        if let Ok(wellposed_engine::Uniqueness::Unique(_)) =
-            wellposed_engine::uniqueness(&p, &wellposed_engine::Options::default())
-        {
+        if wellposed_engine::proved_unique(&p, opts) {
             return Ok((p, drawn));
         }
     }

@@ -12,7 +12,7 @@ fn opts(method: Method) -> Options {
 }
 
 fn count(p: &Nonogram, method: Method) -> u64 {
-    let c = wellposed_engine::count(p, &opts(method), None).unwrap();
+    let c = wellposed_engine::every_solver::count(p, &opts(method), None).unwrap();
     assert!(c.complete);
     c.to_u64().unwrap()
 }
@@ -84,7 +84,7 @@ fn clues_that_no_picture_fits_have_no_solution() {
     let p = Nonogram::parse_any("2x2:0/0/1/0", "test").unwrap();
     for m in [Method::Native, Method::Sat] {
         assert!(matches!(
-            wellposed_engine::uniqueness(&p, &opts(m)).unwrap(),
+            wellposed_engine::every_solver::uniqueness(&p, &opts(m)).unwrap(),
             Uniqueness::None
         ));
     }
@@ -97,7 +97,7 @@ fn a_checkerboard_patch_gives_two_witnesses() {
     let text = "family nonogram\nwidth 4\nheight 4\nrows\n0\n1\n1\n0\ncolumns\n0\n1\n1\n0\n";
     let p = Nonogram::parse_any(text, "test").unwrap();
     for m in [Method::Native, Method::Sat] {
-        match wellposed_engine::uniqueness(&p, &opts(m)).unwrap() {
+        match wellposed_engine::every_solver::uniqueness(&p, &opts(m)).unwrap() {
             Uniqueness::Multiple(a, b) => assert_ne!(a.text, b.text),
             other => panic!("expected multiple, got {}", other.status()),
         }
@@ -122,7 +122,7 @@ fn survey_puzzles_solve_uniquely_to_their_goals() {
         let text = std::fs::read_to_string(&path).unwrap();
         let p = Nonogram::parse(&text, &name).unwrap();
         let goal = p.goal.clone().expect("survey files carry their goal");
-        match wellposed_engine::uniqueness(&p, &opts(Method::Auto)).unwrap() {
+        match wellposed_engine::every_solver::uniqueness(&p, &opts(Method::Auto)).unwrap() {
             Uniqueness::Unique(s) => {
                 let want = p.render(&wellposed_nonogram::Picture::new(p.width, goal));
                 assert_eq!(s.text, want, "{name}");
@@ -189,7 +189,9 @@ fn tatham_pattern_ids_solve_to_their_copies() {
         // ANSWERS.md says the copies carry a `goal`; they do not (checked 2026-11-22), so
         // the ID and its copy are solved separately and must agree.
         let unique =
-            |q: &Nonogram| match wellposed_engine::uniqueness(q, &opts(Method::Auto)).unwrap() {
+            |q: &Nonogram| match wellposed_engine::every_solver::uniqueness(q, &opts(Method::Auto))
+                .unwrap()
+            {
                 Uniqueness::Unique(s) => s.text,
                 other => panic!("{tag}: {}", other.status()),
             };

@@ -1,6 +1,7 @@
 //! The SAT path and the mathematics must give the same answers.
 
-use wellposed_engine::{count, uniqueness, Family, Options, Uniqueness};
+use wellposed_engine::every_solver::{count, uniqueness};
+use wellposed_engine::{Family, Options, Uniqueness};
 use wellposed_submarines::math::{self, Analysis};
 use wellposed_submarines::{Matrix, Submarines};
 

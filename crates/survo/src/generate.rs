@@ -4,7 +4,7 @@
 //! necessarily minimum).
 
 use crate::Survo;
-use wellposed_engine::{Options, Uniqueness, Xorshift};
+use wellposed_engine::{proved_unique, Options, Xorshift};
 
 pub struct Made {
     pub puzzle: Survo,
@@ -12,14 +12,8 @@ pub struct Made {
     pub table: Vec<u32>,
 }
 
-fn unique(s: &Survo) -> bool {
-    matches!(
-        wellposed_engine::uniqueness(s, &Options::default()),
-        Ok(Uniqueness::Unique(_))
-    )
-}
-
-pub fn generate(m: usize, n: usize, seed: u64) -> Result<Made, String> {
+pub fn generate(m: usize, n: usize, seed: u64, opts: &Options) -> Result<Made, String> {
+    let unique = |s: &Survo| proved_unique(s, opts);
     if m == 0 || n == 0 || m * n > 30 {
         return Err(format!("expected tables of 1 to 30 cells, found {m}×{n}"));
     }
@@ -102,19 +96,19 @@ pub fn to_text(s: &Survo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wellposed_engine::{Family, Method};
+    use wellposed_engine::{Family, Method, Uniqueness};
 
     #[test]
     fn generated_tables_are_unique_by_both_paths_minimal_and_read_back() {
         for (m, n, seed) in [(3, 4, 1), (3, 3, 2), (2, 5, 3), (4, 4, 4)] {
-            let g = generate(m, n, seed).unwrap();
+            let g = generate(m, n, seed, &Options::default()).unwrap();
             let s = &g.puzzle;
             for method in [Method::Auto, Method::Sat] {
                 let opts = Options {
                     method,
                     ..Default::default()
                 };
-                match wellposed_engine::uniqueness(s, &opts).unwrap() {
+                match wellposed_engine::every_solver::uniqueness(s, &opts).unwrap() {
                     Uniqueness::Unique(t) => {
                         let rows: Vec<u32> = t
                             .json
@@ -138,7 +132,7 @@ mod tests {
                     let mut less = s.clone();
                     less.givens[k] = 0;
                     assert!(
-                        !unique(&less),
+                        !proved_unique(&less, &Options::default()),
                         "{m}x{n}/{seed}: the given at {k} is not needed"
                     );
                 }

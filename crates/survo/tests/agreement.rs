@@ -5,7 +5,8 @@
 //! collected in ../shared/data/survo/ANSWERS.md.
 
 use std::collections::HashMap;
-use wellposed_engine::{count, uniqueness, Family, Method, Options, Uniqueness};
+use wellposed_engine::every_solver::{count, uniqueness};
+use wellposed_engine::{Family, Method, Options, Uniqueness};
 use wellposed_survo::enumerate::{labelled, scan};
 use wellposed_survo::{Survo, Table};
 

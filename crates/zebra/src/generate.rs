@@ -3,7 +3,7 @@
 //! clue set is minimal: removing any single clue leaves several solutions.
 
 use crate::{Fact, Value, Zebra};
-use wellposed_engine::{Options, Uniqueness, Xorshift};
+use wellposed_engine::{proved_unique, Options, Xorshift};
 
 /// Built-in categories for generated puzzles (values unique across all of them).
 const CATEGORIES: [(&str, [&str; 8]); 6] = [
@@ -138,15 +138,9 @@ fn true_fact(rng: &mut Xorshift, z: &Zebra, pos: &[Vec<usize>]) -> Fact {
     }
 }
 
-fn unique(z: &Zebra) -> bool {
-    matches!(
-        wellposed_engine::uniqueness(z, &Options::default()),
-        Ok(Uniqueness::Unique(_))
-    )
-}
-
 /// A minimal uniquely solvable puzzle with `size` positions and `categories` categories.
-pub fn generate(size: usize, categories: usize, seed: u64) -> Result<Made, String> {
+pub fn generate(size: usize, categories: usize, seed: u64, opts: &Options) -> Result<Made, String> {
+    let unique = |z: &Zebra| proved_unique(z, opts);
     if !(2..=MAX_SIZE).contains(&size) || !(1..=MAX_CATEGORIES).contains(&categories) {
         return Err(format!(
             "expected --size from 2 to {MAX_SIZE} and --categories from 1 to {MAX_CATEGORIES}"
@@ -174,6 +168,13 @@ pub fn generate(size: usize, categories: usize, seed: u64) -> Result<Made, Strin
         })
         .collect();
     while !unique(&z) {
+        // Under a conflict bound a check may never succeed: give up rather than draw forever.
+        if z.clues.len() >= 50 * size * categories {
+            return Err(format!(
+                "no clue set proved unique after {} clues",
+                z.clues.len()
+            ));
+        }
         let f = true_fact(&mut rng, &z, &solution);
         let text = crate::format::clue_text(&z, &f);
         z.clues.push((f, text));
