@@ -48,6 +48,19 @@ struct Cli {
     /// that hit the bound as "not proved unique", so what it makes is proved within the bound.
     #[arg(long, global = true, value_name = "N")]
     conflicts: Option<u32>,
+    /// How at-most-one constraints that the family leaves open become clauses: auto (pairwise
+    /// up to six literals, sequential beyond), pairwise, or sequential. For measuring and
+    /// exporting encodings; answers never change.
+    #[arg(long, global = true, value_enum, default_value_t = AmoArg::Auto)]
+    amo: AmoArg,
+    /// With --amo auto: pairwise up to this many literals, sequential beyond.
+    #[arg(long, global = true, value_name = "N", default_value_t = wellposed_sat::DEFAULT_PAIRWISE_UP_TO)]
+    pairwise_up_to: usize,
+    /// How counts of literals (at most / at least / exactly k) become clauses: auto (a
+    /// totalizer for SAT solving, order-encoded partial sums for the model counter, as measured
+    /// fastest), totalizer, or sequential.
+    #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
+    cardinality: CardinalityArg,
     #[command(subcommand)]
     command: Command,
 }
@@ -61,6 +74,20 @@ struct SolveArgs {
     /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
     #[arg(long, value_name = "CMD", conflicts_with = "backend")]
     solver: Option<String>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum AmoArg {
+    Auto,
+    Pairwise,
+    Sequential,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CardinalityArg {
+    Auto,
+    Sequential,
+    Totalizer,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -422,6 +449,20 @@ fn main() -> ExitCode {
         backend: cli.backend,
         conflicts: cli.conflicts,
     };
+    wellposed_sat::Choices {
+        amo: match cli.amo {
+            AmoArg::Auto => wellposed_sat::AmoEncoding::Auto,
+            AmoArg::Pairwise => wellposed_sat::AmoEncoding::Pairwise,
+            AmoArg::Sequential => wellposed_sat::AmoEncoding::Sequential,
+        },
+        pairwise_up_to: cli.pairwise_up_to,
+        cardinality: match cli.cardinality {
+            CardinalityArg::Auto => wellposed_sat::Cardinality::Auto,
+            CardinalityArg::Sequential => wellposed_sat::Cardinality::Sequential,
+            CardinalityArg::Totalizer => wellposed_sat::Cardinality::Totalizer,
+        },
+    }
+    .set_current();
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
     // The work runs on its own thread so that --timeout can end the process cleanly even while

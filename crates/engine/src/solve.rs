@@ -417,7 +417,12 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         Counting::Auto => opts.method,
         Counting::Blocking | Counting::Counter => Method::Sat,
     };
-    let (enc, cover_options) = match prepare(p, method)? {
+    // The model counter (alone, or racing blocking clauses) counts the formulas built for it.
+    let prepared = match opts.counting {
+        Counting::Blocking => prepare(p, method)?,
+        Counting::Counter | Counting::Auto => wellposed_sat::for_counting(|| prepare(p, method))?,
+    };
+    let (enc, cover_options) = match prepared {
         Prepared::Dlx(problem) => {
             let threads = match opts.threads {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -544,8 +549,14 @@ pub fn export(p: &dyn Puzzle, kind: EncodingKind, out: &mut impl Write) -> Resul
             let Prepared::Sat { enc, .. } = prepare(p, Method::Sat)? else {
                 unreachable!("Method::Sat prepares CNF")
             };
+            let choices = enc.cnf.choices();
             let mut comments = vec![
                 header,
+                format!(
+                    "encoding choices: at-most-one {:?} (pairwise up to {}), cardinality {:?}",
+                    choices.amo, choices.pairwise_up_to, choices.cardinality
+                )
+                .to_lowercase(),
                 "projection: the answer variables, listed in `c p show` (and `c ind`)".into(),
             ];
             for (v, name) in enc.answer.iter().zip(&enc.names) {

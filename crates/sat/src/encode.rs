@@ -3,16 +3,119 @@
 //! formula is satisfiable exactly when the constraint holds.
 
 use crate::{Cnf, Lit};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 
 /// How an at-most-one constraint becomes clauses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum AmoEncoding {
     /// Every pair excluded: n(n-1)/2 binary clauses, no new variables. Best for short lists.
     Pairwise,
     /// Sinz's sequential ("ladder") form: n-1 new variables, about 3n clauses.
     Sequential,
-    /// Pairwise up to six literals, sequential beyond.
+    /// Pairwise up to [`Choices::pairwise_up_to`] literals, sequential beyond.
+    #[default]
     Auto,
+}
+
+/// How a count of literals (at most k, at least k, exactly k) becomes clauses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cardinality {
+    /// By measurement (BENCHMARKS.md, "Encoding choices"): the totalizer for formulas a SAT
+    /// solver answers, the sequential counter for formulas built inside [`for_counting`].
+    /// CDCL solvers take the totalizer's short tree 2–3× faster (the 40×40 Submarines board,
+    /// a third of the variables); the model counter, which splits formulas into components as
+    /// cells are assigned, counts the sequential chain 10–27× faster (Submarines 6×6 and 7×7
+    /// with all margins 3; the empty 8×8 binary grid 6×).
+    #[default]
+    Auto,
+    /// Order-encoded partial sums over the literals in sequence (a sequential counter):
+    /// about n·k auxiliary variables.
+    Sequential,
+    /// A totalizer (Bailleux and Boufkhad 2003): unary counts merged up a balanced tree, each
+    /// count cut at k + 1.
+    Totalizer,
+}
+
+/// The encoding choices a formula builder follows where a family leaves them open
+/// (`AmoEncoding::Auto`, and every cardinality constraint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choices {
+    /// What `AmoEncoding::Auto` means: `Auto` keeps the size rule.
+    pub amo: AmoEncoding,
+    /// The size rule: pairwise up to this many literals, sequential beyond.
+    pub pairwise_up_to: usize,
+    pub cardinality: Cardinality,
+}
+
+impl Default for Choices {
+    fn default() -> Choices {
+        Choices {
+            amo: AmoEncoding::Auto,
+            pairwise_up_to: DEFAULT_PAIRWISE_UP_TO,
+            cardinality: Cardinality::default(),
+        }
+    }
+}
+
+/// Where `AmoEncoding::Auto` stops writing pairs. Measured (BENCHMARKS.md, "Encoding
+/// choices"): raising it helps one backend on one exact cover and hurts the other elsewhere
+/// (CaDiCaL on Eternity II clue 2: 0.3 s at 6 or 16, 2.2 s from 32 on), so it stays small.
+pub const DEFAULT_PAIRWISE_UP_TO: usize = 6;
+
+static AMO: AtomicU8 = AtomicU8::new(0);
+static PAIRWISE_UP_TO: AtomicUsize = AtomicUsize::new(DEFAULT_PAIRWISE_UP_TO);
+static CARDINALITY: AtomicU8 = AtomicU8::new(0);
+
+thread_local! {
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `build` with formulas made for the model counter: `Cardinality::Auto` is then the
+/// sequential counter (see [`Cardinality::Auto`]).
+pub fn for_counting<T>(build: impl FnOnce() -> T) -> T {
+    let before = COUNTING.with(|c| c.replace(true));
+    let out = build();
+    COUNTING.with(|c| c.set(before));
+    out
+}
+
+impl Choices {
+    /// The process-wide choices that new formulas start from (the command line sets them, for
+    /// measuring encodings against each other and for exporting either form), with
+    /// `Cardinality::Auto` settled for what this thread is building.
+    pub fn current() -> Choices {
+        Choices {
+            amo: match AMO.load(Ordering::Relaxed) {
+                1 => AmoEncoding::Pairwise,
+                2 => AmoEncoding::Sequential,
+                _ => AmoEncoding::Auto,
+            },
+            pairwise_up_to: PAIRWISE_UP_TO.load(Ordering::Relaxed),
+            cardinality: match CARDINALITY.load(Ordering::Relaxed) {
+                1 => Cardinality::Sequential,
+                2 => Cardinality::Totalizer,
+                _ if COUNTING.with(Cell::get) => Cardinality::Sequential,
+                _ => Cardinality::Totalizer,
+            },
+        }
+    }
+
+    pub fn set_current(self) {
+        let amo = match self.amo {
+            AmoEncoding::Auto => 0,
+            AmoEncoding::Pairwise => 1,
+            AmoEncoding::Sequential => 2,
+        };
+        AMO.store(amo, Ordering::Relaxed);
+        PAIRWISE_UP_TO.store(self.pairwise_up_to, Ordering::Relaxed);
+        let cardinality = match self.cardinality {
+            Cardinality::Auto => 0,
+            Cardinality::Sequential => 1,
+            Cardinality::Totalizer => 2,
+        };
+        CARDINALITY.store(cardinality, Ordering::Relaxed);
+    }
 }
 
 /// A value during the partial-sum construction: a constant or a literal.
@@ -29,8 +132,14 @@ impl Cnf {
     }
 
     pub fn at_most_one(&mut self, lits: &[Lit], how: AmoEncoding) {
+        let how = match (how, self.choices().amo) {
+            (AmoEncoding::Auto, chosen) => chosen,
+            (given, _) => given,
+        };
         let how = match how {
-            AmoEncoding::Auto if lits.len() <= 6 => AmoEncoding::Pairwise,
+            AmoEncoding::Auto if lits.len() <= self.choices().pairwise_up_to => {
+                AmoEncoding::Pairwise
+            }
             AmoEncoding::Auto => AmoEncoding::Sequential,
             other => other,
         };
@@ -71,15 +180,91 @@ impl Cnf {
     }
 
     pub fn at_most_k(&mut self, lits: &[Lit], k: u64) {
-        self.linear_range(&unit_weights(lits), 0, k);
+        self.count_range(lits, 0, k);
     }
 
     pub fn at_least_k(&mut self, lits: &[Lit], k: u64) {
-        self.linear_range(&unit_weights(lits), k, u64::MAX);
+        self.count_range(lits, k, u64::MAX);
     }
 
     pub fn exactly_k(&mut self, lits: &[Lit], k: u64) {
-        self.linear_range(&unit_weights(lits), k, k);
+        self.count_range(lits, k, k);
+    }
+
+    /// `lo <= number of true literals <= hi`, as [`Choices::cardinality`] says.
+    fn count_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
+        match self.choices().cardinality {
+            Cardinality::Sequential => self.linear_range(&unit_weights(lits), lo, hi),
+            // A builder made with `Cnf::with_choices(Choices::default())` keeps `Auto`: the
+            // solver's choice.
+            Cardinality::Totalizer | Cardinality::Auto => self.totalizer_range(lits, lo, hi),
+        }
+    }
+
+    fn totalizer_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
+        let n = lits.len() as u64;
+        if lo > hi || lo > n {
+            self.add_clause(&[]);
+            return;
+        }
+        let upper_matters = hi < n;
+        if lo == 0 && !upper_matters {
+            return;
+        }
+        // Counts above `cap` never matter: we only ask "≥ lo" and "≥ hi + 1".
+        let cap = if upper_matters { hi + 1 } else { lo } as usize;
+        let counts = self.totalizer(lits, cap);
+        if upper_matters {
+            if let Some(&r) = counts.get(cap - 1) {
+                self.add_clause(&[!r]);
+            }
+        }
+        if lo > 0 {
+            self.add_clause(&[counts[lo as usize - 1]]);
+        }
+    }
+
+    /// Unary count of `lits` cut at `cap`: `out[i]` is true exactly when at least i + 1 of them
+    /// are (the last one: at least `cap`). Every output is a function of the inputs, both ways.
+    fn totalizer(&mut self, lits: &[Lit], cap: usize) -> Vec<Lit> {
+        if lits.len() <= 1 {
+            return lits.to_vec();
+        }
+        let (left, right) = lits.split_at(lits.len() / 2);
+        let a = self.totalizer(left, cap);
+        let b = self.totalizer(right, cap);
+        let width = (a.len() + b.len()).min(cap);
+        let out: Vec<Lit> = (0..width).map(|_| self.new_var().positive()).collect();
+        // `at(x, i)`: "at least i" of a child; i = 0 is always true, beyond its length false
+        // (a child is only cut when it reaches `cap`, and then i ≤ cap stays within it).
+        for i in 0..=a.len() {
+            for j in 0..=b.len() {
+                // Up: at least i left and at least j right → at least min(i + j, cap).
+                let s = (i + j).min(width);
+                if s > 0 {
+                    let mut c = vec![out[s - 1]];
+                    if i > 0 {
+                        c.push(!a[i - 1]);
+                    }
+                    if j > 0 {
+                        c.push(!b[j - 1]);
+                    }
+                    self.add_clause(&c);
+                }
+                // Down: at most i left and at most j right → at most i + j.
+                if i + j < width {
+                    let mut c = vec![!out[i + j]];
+                    if i < a.len() {
+                        c.push(a[i]);
+                    }
+                    if j < b.len() {
+                        c.push(b[j]);
+                    }
+                    self.add_clause(&c);
+                }
+            }
+        }
+        out
     }
 
     /// The literals' sum is odd (`odd = true`) or even: a chain of Tseitin XOR gates.
@@ -220,7 +405,18 @@ mod tests {
     /// For every assignment of `n` input variables, the formula built by `build` must be
     /// satisfiable exactly when `holds` says the constraint is met.
     fn exhaustive(n: usize, build: impl Fn(&mut Cnf, &[Lit]), holds: impl Fn(&[bool]) -> bool) {
-        let mut cnf = Cnf::new();
+        exhaustive_with(n, |_| {}, build, holds)
+    }
+
+    /// `exhaustive`, on a formula that `start` prepares (its encoding choices).
+    fn exhaustive_with(
+        n: usize,
+        start: impl Fn(&mut Cnf),
+        build: impl Fn(&mut Cnf, &[Lit]),
+        holds: impl Fn(&[bool]) -> bool,
+    ) {
+        let mut cnf = Cnf::with_choices(Choices::default());
+        start(&mut cnf);
         let xs: Vec<Lit> = cnf.new_vars(n).into_iter().map(|v| v.positive()).collect();
         build(&mut cnf, &xs);
         let mut solver = VarisatBackend::new();
@@ -257,13 +453,67 @@ mod tests {
 
     #[test]
     fn cardinalities() {
-        for n in 0..=7 {
-            for k in 0..=n as u64 + 1 {
-                exhaustive(n, |c, x| c.at_most_k(x, k), |b| ones(b) <= k);
-                exhaustive(n, |c, x| c.at_least_k(x, k), |b| ones(b) >= k);
-                exhaustive(n, |c, x| c.exactly_k(x, k), |b| ones(b) == k);
+        for how in [Cardinality::Sequential, Cardinality::Totalizer] {
+            let choose = |c: &mut Cnf| {
+                *c = Cnf::with_choices(Choices {
+                    cardinality: how,
+                    ..Choices::default()
+                })
+            };
+            for n in 0..=7 {
+                for k in 0..=n as u64 + 1 {
+                    exhaustive_with(n, choose, |c, x| c.at_most_k(x, k), |b| ones(b) <= k);
+                    exhaustive_with(n, choose, |c, x| c.at_least_k(x, k), |b| ones(b) >= k);
+                    exhaustive_with(n, choose, |c, x| c.exactly_k(x, k), |b| ones(b) == k);
+                }
             }
         }
+    }
+
+    #[test]
+    fn totalizer_auxiliaries_are_determined() {
+        // Every model of the inputs extends in exactly one way: projected and full model counts
+        // agree, for a cut count (at most 3 of 9) and an exact one (exactly 4 of 9).
+        for (lo, hi) in [(0, 3), (4, 4), (2, 9)] {
+            let mut cnf = Cnf::with_choices(Choices {
+                cardinality: Cardinality::Totalizer,
+                ..Choices::default()
+            });
+            let xs: Vec<Lit> = cnf.new_vars(9).into_iter().map(|v| v.positive()).collect();
+            cnf.at_least_k(&xs, lo);
+            cnf.at_most_k(&xs, hi);
+            let inputs: Vec<crate::Var> = xs.iter().map(|x| x.var()).collect();
+            assert_eq!(
+                crate::count_models(&cnf, None),
+                crate::count_models(&cnf, Some(&inputs)),
+                "{lo}..{hi}"
+            );
+        }
+    }
+
+    #[test]
+    fn formulas_for_the_counter_take_the_sequential_counter() {
+        assert_eq!(Choices::current().cardinality, Cardinality::Totalizer);
+        let inside = for_counting(|| (Choices::current().cardinality, Cnf::new().choices()));
+        assert_eq!(inside.0, Cardinality::Sequential);
+        assert_eq!(inside.1.cardinality, Cardinality::Sequential);
+        assert_eq!(Choices::current().cardinality, Cardinality::Totalizer);
+    }
+
+    #[test]
+    fn the_chosen_amo_replaces_auto_only() {
+        let with = |amo| {
+            let mut c = Cnf::with_choices(Choices {
+                amo,
+                ..Choices::default()
+            });
+            let xs: Vec<Lit> = c.new_vars(10).into_iter().map(|v| v.positive()).collect();
+            c.at_most_one(&xs, AmoEncoding::Auto);
+            (c.num_vars(), c.clauses().len())
+        };
+        assert_eq!(with(AmoEncoding::Pairwise), (10, 45));
+        assert_eq!(with(AmoEncoding::Auto), with(AmoEncoding::Sequential));
+        assert_eq!(with(AmoEncoding::Sequential).0, 19);
     }
 
     #[test]

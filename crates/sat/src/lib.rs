@@ -11,7 +11,7 @@ mod encode;
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
 pub use count::{count_models, CountStats, Counter, ModelCount};
-pub use encode::AmoEncoding;
+pub use encode::{for_counting, AmoEncoding, Cardinality, Choices, DEFAULT_PAIRWISE_UP_TO};
 
 use std::fmt;
 
@@ -85,11 +85,25 @@ impl fmt::Display for Lit {
 pub struct Cnf {
     num_vars: u32,
     clauses: Vec<Vec<Lit>>,
+    /// How this builder turns at-most-one and counting constraints into clauses.
+    choices: Choices,
 }
 
 impl Cnf {
+    /// An empty formula whose encodings follow the process-wide [`Choices::current`].
     pub fn new() -> Cnf {
-        Cnf::default()
+        Cnf::with_choices(Choices::current())
+    }
+
+    pub fn with_choices(choices: Choices) -> Cnf {
+        Cnf {
+            choices,
+            ..Cnf::default()
+        }
+    }
+
+    pub fn choices(&self) -> Choices {
+        self.choices
     }
 
     pub fn new_var(&mut self) -> Var {
