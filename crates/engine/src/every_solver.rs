@@ -6,73 +6,65 @@
 use crate::{count as count_with, uniqueness as uniqueness_with};
 use crate::{Counted, EngineError, Options, Puzzle, SolverChoice, Uniqueness};
 
-fn disagree(p: &dyn Puzzle, what: String) -> EngineError {
-    EngineError::Disagreement {
-        family: p.family().to_string(),
-        what,
-    }
-}
-
-/// [`crate::uniqueness`] on every built-in solver: the same status from each, and the same
-/// solution when it is unique. Returns the first solver's answer.
-pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineError> {
-    let mut first: Option<(SolverChoice, Uniqueness)> = None;
+/// Asks `ask` once per built-in solver; the first answer is returned after `differ` has found
+/// nothing to object to in each later one (it names the difference, if any).
+fn agreed<T>(
+    p: &dyn Puzzle,
+    opts: &Options,
+    ask: impl Fn(&Options) -> Result<T, EngineError>,
+    differ: impl Fn(&T, &T) -> Option<String>,
+) -> Result<T, EngineError> {
+    let mut first: Option<(SolverChoice, T)> = None;
     for solver in SolverChoice::built_in() {
-        let u = uniqueness_with(
-            p,
-            &Options {
-                solver: solver.clone(),
-                ..opts.clone()
-            },
-        )?;
+        let answer = ask(&Options {
+            solver: solver.clone(),
+            ..opts.clone()
+        })?;
         match &first {
-            None => first = Some((solver, u)),
+            None => first = Some((solver, answer)),
             Some((by, f)) => {
-                if f.status() != u.status() {
-                    return Err(disagree(
-                        p,
-                        format!("{by:?} says {}, {solver:?} {}", f.status(), u.status()),
-                    ));
-                }
-                if let (Uniqueness::Unique(a), Uniqueness::Unique(b)) = (f, &u) {
-                    if a.json != b.json {
-                        return Err(disagree(
-                            p,
-                            format!("{by:?} and {solver:?} find different unique solutions"),
-                        ));
-                    }
+                if let Some(what) = differ(f, &answer) {
+                    return Err(EngineError::Disagreement {
+                        family: p.family().to_string(),
+                        what: format!("{by:?} against {solver:?}: {what}"),
+                    });
                 }
             }
         }
     }
     Ok(first.expect("varisat is always built in").1)
+}
+
+/// [`crate::uniqueness`] on every built-in solver: the same status from each, and the same
+/// solution when it is unique.
+pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineError> {
+    agreed(
+        p,
+        opts,
+        |o| uniqueness_with(p, o),
+        |a, b| match (a, b) {
+            (Uniqueness::Unique(x), Uniqueness::Unique(y)) if x.json != y.json => {
+                Some("different unique solutions".into())
+            }
+            _ if a.status() != b.status() => Some(format!("{} against {}", a.status(), b.status())),
+            _ => None,
+        },
+    )
 }
 
 /// [`crate::count`] on every built-in solver: the same count and completeness from each.
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
-    let mut first: Option<(SolverChoice, Counted)> = None;
-    for solver in SolverChoice::built_in() {
-        let c = count_with(
-            p,
-            &Options {
-                solver: solver.clone(),
-                ..opts.clone()
-            },
-            limit,
-        )?;
-        match &first {
-            None => first = Some((solver, c)),
-            Some((by, f)) if (&f.count, f.complete) != (&c.count, c.complete) => {
-                return Err(disagree(
-                    p,
-                    format!(
-                        "{by:?} counts {} ({}), {solver:?} {} ({})",
-                        f.count, f.method, c.count, c.method
-                    ),
-                ))
-            }
-            Some(_) => {}
-        }
-    }
-    Ok(first.expect("varisat is always built in").1)
+    agreed(
+        p,
+        opts,
+        |o| count_with(p, o, limit),
+        |a, b| {
+            ((&a.count, a.complete) != (&b.count, b.complete)).then(|| {
+                format!(
+                    "{} ({}) against {} ({})",
+                    a.count, a.method, b.count, b.method
+                )
+            })
+        },
+    )
 }

@@ -215,9 +215,8 @@ impl Cnf {
         let cap = if upper_matters { hi + 1 } else { lo } as usize;
         let counts = self.totalizer(lits, cap);
         if upper_matters {
-            if let Some(&r) = counts.get(cap - 1) {
-                self.add_clause(&[!r]);
-            }
+            // hi < n, so the count is cut at cap = hi + 1 and has all cap outputs.
+            self.add_clause(&[!counts[cap - 1]]);
         }
         if lo > 0 {
             self.add_clause(&[counts[lo as usize - 1]]);
