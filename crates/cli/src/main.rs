@@ -110,6 +110,11 @@ enum Command {
         /// Draw the (first) solution as SVG into this file (edge matching, maps on a grid).
         #[arg(long, value_name = "OUT")]
         svg: Option<PathBuf>,
+        /// Prove the answer: answered on the SAT path, then varisat writes a DRAT proof that
+        /// there is no further solution and an independent checker checks it; several
+        /// solutions are their own proof.
+        #[arg(long)]
+        certify: bool,
         #[command(flatten)]
         how: SolveArgs,
     },
@@ -122,6 +127,10 @@ enum Command {
         /// Threads for dancing-links counting (default: all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// Count by blocking clauses, then prove no solution is left (a DRAT proof by varisat,
+        /// checked by an independent checker); each solution found is checked by the rules.
+        #[arg(long)]
+        certify: bool,
         #[command(flatten)]
         how: SolveArgs,
     },
@@ -476,14 +485,23 @@ fn main() -> ExitCode {
     if let Some(t) = timeout.filter(|t| t.is_finite() && *t >= 0.0) {
         let _ = DEADLINE.set(started + Duration::from_secs_f64(t));
     }
+    // A worker that ends without an answer has panicked (its message is on stderr): that is
+    // an internal error, never a timeout.
+    let panicked = || {
+        Err(anyhow::anyhow!(
+            "internal error: the work stopped unexpectedly (see the message above); please report this"
+        ))
+    };
     let outcome = match timeout {
-        Some(t) if t.is_finite() && t >= 0.0 => {
-            rx.recv_timeout(Duration::from_secs_f64(t)).map_err(|_| ())
-        }
+        Some(t) if t.is_finite() && t >= 0.0 => match rx.recv_timeout(Duration::from_secs_f64(t)) {
+            Ok(r) => Ok(r),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Ok(panicked()),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(()),
+        },
         Some(_) => Ok(Err(anyhow::anyhow!(
             "--timeout takes a non-negative number of seconds"
         ))),
-        None => rx.recv().map_err(|_| ()),
+        None => Ok(rx.recv().unwrap_or_else(|_| panicked())),
     };
     let mut out = std::io::stdout().lock();
     match outcome {
@@ -571,14 +589,28 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             file,
             deduce,
             svg,
+            certify,
             how,
-        } => solve(&file, &options(&how, sat, 0), deduce, svg.as_deref()),
+        } => {
+            let opts = options(&how, sat, 0);
+            if certify {
+                certifiable(&opts)?;
+            }
+            solve(&file, &opts, deduce, svg.as_deref(), certify)
+        }
         Command::Count {
             file,
             limit,
             threads,
+            certify,
             how,
-        } => count(&file, &options(&how, sat, threads), limit),
+        } => {
+            let opts = options(&how, sat, threads);
+            if certify {
+                certifiable(&opts)?;
+            }
+            count(&file, &opts, limit, certify)
+        }
         Command::Enumerate { file, limit, how } => {
             enumerate(&file, &options(&how, sat, 0), limit, json)
         }
@@ -834,10 +866,54 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
     }
 }
 
-fn solve(file: &Path, opts: &Options, deduce: bool, svg: Option<&Path>) -> Result<Report> {
+/// --certify answers on the SAT path (any backend finds the solutions; varisat writes the proof).
+fn certifiable(opts: &Options) -> Result<()> {
+    if !matches!(opts.method, Method::Auto | Method::Sat) || opts.counting != Counting::Auto {
+        bail!("--certify answers by SAT with blocking clauses: use --method auto or sat");
+    }
+    Ok(())
+}
+
+/// The certificate of a certified answer, in words and as JSON.
+fn certificate(c: &wellposed_engine::Certified) -> (String, serde_json::Value) {
+    match &c.proof {
+        Some(p) => (
+            format!(
+                "certified: a DRAT proof that no further solution exists ({} lemmas, {} bytes) checked by the independent checker in {:.2} s",
+                p.lemmas, p.bytes, p.seconds
+            ),
+            json!({"kind": "drat", "lemmas": p.lemmas, "deletions": p.deletions,
+                   "bytes": p.bytes, "check_seconds": p.seconds}),
+        ),
+        None => (
+            "certified: every solution reported was checked by the puzzle's rules (no claim that none is left)".to_string(),
+            json!({"kind": "witnesses", "checked_solutions": c.count}),
+        ),
+    }
+}
+
+fn solve(
+    file: &Path,
+    opts: &Options,
+    deduce: bool,
+    svg: Option<&Path>,
+    certify: bool,
+) -> Result<Report> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle.as_ref();
-    let u = wellposed_engine::uniqueness(p, opts)?;
+    let (u, certified) = if certify {
+        let c = wellposed_engine::certified(p, opts, Some(2), 2)?;
+        let cert = certificate(&c);
+        let mut found = c.solutions.into_iter();
+        let u = match (found.next(), found.next()) {
+            (None, _) => Uniqueness::None,
+            (Some(a), None) => Uniqueness::Unique(a),
+            (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
+        };
+        (u, Some(cert))
+    } else {
+        (wellposed_engine::uniqueness(p, opts)?, None)
+    };
     let mut json =
         json!({"file": file.display().to_string(), "family": p.family(), "status": u.status()});
     let text = if loaded.raw_cnf {
@@ -869,6 +945,14 @@ fn solve(file: &Path, opts: &Options, deduce: bool, svg: Option<&Path>) -> Resul
         }
     }
     let mut text = text;
+    if let Some((words, cert)) = certified {
+        text.push_str(&format!(
+            "\n{}{words}",
+            if loaded.raw_cnf { "c " } else { "" }
+        ));
+        json["certified"] = json!(true);
+        json["certificate"] = cert;
+    }
     if let Some(out) = svg {
         let (Uniqueness::Unique(first) | Uniqueness::Multiple(first, _)) = &u else {
             bail!("no solution to draw");
@@ -956,10 +1040,23 @@ fn enumerate(file: &Path, opts: &Options, limit: Option<u64>, json: bool) -> Res
     })
 }
 
-fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {
+fn count(file: &Path, opts: &Options, limit: Option<u64>, certify: bool) -> Result<Report> {
     let loaded = load::load(file)?;
-    let c = wellposed_engine::count(loaded.puzzle.as_ref(), opts, limit)?;
-    let text = if c.complete {
+    let (c, certified) = if certify {
+        let c = wellposed_engine::certified(loaded.puzzle.as_ref(), opts, limit, 0)?;
+        let counted = wellposed_engine::Counted {
+            count: c.count.into(),
+            complete: c.complete,
+            method: "blocking",
+        };
+        (counted, Some(certificate(&c)))
+    } else {
+        (
+            wellposed_engine::count(loaded.puzzle.as_ref(), opts, limit)?,
+            None,
+        )
+    };
+    let mut text = if c.complete {
         format!("count: {} ({})", c.count, c.method)
     } else {
         format!(
@@ -967,12 +1064,17 @@ fn count(file: &Path, opts: &Options, limit: Option<u64>) -> Result<Report> {
             c.count, c.method
         )
     };
-    Ok(Report {
-        text,
-        json: json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
-                     "count": serde_json::Number::from_string_unchecked(c.count.to_string()),
-                     "complete": c.complete, "method": c.method}),
-    })
+    let mut json = json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
+                 "count": serde_json::Number::from_string_unchecked(c.count.to_string()),
+                 "complete": c.complete, "method": c.method});
+    if let Some((words, cert)) = certified {
+        text.push('\n');
+        text.push_str(&words);
+        // A count is certified when it is exact: the proof says no solution was missed.
+        json["certified"] = json!(c.complete);
+        json["certificate"] = cert;
+    }
+    Ok(Report { text, json })
 }
 
 fn export(file: &Path, format: Format, output: Option<&Path>) -> Result<Report> {

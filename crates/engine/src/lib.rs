@@ -17,8 +17,9 @@ pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKi
 pub use family::{Family, Native, Puzzle, Solved};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, count, enumerate, export, first, proved_unique, uniqueness, Backbone, Counted,
-    Counting, Method, Options, SolverChoice, Uniqueness, BLOCKING_FIRST,
+    backbone, certified, count, enumerate, export, first, proved_unique, uniqueness, Backbone,
+    Certified, Counted, Counting, Method, Options, ProofCheck, SolverChoice, Uniqueness,
+    BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;
@@ -104,6 +105,9 @@ pub enum EngineError {
     Native { family: String, reason: String },
     #[error("the {0} family has no method of its own; use --method sat or dlx")]
     NoNative(String),
+    /// A proof that should certify an answer failed the independent check.
+    #[error("internal error: {0}; please report this")]
+    Certificate(String),
     /// Two SAT backends answered the same question differently: a bug in one of them.
     #[error("internal error: the SAT backends disagree on a {family} puzzle: {what}; please report this")]
     Disagreement { family: String, what: String },

@@ -82,6 +82,10 @@ pub trait Backend {
 pub struct VarisatBackend {
     solver: varisat::Solver<'static>,
     model: Vec<bool>,
+    /// Assumptions are set: the next solve must clear them.
+    assumed: bool,
+    /// A DRAT proof is being written (varisat's DRAT writer cannot record assumptions).
+    proving: bool,
 }
 
 impl Default for VarisatBackend {
@@ -95,7 +99,26 @@ impl VarisatBackend {
         VarisatBackend {
             solver: varisat::Solver::new(),
             model: Vec::new(),
+            assumed: false,
+            proving: false,
         }
+    }
+
+    /// A solver that writes a textual DRAT proof of everything it derives to `target`; each
+    /// unsatisfiable answer ends the proof with the empty clause. Call
+    /// [`VarisatBackend::close_proof`] before reading the proof.
+    pub fn with_drat_proof(target: impl std::io::Write + 'static) -> Self {
+        let mut b = VarisatBackend::new();
+        b.solver.write_proof(target, varisat::ProofFormat::Drat);
+        b.proving = true;
+        b
+    }
+
+    /// Flushes and ends the proof (see [`VarisatBackend::with_drat_proof`]).
+    pub fn close_proof(&mut self) -> Result<(), BackendError> {
+        self.solver
+            .close_proof()
+            .map_err(|e| BackendError::Solver(e.to_string()))
     }
 
     fn to_varisat(l: Lit) -> varisat::Lit {
@@ -114,8 +137,17 @@ impl Backend for VarisatBackend {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, BackendError> {
-        let a: Vec<varisat::Lit> = assumptions.iter().map(|&l| Self::to_varisat(l)).collect();
-        self.solver.assume(&a);
+        if !assumptions.is_empty() && self.proving {
+            return Err(BackendError::Solver(
+                "a solve under assumptions cannot be written as a DRAT proof".into(),
+            ));
+        }
+        // Only touched when needed: with a proof, even clearing assumptions is not allowed.
+        if self.assumed || !assumptions.is_empty() {
+            let a: Vec<varisat::Lit> = assumptions.iter().map(|&l| Self::to_varisat(l)).collect();
+            self.solver.assume(&a);
+            self.assumed = !assumptions.is_empty();
+        }
         let sat = self
             .solver
             .solve()

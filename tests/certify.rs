@@ -1,0 +1,89 @@
+//! `--certify`: the answer, then a DRAT proof that no further solution exists, checked by the
+//! independent checker. Certified answers must be the plain answers, on every bundled instance.
+
+mod common;
+use common::*;
+
+/// Bundled instances whose SAT path answers in about a second (as in tests/backends.rs).
+fn instances() -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(root().join("encodings")).unwrap() {
+        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let f = f.unwrap().path();
+            let ext = f.extension().map(|e| e.to_string_lossy().into_owned());
+            let name = f.file_name().unwrap().to_string_lossy().into_owned();
+            let slow = name.starts_with("pentomino")
+                || ["queens12.dlx", "open-2x10.txt", "open-4x4.txt"].contains(&name.as_str());
+            if matches!(ext.as_deref(), Some("txt" | "non" | "pl" | "cnf" | "dlx")) && !slow {
+                out.push(f.display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn certified_answers_are_the_plain_answers_on_every_bundled_instance() {
+    let mut proved = 0;
+    for f in instances() {
+        let plain = wellposed(&["solve", "--json", "--method", "sat", &f]);
+        let certified = wellposed(&["solve", "--json", "--certify", "--method", "sat", &f]);
+        assert_eq!(plain.code, certified.code, "{f}: {}", certified.stderr);
+        if plain.code != 0 {
+            continue; // no CNF encoding: both refuse alike
+        }
+        let (p, c) = (plain.json(), certified.json());
+        assert_eq!(p["status"], c["status"], "{f}");
+        assert_eq!(c["certified"], true, "{f}");
+        let kind = c["certificate"]["kind"].as_str().unwrap().to_string();
+        if p["status"] == "multiple" {
+            assert_eq!(kind, "witnesses", "{f}");
+        } else {
+            assert_eq!(kind, "drat", "{f}");
+            assert!(c["certificate"]["lemmas"].as_u64().unwrap() >= 1, "{f}");
+            proved += 1;
+        }
+        if p["status"] == "unique" {
+            assert_eq!(p["solution"], c["solution"], "{f}");
+        }
+    }
+    assert!(proved >= 20, "{proved} proofs");
+}
+
+#[test]
+fn certified_counts_match_and_a_stopped_count_is_not_certified() {
+    for rel in [
+        "encodings/map/wheel-w5.txt",
+        "encodings/submarines/multiple-4x5.txt",
+        "encodings/minesweeper/frontier-8x8.txt",
+        "encodings/battleships/csplib-113-no-hints.txt",
+        "encodings/raw/queens8.cnf",
+    ] {
+        let f = instance(rel);
+        let plain = count_of(&[&f]);
+        for backend in ["varisat", "cadical"] {
+            let r = wellposed(&["count", "--json", "--certify", "--backend", backend, &f]);
+            assert_eq!(r.code, 0, "{rel}: {}", r.stderr);
+            let j = r.json();
+            assert_eq!((j["count"].as_u64().unwrap(), true), plain, "{rel}");
+            assert_eq!(j["certified"], true, "{rel}");
+            assert_eq!(j["certificate"]["kind"], "drat", "{rel}");
+        }
+        let r = wellposed(&["count", "--json", "--certify", "--limit", "3", &f]);
+        let j = r.json();
+        assert_eq!(
+            (j["complete"].as_bool(), j["certified"].as_bool()),
+            (Some(false), Some(false)),
+            "{rel}"
+        );
+    }
+}
+
+#[test]
+fn certify_refuses_paths_without_a_proof() {
+    let f = instance("encodings/raw/queens8.dlx");
+    let r = wellposed(&["solve", "--certify", "--method", "dlx", &f]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--certify"), "{}", r.stderr);
+}
