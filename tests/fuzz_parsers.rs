@@ -14,9 +14,27 @@ use wellposed_minesweeper::Board as Minesweeper;
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::Nonogram;
 use wellposed_submarines::Submarines;
+use wellposed_survo::Survo;
 use wellposed_zebra::Zebra;
 
 use wellposed_engine::Xorshift as Rng;
+
+/// `WELLPOSED_FUZZ_SCALE=k` multiplies every round count and `WELLPOSED_FUZZ_SEED=s` changes
+/// the mutations: `scripts/fuzz.sh` runs long fuzzing that way; the test command runs scale 1.
+fn scale() -> usize {
+    std::env::var("WELLPOSED_FUZZ_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+fn fuzz_rng(base: u64) -> Rng {
+    let seed: u64 = std::env::var("WELLPOSED_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Rng((base ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1)
+}
 
 /// An index below `k`.
 fn pick(rng: &mut Rng, k: usize) -> usize {
@@ -85,7 +103,7 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
 
 fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) {
     let (mut ok, mut rejected) = (0, 0);
-    for _ in 0..rounds {
+    for _ in 0..rounds * scale() {
         let text = mutate(rng, seed);
         match F::parse(&text, "fuzz.txt") {
             Ok(p) => {
@@ -115,7 +133,7 @@ fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) 
 
 #[test]
 fn parsers_never_panic_on_mutated_inputs() {
-    let mut rng = Rng(0xf00d_cafe_1234_5678);
+    let mut rng = fuzz_rng(0xf00d_cafe_1234_5678);
     let read = |p: &str| std::fs::read_to_string(instance(p)).unwrap();
     let sub = check::<Submarines>(&mut rng, &read("encodings/submarines/unique-6x6.txt"), 3000);
     let cnf = check::<RawCnf>(
@@ -162,6 +180,7 @@ fn parsers_never_panic_on_mutated_inputs() {
     let map = check::<Map>(&mut rng, &read("encodings/map/six-regions.txt"), 2000);
     let edges = check::<Edges>(&mut rng, &read("encodings/edges/witch-3x3.txt"), 2000);
     let pieces = check::<Edges>(&mut rng, "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", 2000);
+    let survo = check::<Survo>(&mut rng, &read("encodings/survo/wikipedia-3x4.txt"), 1000);
     // Both outcomes must occur, or the mutations are not exercising the parsers.
     for (name, (ok, rejected)) in [
         ("binary", binary),
@@ -178,6 +197,7 @@ fn parsers_never_panic_on_mutated_inputs() {
         ("map", map),
         ("edges", edges),
         ("edge pieces", pieces),
+        ("survo", survo),
         ("submarines", sub),
         ("cnf", cnf),
         ("dlx", dlx),
@@ -192,9 +212,52 @@ fn parsers_never_panic_on_mutated_inputs() {
     }
 }
 
+/// The proof checker's parser on mutated proofs, and its soundness: against a satisfiable
+/// formula no mutation of a proof may check; against the unsatisfiable one the valid proof
+/// checks and mutations either check or are refused with a line number.
+#[test]
+fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
+    let mut rng = fuzz_rng(0xd4a7);
+    let p = |i: i64, h: i64| 2 * i + h + 1;
+    let mut php: Vec<Vec<i64>> = (0..3).map(|i| vec![p(i, 0), p(i, 1)]).collect();
+    for h in 0..2 {
+        for a in 0..3 {
+            for b in a + 1..3 {
+                php.push(vec![-p(a, h), -p(b, h)]);
+            }
+        }
+    }
+    let proof = "c pigeons\n-1 0\nd 1 2 0\n-2 0\n0\n";
+    wellposed_drat::check(&php, proof.as_bytes()).unwrap();
+    let satisfiable = &php[1..]; // the first pigeon may stay out
+    let (mut passed, mut refused) = (0, 0);
+    for _ in 0..3000 * scale() {
+        let text = mutate(&mut rng, proof);
+        assert!(
+            wellposed_drat::check(satisfiable, text.as_bytes()).is_err(),
+            "{text:?}"
+        );
+        match wellposed_drat::check(&php, text.as_bytes()) {
+            Ok(_) => passed += 1,
+            Err(wellposed_drat::DratError::Io(e)) => panic!("{e}"),
+            Err(e) => {
+                assert!(
+                    e.to_string().contains("line") || e.to_string().contains("empty"),
+                    "{e}"
+                );
+                refused += 1;
+            }
+        }
+    }
+    assert!(
+        passed > 50 && refused > 50,
+        "{passed} passed, {refused} refused"
+    );
+}
+
 #[test]
 fn the_binary_exits_cleanly_on_mutated_files() {
-    let mut rng = Rng(77);
+    let mut rng = fuzz_rng(77);
     let seed = "family submarines\nrows 2 1 3\ncols 1 2 3\n";
     for k in 0..40 {
         let f = temp_file(&format!("fz{k}.txt"), &mutate(&mut rng, seed));
