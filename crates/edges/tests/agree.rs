@@ -86,3 +86,69 @@ fn eternity_clue_puzzles_are_solved() {
         assert_eq!(s.text.lines().count(), rows);
     }
 }
+
+/// Every placement of every piece in every turn, judged by the rule checker alone.
+fn brute_count(e: &Edges) -> u64 {
+    fn go(e: &Edges, placed: &mut Vec<(usize, usize)>, used: &mut [bool]) -> u64 {
+        if placed.len() == e.rows * e.cols {
+            return u64::from(e.check(placed).is_ok());
+        }
+        let mut n = 0;
+        for i in 0..e.pieces.len() {
+            if used[i] {
+                continue;
+            }
+            used[i] = true;
+            for turns in 0..4 {
+                placed.push((i, turns));
+                n += go(e, placed, used);
+                placed.pop();
+            }
+            used[i] = false;
+        }
+        n
+    }
+    go(e, &mut Vec::new(), &mut vec![false; e.pieces.len()])
+}
+
+#[test]
+fn random_small_boards_count_alike_by_brute_force_dancing_links_and_sat() {
+    let mut rng = wellposed_engine::Xorshift(0xed9e5);
+    let mut solvable = 0;
+    for round in 0..400 {
+        let (rows, cols) = [(2, 2), (1, 3), (1, 4), (2, 2)][round % 4];
+        let matching = if round % 2 == 0 {
+            wellposed_edges::Matching::Complement(4)
+        } else {
+            wellposed_edges::Matching::Equal
+        };
+        // Few labels, so that boards often have several solutions; 0 (the frame) for `equal`.
+        let label = |rng: &mut wellposed_engine::Xorshift| match matching {
+            wellposed_edges::Matching::Equal => rng.below(3) as i64,
+            _ => 1 + rng.below(3) as i64,
+        };
+        let pieces = (0..rows * cols)
+            .map(|_| {
+                [
+                    label(&mut rng),
+                    label(&mut rng),
+                    label(&mut rng),
+                    label(&mut rng),
+                ]
+            })
+            .collect();
+        let e = Edges {
+            rows,
+            cols,
+            matching,
+            pieces,
+        };
+        let brute = brute_count(&e);
+        let dlx = wellposed_engine::count(&e, &opts(Method::Dlx), None).unwrap();
+        let sat = wellposed_engine::every_solver::count(&e, &opts(Method::Sat), None).unwrap();
+        assert_eq!(dlx.to_u64(), Some(brute), "round {round}: {e:?}");
+        assert_eq!(sat.to_u64(), Some(brute), "round {round}: {e:?}");
+        solvable += usize::from(brute > 0);
+    }
+    assert!(solvable >= 40, "only {solvable} solvable boards");
+}
