@@ -534,3 +534,42 @@ fn generated_survo_puzzles_solve_uniquely_from_their_text() {
     assert_eq!(s["status"], "unique");
     assert_eq!(s["solution"], j["solution"]);
 }
+
+#[test]
+fn absurd_sizes_are_refused_up_front() {
+    // Each would need terabytes or ages: a one-line refusal (exit 2), never an allocation
+    // failure or a kill.
+    for args in [
+        &["survo", "enumerate", "100", "100"][..],
+        &["generate", "binary", "--size", "1000000"],
+        &[
+            "generate",
+            "binary",
+            "--size",
+            "8",
+            "--height",
+            "1000000000",
+        ],
+        &["generate", "nonogram", "--size", "100000"],
+        &["generate", "map", "--size", "100000"],
+        &["generate", "zebra", "--size", "1000000"],
+        &["generate", "battleships", "--size", "1000000"],
+        &["generate", "survo", "--size", "1000"],
+        &["generate", "lights-out", "--size", "1000000"],
+        &["submarines", "reckon", "1000", "1000"],
+        &["lights-out", "nullity", "1000000000000"],
+        &["binary", "count-grids", "1000000"],
+        &[
+            "neighbour-sum",
+            "analyze",
+            "1000000",
+            "1000000",
+            "--stencil",
+            "nine",
+        ],
+    ] {
+        let r = wellposed(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.trim().lines().count(), 1, "{args:?}: {}", r.stderr);
+    }
+}

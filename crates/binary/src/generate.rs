@@ -75,13 +75,14 @@ pub fn generate(
     seed: u64,
     max: Option<Technique>,
 ) -> Result<Generated, String> {
-    let p0 = Binary::empty(width, height, rules);
-    if !p0.has_row_solver() {
+    if !Binary::row_solver_fits(width, height) {
         return Err(format!(
-            "generating is done with the row solver, which takes widths up to {} (found {width})",
-            crate::lines::MAX_LINE
+            "generating is done with the row solver, which takes widths up to {} and heights up to {} (found {width}×{height})",
+            crate::lines::MAX_LINE,
+            crate::search::MAX_HEIGHT
         ));
     }
+    let p0 = Binary::empty(width, height, rules);
     // xorshift must not start at 0.
     let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let solution = random_grid(width, height, rules, &mut rng)

@@ -146,7 +146,13 @@ impl Binary {
 
     /// Whether the dedicated row solver takes this shape (lines fit its bit masks).
     pub fn has_row_solver(&self) -> bool {
-        self.width <= lines::MAX_LINE && self.height <= search::MAX_HEIGHT
+        Binary::row_solver_fits(self.width, self.height)
+    }
+
+    /// Whether the row solver takes a `width`×`height` grid (asked before building one, so
+    /// that absurd sizes are refused rather than allocated).
+    pub fn row_solver_fits(width: usize, height: usize) -> bool {
+        width <= lines::MAX_LINE && height <= search::MAX_HEIGHT
     }
 
     /// Per row, the cells given 0 and the cells given 1, as masks.
