@@ -469,27 +469,7 @@ fn survo_enumeration_survives_being_killed() {
         "--checkpoint",
         ckpt.to_str().unwrap(),
     ];
-    let mut rng = wellposed_engine::Xorshift(0x51ab_c0de);
-    let mut kills = 0;
-    for _ in 0..6 {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_wellposed"))
-            .args(args)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(100 + rng.below(250)));
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap();
-            kills += 1;
-        }
-        child.wait().unwrap();
-        if ckpt.exists() {
-            // Whatever moment the kill came, the checkpoint is whole JSON.
-            let text = std::fs::read_to_string(&ckpt).unwrap();
-            serde_json::from_str::<serde_json::Value>(&text).expect("a complete checkpoint");
-        }
-    }
+    let kills = kill_at_random_moments(&args, &ckpt, 6, (100, 350), 0x51ab_c0de);
     assert!(kills > 0, "the run must actually be interrupted");
     let finished = wellposed(&args).json();
     assert_eq!(finished["S"], 5706);

@@ -67,3 +67,38 @@ pub fn count_of(args: &[&str]) -> (u64, bool) {
         j["complete"].as_bool().unwrap(),
     )
 }
+
+/// Starts `wellposed args` `rounds` times and kills each run after a random pause in
+/// `pause_ms` (if it is still going); after every kill the checkpoint, if written, must be
+/// whole JSON. Returns how many runs were killed.
+pub fn kill_at_random_moments(
+    args: &[&str],
+    checkpoint: &Path,
+    rounds: usize,
+    pause_ms: (u64, u64),
+    seed: u64,
+) -> usize {
+    let mut rng = wellposed_engine::Xorshift(seed | 1);
+    let mut kills = 0;
+    for _ in 0..rounds {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let pause = pause_ms.0 + rng.below(pause_ms.1 - pause_ms.0);
+        std::thread::sleep(std::time::Duration::from_millis(pause));
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+            kills += 1;
+        }
+        child.wait().unwrap();
+        if checkpoint.exists() {
+            // Whatever moment the kill came, the checkpoint is whole JSON.
+            let text = std::fs::read_to_string(checkpoint).unwrap();
+            serde_json::from_str::<serde_json::Value>(&text).expect("a complete checkpoint");
+        }
+    }
+    kills
+}
