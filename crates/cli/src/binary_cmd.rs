@@ -241,7 +241,7 @@ pub fn generate_binary(
     sat: &wellposed_engine::Options,
 ) -> Result<Made> {
     let max = difficulty.map(technique).transpose()?;
-    let g = generate::generate(width, height, rules, seed, max).map_err(anyhow::Error::msg)?;
+    let g = generate::generate(width, height, rules, seed, max, sat).map_err(anyhow::Error::msg)?;
     // The removal loop used the row solver; the SAT engine checks the result independently.
     let opts = wellposed_engine::Options {
         method: wellposed_engine::Method::Sat,
