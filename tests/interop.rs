@@ -73,3 +73,62 @@ fn a_missing_external_solver_is_a_clear_error() {
         r.stderr
     );
 }
+
+/// cadical's own DRAT proofs (a solver that shares nothing with ours, with its preprocessing on)
+/// pass wellposed's checker, and fail against a formula they do not refute.
+#[test]
+fn the_proof_checker_accepts_cadicals_proofs_and_nothing_else() {
+    if !solvers().contains(&"cadical") {
+        eprintln!("SKIPPED: cadical is not on PATH");
+        return;
+    }
+    let php = |pigeons: usize, holes: usize| {
+        let p = |i: usize, h: usize| (i * holes + h + 1) as i64;
+        let mut clauses: Vec<Vec<i64>> = (0..pigeons)
+            .map(|i| (0..holes).map(|h| p(i, h)).collect())
+            .collect();
+        for h in 0..holes {
+            for a in 0..pigeons {
+                for b in a + 1..pigeons {
+                    clauses.push(vec![-p(a, h), -p(b, h)]);
+                }
+            }
+        }
+        clauses
+    };
+    let dimacs = |clauses: &[Vec<i64>], vars: usize| {
+        let mut t = format!("p cnf {vars} {}\n", clauses.len());
+        for c in clauses {
+            let words: Vec<String> = c.iter().map(|l| l.to_string()).collect();
+            t.push_str(&format!("{} 0\n", words.join(" ")));
+        }
+        t
+    };
+    for holes in [4, 6, 8] {
+        let clauses = php(holes + 1, holes);
+        let vars = (holes + 1) * holes;
+        let cnf = temp_file(&format!("php{holes}.cnf"), &dimacs(&clauses, vars));
+        let proof = format!("{cnf}.drat");
+        let out = std::process::Command::new("cadical")
+            .args(["-q", "--no-binary", &cnf, &proof])
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(20),
+            "cadical refutes PHP({}, {holes})",
+            holes + 1
+        );
+        let r = wellposed(&["check-proof", "--json", &cnf, &proof]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.json()["verified"], true);
+        // Without the first pigeon's clause the formula is satisfiable: the proof must fail.
+        let weaker = temp_file(
+            &format!("php{holes}-weaker.cnf"),
+            &dimacs(&clauses[1..], vars),
+        );
+        let r = wellposed(&["check-proof", &weaker, &proof]);
+        assert_eq!(r.code, 2, "a satisfiable formula was refuted");
+        assert!(r.stderr.contains("proof line"), "{}", r.stderr);
+    }
+}

@@ -219,6 +219,10 @@ enum Command {
     },
     /// The next deduction, in words: the easiest rule that settles a cell, and which.
     Hint { file: PathBuf },
+    /// Check a textual DRAT proof that a DIMACS CNF is unsatisfiable, with wellposed's own
+    /// checker (forward RUP, independent of every solver), e.g. one written by
+    /// `cadical --no-binary F.cnf F.drat`.
+    CheckProof { cnf: PathBuf, proof: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -718,6 +722,7 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             })
         }
         Command::Hint { file } => deduce_cmd::hint(&file),
+        Command::CheckProof { cnf, proof } => check_proof(&cnf, &proof),
         Command::Grade { file, max } if !load::is_binary(&file)? => deduce_cmd::grade(&file, &max),
         Command::Grade { file, max } => {
             let max = binary_cmd::technique(&max)?;
@@ -864,6 +869,34 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             })
         }
     }
+}
+
+fn check_proof(cnf: &Path, proof: &Path) -> Result<Report> {
+    let text = load::read(cnf)?;
+    let (formula, _) = wellposed_sat::dimacs::parse(&text)
+        .map_err(|e| anyhow::anyhow!("{}:{}: {}", cnf.display(), e.line, e.message))?;
+    let clauses: Vec<Vec<i64>> = formula
+        .clauses()
+        .iter()
+        .map(|c| c.iter().map(|l| l.dimacs()).collect())
+        .collect();
+    let file =
+        std::fs::File::open(proof).with_context(|| format!("cannot read {}", proof.display()))?;
+    let started = Instant::now();
+    let checked = wellposed_drat::check(&clauses, std::io::BufReader::new(file))
+        .map_err(|e| anyhow::anyhow!("{}: {e}", proof.display()))?;
+    let secs = started.elapsed().as_secs_f64();
+    Ok(Report {
+        text: format!(
+            "proof checked: {} is unsatisfiable ({} lemmas, {} deletions, {secs:.2} s)",
+            cnf.display(),
+            checked.lemmas,
+            checked.deletions
+        ),
+        json: json!({"cnf": cnf.display().to_string(), "proof": proof.display().to_string(),
+                     "verified": true, "lemmas": checked.lemmas,
+                     "deletions": checked.deletions, "seconds": secs}),
+    })
 }
 
 /// --certify answers on the SAT path (any backend finds the solutions; varisat writes the proof).
