@@ -5,31 +5,10 @@
 mod common;
 use common::*;
 
-/// Every bundled family instance and raw CNF that the SAT path answers in about a second.
-fn instances() -> Vec<String> {
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(root().join("encodings")).unwrap() {
-        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
-            let f = f.unwrap().path();
-            let ext = f.extension().map(|e| e.to_string_lossy().into_owned());
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            // The pentomino and 12-queens covers take minutes to count by blocking clauses,
-            // the open Survo 2×10 and 4×4 puzzles varisat 5–20 s to settle.
-            let slow = name.starts_with("pentomino")
-                || ["queens12.dlx", "open-2x10.txt", "open-4x4.txt"].contains(&name.as_str());
-            if matches!(ext.as_deref(), Some("txt" | "non" | "pl" | "cnf" | "dlx")) && !slow {
-                out.push(f.display().to_string());
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn varisat_and_cadical_agree_on_every_bundled_instance() {
     let mut compared = 0;
-    for f in instances() {
+    for f in quick_sat_instances() {
         let ask = |backend: &str| {
             wellposed(&[
                 "solve",

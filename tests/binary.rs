@@ -176,7 +176,7 @@ fn bad_game_ids_are_one_line_errors() {
 fn count_grids_survives_being_killed() {
     let ck = temp_file("grids-8x10.ckpt", "");
     std::fs::remove_file(&ck).unwrap();
-    let args = [
+    let count = [
         "binary",
         "count-grids",
         "8",
@@ -184,27 +184,14 @@ fn count_grids_survives_being_killed() {
         "10",
         "--method",
         "search",
-        "--threads",
-        "1",
         "--json",
-        "--checkpoint",
-        &ck,
     ];
+    let args = [&count[..], &["--threads", "1", "--checkpoint", &ck]].concat();
     let kills = kill_at_random_moments(&args, std::path::Path::new(&ck), 5, (300, 1500), 0x8a10);
     assert!(kills > 0, "the run must actually be interrupted");
     let finished = wellposed(&args).json();
     // An uninterrupted run (on every core, without a checkpoint) is what it must match.
-    let fresh = wellposed(&[
-        "binary",
-        "count-grids",
-        "8",
-        "--height",
-        "10",
-        "--method",
-        "search",
-        "--json",
-    ])
-    .json();
+    let fresh = wellposed(&count).json();
     assert!(
         finished["count"].as_u64().is_some_and(|n| n > 0),
         "{finished}"

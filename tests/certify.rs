@@ -4,29 +4,10 @@
 mod common;
 use common::*;
 
-/// Bundled instances whose SAT path answers in about a second (as in tests/backends.rs).
-fn instances() -> Vec<String> {
-    let mut out = Vec::new();
-    for dir in std::fs::read_dir(root().join("encodings")).unwrap() {
-        for f in std::fs::read_dir(dir.unwrap().path()).unwrap() {
-            let f = f.unwrap().path();
-            let ext = f.extension().map(|e| e.to_string_lossy().into_owned());
-            let name = f.file_name().unwrap().to_string_lossy().into_owned();
-            let slow = name.starts_with("pentomino")
-                || ["queens12.dlx", "open-2x10.txt", "open-4x4.txt"].contains(&name.as_str());
-            if matches!(ext.as_deref(), Some("txt" | "non" | "pl" | "cnf" | "dlx")) && !slow {
-                out.push(f.display().to_string());
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn certified_answers_are_the_plain_answers_on_every_bundled_instance() {
     let mut proved = 0;
-    for f in instances() {
+    for f in quick_sat_instances() {
         let plain = wellposed(&["solve", "--json", "--method", "sat", &f]);
         let certified = wellposed(&["solve", "--json", "--certify", "--method", "sat", &f]);
         assert_eq!(plain.code, certified.code, "{f}: {}", certified.stderr);
@@ -86,4 +67,18 @@ fn certify_refuses_paths_without_a_proof() {
     let r = wellposed(&["solve", "--certify", "--method", "dlx", &f]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--certify"), "{}", r.stderr);
+}
+
+#[test]
+fn the_bundled_example_proof_checks_and_a_shortened_one_does_not() {
+    let cnf = instance("encodings/drat/php-3-2.cnf");
+    let proof = instance("encodings/drat/php-3-2.drat");
+    let r = wellposed(&["check-proof", "--json", &cnf, &proof]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["lemmas"], 3);
+    // Without its lemmas, the empty clause does not follow by propagation alone.
+    let empty_only = temp_file("php-3-2-short.drat", "0\n");
+    let r = wellposed(&["check-proof", &cnf, &empty_only]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("proof line 1"), "{}", r.stderr);
 }
