@@ -218,16 +218,12 @@ fn enumerate_cnf(
     limit: Option<u64>,
     visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
-    let limit = limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        return Ok(false);
-    }
     let mut solver = backend(opts)?;
     enumerate_on(
         solver.as_mut(),
         enc,
         cover_options,
-        limit,
+        limit.unwrap_or(u64::MAX),
         visit,
         &mut Vec::new(),
     )
@@ -242,6 +238,9 @@ fn enumerate_on(
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
     blocked: &mut Vec<Vec<Lit>>,
 ) -> Result<bool, EngineError> {
+    if limit == 0 {
+        return Ok(false);
+    }
     let mut seen = 0u64;
     solver.add_cnf(&enc.cnf);
     let n = enc.cnf.num_vars() as usize;

@@ -104,9 +104,11 @@ impl VarisatBackend {
         }
     }
 
-    /// A solver that writes a textual DRAT proof of everything it derives to `target`; each
-    /// unsatisfiable answer ends the proof with the empty clause. Call
-    /// [`VarisatBackend::close_proof`] before reading the proof.
+    /// A solver that writes a textual DRAT proof of everything it derives to `target`; an
+    /// unsatisfiable answer ends the proof with the empty clause. Add every clause, then solve
+    /// once, without assumptions: varisat's DRAT writer cannot record clauses added after a
+    /// solve (it panics) nor assumptions (refused here). Call [`VarisatBackend::close_proof`]
+    /// before reading the proof.
     pub fn with_drat_proof(target: impl std::io::Write + 'static) -> Self {
         let mut b = VarisatBackend::new();
         b.solver.write_proof(target, varisat::ProofFormat::Drat);

@@ -4,7 +4,7 @@
 
 use crate::{Cnf, Lit};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// How an at-most-one constraint becomes clauses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -63,9 +63,12 @@ impl Default for Choices {
 /// (CaDiCaL on Eternity II clue 2: 0.3 s at 6 or 16, 2.2 s from 32 on), so it stays small.
 pub const DEFAULT_PAIRWISE_UP_TO: usize = 6;
 
-static AMO: AtomicU8 = AtomicU8::new(0);
-static PAIRWISE_UP_TO: AtomicUsize = AtomicUsize::new(DEFAULT_PAIRWISE_UP_TO);
-static CARDINALITY: AtomicU8 = AtomicU8::new(0);
+/// The process-wide choices (see [`Choices::current`]).
+static CURRENT: Mutex<Choices> = Mutex::new(Choices {
+    amo: AmoEncoding::Auto,
+    pairwise_up_to: DEFAULT_PAIRWISE_UP_TO,
+    cardinality: Cardinality::Auto,
+});
 
 thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
@@ -74,10 +77,15 @@ thread_local! {
 /// Runs `build` with formulas made for the model counter: `Cardinality::Auto` is then the
 /// sequential counter (see [`Cardinality::Auto`]).
 pub fn for_counting<T>(build: impl FnOnce() -> T) -> T {
-    let before = COUNTING.with(|c| c.replace(true));
-    let out = build();
-    COUNTING.with(|c| c.set(before));
-    out
+    /// Puts the flag back even if `build` panics.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            COUNTING.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(COUNTING.with(|c| c.replace(true)));
+    build()
 }
 
 impl Choices {
@@ -85,36 +93,19 @@ impl Choices {
     /// measuring encodings against each other and for exporting either form), with
     /// `Cardinality::Auto` settled for what this thread is building.
     pub fn current() -> Choices {
-        Choices {
-            amo: match AMO.load(Ordering::Relaxed) {
-                1 => AmoEncoding::Pairwise,
-                2 => AmoEncoding::Sequential,
-                _ => AmoEncoding::Auto,
-            },
-            pairwise_up_to: PAIRWISE_UP_TO.load(Ordering::Relaxed),
-            cardinality: match CARDINALITY.load(Ordering::Relaxed) {
-                1 => Cardinality::Sequential,
-                2 => Cardinality::Totalizer,
-                _ if COUNTING.with(Cell::get) => Cardinality::Sequential,
-                _ => Cardinality::Totalizer,
-            },
+        let mut c = *CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+        if c.cardinality == Cardinality::Auto {
+            c.cardinality = if COUNTING.with(Cell::get) {
+                Cardinality::Sequential
+            } else {
+                Cardinality::Totalizer
+            };
         }
+        c
     }
 
     pub fn set_current(self) {
-        let amo = match self.amo {
-            AmoEncoding::Auto => 0,
-            AmoEncoding::Pairwise => 1,
-            AmoEncoding::Sequential => 2,
-        };
-        AMO.store(amo, Ordering::Relaxed);
-        PAIRWISE_UP_TO.store(self.pairwise_up_to, Ordering::Relaxed);
-        let cardinality = match self.cardinality {
-            Cardinality::Auto => 0,
-            Cardinality::Sequential => 1,
-            Cardinality::Totalizer => 2,
-        };
-        CARDINALITY.store(cardinality, Ordering::Relaxed);
+        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = self;
     }
 }
 
@@ -201,18 +192,29 @@ impl Cnf {
         }
     }
 
-    fn totalizer_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
-        let n = lits.len() as u64;
-        if lo > hi || lo > n {
+    /// For `lo <= sum <= hi` over terms totalling `total`: the largest partial sum that
+    /// matters (`cap`: we only ask "≥ lo" and "≥ hi + 1") and whether the upper bound binds.
+    /// None when nothing is left to encode: the bounds always hold, or can never hold (then
+    /// the empty clause has been added).
+    fn sum_cap(&mut self, total: u64, lo: u64, hi: u64) -> Option<(usize, bool)> {
+        if lo > hi || lo > total {
             self.add_clause(&[]);
-            return;
+            return None;
         }
-        let upper_matters = hi < n;
+        let upper_matters = hi < total;
         if lo == 0 && !upper_matters {
-            return;
+            return None;
         }
-        // Counts above `cap` never matter: we only ask "≥ lo" and "≥ hi + 1".
-        let cap = if upper_matters { hi + 1 } else { lo } as usize;
+        Some((
+            if upper_matters { hi + 1 } else { lo } as usize,
+            upper_matters,
+        ))
+    }
+
+    fn totalizer_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
+        let Some((cap, upper_matters)) = self.sum_cap(lits.len() as u64, lo, hi) else {
+            return;
+        };
         let counts = self.totalizer(lits, cap);
         if upper_matters {
             // hi < n, so the count is cut at cap = hi + 1 and has all cap outputs.
@@ -308,16 +310,9 @@ impl Cnf {
     pub fn linear_range(&mut self, terms: &[(u64, Lit)], lo: u64, hi: u64) {
         let terms: Vec<(u64, Lit)> = terms.iter().copied().filter(|t| t.0 > 0).collect();
         let total: u64 = terms.iter().map(|t| t.0).fold(0u64, u64::saturating_add);
-        if lo > hi || lo > total {
-            self.add_clause(&[]);
+        let Some((cap, upper_matters)) = self.sum_cap(total, lo, hi) else {
             return;
-        }
-        let upper_matters = hi < total;
-        if lo == 0 && !upper_matters {
-            return;
-        }
-        // Partial sums above `cap` never matter: we only ask "≥ lo" and "≥ hi + 1".
-        let cap = if upper_matters { hi + 1 } else { lo } as usize;
+        };
         let mut row = vec![Tri::False; cap + 1];
         row[0] = Tri::True;
         let mut reach: u64 = 0;
