@@ -2,6 +2,7 @@
 //! published values.
 
 use wellposed_binary::{count, dp, lines::Matcher, mitm, search::Search, unruly, Binary, Rules};
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Method, Options, Xorshift};
 
 fn counted(p: &Binary, method: Method) -> u64 {
@@ -81,7 +82,7 @@ fn shared_game_ids_have_their_known_counts() {
 fn row_solver_and_sat_agree_on_random_puzzles() {
     let mut rng = Xorshift(2026);
     let mut seen = [0u32; 3];
-    for round in 0..120 {
+    for round in 0..rounds(1000) {
         let (w, h) = [(4, 4), (6, 6), (6, 4), (4, 6), (8, 6)][round % 5];
         let rules = if round % 2 == 0 {
             Rules::Distinct

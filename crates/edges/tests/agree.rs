@@ -2,6 +2,7 @@
 //! links and the CNF translation agree; the rule checker accepts what they find.
 
 use wellposed_edges::Edges;
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Method, Options};
 
 fn witch() -> Edges {
@@ -115,7 +116,7 @@ fn brute_count(e: &Edges) -> u64 {
 fn random_small_boards_count_alike_by_brute_force_dancing_links_and_sat() {
     let mut rng = wellposed_engine::Xorshift(0xed9e5);
     let mut solvable = 0;
-    for round in 0..400 {
+    for round in 0..rounds(1000) {
         let (rows, cols) = [(2, 2), (1, 3), (1, 4), (2, 2)][round % 4];
         let matching = if round % 2 == 0 {
             wellposed_edges::Matching::Complement(4)

@@ -68,3 +68,15 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         },
     )
 }
+
+/// How many random rounds a differential test runs: `base` times `WELLPOSED_DIFF_SCALE` (1 when
+/// unset or unreadable). The test command runs the base; `scripts/differential.sh` runs the
+/// same tests at a larger scale (tens of thousands of instances per family).
+pub fn rounds(base: usize) -> usize {
+    let scale = std::env::var("WELLPOSED_DIFF_SCALE")
+        .ok()
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&s| s > 0)
+        .unwrap_or(1);
+    base.saturating_mul(scale)
+}

@@ -1,6 +1,7 @@
 //! Lights Out: three routes to the nullity, GF(2) against the SAT path, the fewest presses
 //! against brute force, and Simon Tatham's Flip boards.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options};
 
@@ -88,7 +89,7 @@ fn random_board(rng: &mut Rng) -> LightsOut {
 fn sat_path_agrees_with_gf2_elimination() {
     let mut rng = Rng(0xdead_beef_0bad_f00d);
     let (mut solvable, mut unsolvable) = (0, 0);
-    for _ in 0..400 {
+    for _ in 0..rounds(2000) {
         let b = random_board(&mut rng);
         let a = b.analyze(20);
         let c = count(&b, &sat(), None).unwrap();
@@ -128,7 +129,7 @@ fn sat_path_agrees_with_gf2_elimination() {
 #[test]
 fn fewest_presses_match_brute_force() {
     let mut rng = Rng(99);
-    for _ in 0..150 {
+    for _ in 0..rounds(1000) {
         let b = random_board(&mut rng);
         let cells = b.m * b.n;
         let brute = (0u32..1 << cells)

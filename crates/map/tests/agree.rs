@@ -1,6 +1,7 @@
 //! Colouring counts against closed forms (chromatic polynomials of cycles and complete graphs)
 //! and brute force; grids of labels give the borders they draw.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
 use wellposed_map::Map;
 
@@ -54,7 +55,7 @@ fn cycles_and_complete_graphs_follow_their_chromatic_polynomials() {
 #[test]
 fn random_maps_count_like_brute_force() {
     let mut rng = Xorshift(0x00a1_1c01_00e5);
-    for round in 0..80 {
+    for round in 0..rounds(1000) {
         let n = 3 + rng.below(4) as usize;
         let k = 2 + rng.below(3) as usize;
         let mut borders = Vec::new();

@@ -3,6 +3,7 @@
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
 use wellposed_minesweeper::{count, formats, Board, Cell};
 
@@ -84,7 +85,7 @@ fn brute(b: &Board) -> (u64, Vec<u64>) {
 fn components_sat_and_brute_force_agree() {
     let mut rng = Xorshift(0x005e_ed0f_be11);
     let (mut none, mut many, mut totals) = (0, 0, 0);
-    for round in 0..400 {
+    for round in 0..rounds(2000) {
         let b = random_board(&mut rng);
         if b.unknown().len() > 14 {
             continue;

@@ -1,6 +1,7 @@
 //! Neighbour sums: the known examples, exact decisions checked by a second method, and the
 //! linear algebra against the SAT path on bounded values, solution counts included.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options};
 use wellposed_neighbour_sum::{analyze, NeighbourSum, Stencil};
@@ -144,7 +145,7 @@ fn linear_algebra_and_sat_agree_on_bounded_grids() {
         ..Options::default()
     };
     let (mut unique, mut several) = (0, 0);
-    for round in 0..150 {
+    for round in 0..rounds(1000) {
         let m = 1 + rng.below(3) as usize;
         let n = 1 + rng.below(3) as usize;
         let stencil = random_stencil(&mut rng);

@@ -1,6 +1,7 @@
 //! The native search, the SAT path (with and without line solving first) and brute force agree;
 //! the survey puzzles and Tatham's IDs solve to their published pictures.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
 use wellposed_nonogram::{formats, line, solve, Nonogram};
 
@@ -54,7 +55,7 @@ fn random_picture(rng: &mut Xorshift, w: usize, h: usize, density: u64) -> Vec<b
 fn every_path_counts_alike_on_random_small_puzzles() {
     let mut rng = Xorshift(0x2026_1122);
     let mut seen_multiple = 0;
-    for round in 0..300 {
+    for round in 0..rounds(1000) {
         let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
         let density = 30 + rng.below(40);
         let pic = random_picture(&mut rng, w, h, density);

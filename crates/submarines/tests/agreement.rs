@@ -1,5 +1,6 @@
 //! The SAT path and the mathematics must give the same answers.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Options, Uniqueness};
 use wellposed_submarines::math::{self, Analysis};
@@ -62,7 +63,7 @@ fn sat_and_mathematics_agree_on_thousands_of_random_margins() {
     let opts = Options::default();
     let mut rng = Rng(0x5eed_1234_abcd_ef01);
     let mut tally = [0usize; 3];
-    for round in 0..3000 {
+    for round in 0..rounds(3000) {
         let m = 1 + rng.below(5) as usize;
         let n = 1 + rng.below(5) as usize;
         // Half the margins come from a random matrix (so many are solvable), half are random.
@@ -117,7 +118,7 @@ fn sat_and_mathematics_agree_on_thousands_of_random_margins() {
 fn sat_counts_match_brute_force() {
     let opts = Options::default();
     let mut rng = Rng(42);
-    for _ in 0..200 {
+    for _ in 0..rounds(1000) {
         let m = 1 + rng.below(3) as usize;
         let n = 1 + rng.below(4) as usize;
         let a = Matrix(

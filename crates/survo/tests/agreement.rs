@@ -5,6 +5,7 @@
 //! collected in ../shared/data/survo/ANSWERS.md.
 
 use std::collections::HashMap;
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options, Uniqueness};
 use wellposed_survo::enumerate::{labelled, scan};
@@ -212,4 +213,82 @@ fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
         .map(|k| scan(3, 3, 1, (k, 3), &|_| false, &|_, _, _| {}, false).unique)
         .sum();
     assert_eq!(shards, 38);
+}
+
+/// Fillings of the free cells that meet the margins, by trying every arrangement of the
+/// missing numbers (the givens stay where they are).
+fn brute_count_with_givens(p: &Survo) -> u64 {
+    let cells = p.m * p.n;
+    let free: Vec<usize> = (0..cells).filter(|&c| p.givens[c] == 0).collect();
+    let mut missing: Vec<u32> = (1..=cells as u32)
+        .filter(|v| !p.givens.contains(v))
+        .collect();
+    let mut grid = p.givens.clone();
+    let mut total = 0;
+    loop {
+        for (&c, &v) in free.iter().zip(&missing) {
+            grid[c] = v;
+        }
+        let rows_ok =
+            (0..p.m).all(|i| grid[i * p.n..(i + 1) * p.n].iter().sum::<u32>() == p.rows[i]);
+        let cols_ok =
+            (0..p.n).all(|j| (0..p.m).map(|i| grid[i * p.n + j]).sum::<u32>() == p.cols[j]);
+        total += u64::from(rows_ok && cols_ok);
+        let Some(i) = (1..missing.len())
+            .rev()
+            .find(|&i| missing[i - 1] < missing[i])
+        else {
+            return total;
+        };
+        let j = (i..missing.len())
+            .rev()
+            .find(|&j| missing[j] > missing[i - 1])
+            .unwrap();
+        missing.swap(i - 1, j);
+        missing[i..].reverse();
+    }
+}
+
+#[test]
+fn random_small_puzzles_with_givens_count_alike_by_every_path() {
+    let mut rng = wellposed_engine::Xorshift(0x5a_77e0_0003);
+    let (mut unique, mut several) = (0, 0);
+    for round in 0..rounds(1000) {
+        let (m, n) = [(2, 2), (2, 3), (2, 4), (3, 3)][rng.below(4) as usize];
+        let cells = m * n;
+        // A random table gives margins that have at least this solution.
+        let mut values: Vec<u32> = (1..=cells as u32).collect();
+        for i in (1..cells).rev() {
+            values.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let rows = (0..m)
+            .map(|i| values[i * n..(i + 1) * n].iter().sum())
+            .collect();
+        let cols = (0..n)
+            .map(|j| (0..m).map(|i| values[i * n + j]).sum())
+            .collect();
+        let mut p = Survo::open(rows, cols);
+        // Brute force stays under 8! arrangements.
+        let fewest = cells.saturating_sub(8);
+        let givens = fewest + rng.below((cells - fewest) as u64 / 2 + 1) as usize;
+        for _ in 0..givens {
+            let c = rng.below(cells as u64) as usize;
+            p.givens[c] = values[c];
+        }
+        if p.givens.iter().filter(|&&g| g == 0).count() > 8 {
+            continue;
+        }
+        let want = brute_count_with_givens(&p);
+        assert!(want >= 1, "round {round}: the table itself fits");
+        for method in [Method::Native, Method::Sat, Method::Dlx] {
+            let got = count(&p, &opts(method), None).unwrap().to_u64().unwrap();
+            assert_eq!(got, want, "round {round}, {method:?}: {p:?}");
+        }
+        unique += usize::from(want == 1);
+        several += usize::from(want > 1);
+    }
+    assert!(
+        unique > 10 && several > 10,
+        "{unique} unique, {several} several"
+    );
 }

@@ -2,6 +2,7 @@
 //! each statement dropped in turn gives the published number of solutions. Every clue kind is
 //! checked against brute force over all placements on small random puzzles.
 
+use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Options, Uniqueness, Xorshift};
 use wellposed_zebra::{Fact, Zebra};
 
@@ -123,7 +124,7 @@ fn brute(z: &Zebra) -> u64 {
 fn every_clue_kind_counts_like_brute_force() {
     let mut rng = Xorshift(0x2e_b2a0_0001);
     let mut seen = std::collections::BTreeMap::new();
-    for round in 0..150 {
+    for round in 0..rounds(1000) {
         // At most 576 placements, so that counting by blocking clauses stays quick.
         let n = 3 + rng.below(2) as usize;
         let k = if n == 3 { 2 + rng.below(2) as usize } else { 2 };
