@@ -553,3 +553,38 @@ fn absurd_sizes_are_refused_up_front() {
         assert_eq!(r.stderr.trim().lines().count(), 1, "{args:?}: {}", r.stderr);
     }
 }
+
+/// A Map game ID works as the argument itself or as a file's only line; `grade --max` takes the
+/// map rules by name: this Normal map stalls on propagation and is solved with colour pairs.
+#[test]
+fn map_game_ids_solve_and_grade_by_rule_name() {
+    let id = "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21";
+    let r = wellposed(&["solve", "--json", id]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json()["status"], "unique");
+    let f = temp_file("tatham-map.txt", &format!("# from sgt-map\n{id}\n"));
+    let from_file = wellposed(&["solve", "--json", &f]).json();
+    assert_eq!(from_file["solution"], r.json()["solution"]);
+    let stalled = wellposed(&["grade", "--json", "--max", "propagation", id]).json();
+    assert_eq!(stalled["solved"], false);
+    let solved = wellposed(&["grade", "--json", "--max", "colour-pair", id]).json();
+    assert_eq!(solved["solved"], true);
+    assert_eq!(solved["level"], 3);
+    let bad = wellposed(&["grade", "--max", "kempe", id]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("colour-pair, forcing-chain"),
+        "{}",
+        bad.stderr
+    );
+    let broken = wellposed(&[
+        "solve",
+        "8x8n11:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21",
+    ]);
+    assert_eq!(broken.code, 2);
+    assert!(
+        broken.stderr.contains("draws 10 regions"),
+        "{}",
+        broken.stderr
+    );
+}

@@ -47,6 +47,7 @@ const SEED_TEXTS: &[&str] = &[
     "4\n4\n1..1\n.22.\n.22.\n1..1\n",
     "9x9:4,4,004000007c00010022080\n",
     "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n",
+    "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21\n",
 ];
 
 fn seeds() -> Vec<String> {

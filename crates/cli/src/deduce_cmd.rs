@@ -30,17 +30,31 @@ fn cnf(file: &Path) -> Result<Prepared> {
     Ok((enc, family, rules))
 }
 
-fn rule(s: &str) -> Result<Rule> {
+/// `--max`: propagation, probe, or one of the family's own rules by name.
+fn rule(s: &str, family: &[Box<dyn FamilyRule>]) -> Result<Rule> {
     match s {
         "propagation" => Ok(Rule::Propagation),
         "probe" => Ok(Rule::Probe),
-        other => bail!("--max: expected `propagation` or `probe`, found `{other}`"),
+        other => family
+            .iter()
+            .map(|r| r.rule())
+            .find(|r| r.name() == other)
+            .ok_or_else(|| {
+                let names: Vec<&str> = std::iter::once("propagation")
+                    .chain(family.iter().map(|r| r.rule().name()))
+                    .chain(std::iter::once("probe"))
+                    .collect();
+                anyhow::anyhow!(
+                    "--max: expected one of {}, found `{other}`",
+                    names.join(", ")
+                )
+            }),
     }
 }
 
 pub fn grade(file: &Path, max: &str) -> Result<Report> {
-    let max = rule(max)?;
     let (enc, family, rules) = cnf(file)?;
+    let max = rule(max, &rules)?;
     let d = Deducer::new(&enc).with_rules(rules).deduce(max);
     let text = if d.contradiction {
         "deduction: contradiction (the clues have no solution)".to_string()

@@ -6,9 +6,9 @@ use std::path::Path;
 use wellposed_battleships::Battleships;
 use wellposed_binary::{unruly, Binary};
 use wellposed_edges::Edges;
-use wellposed_engine::{family_of, Family, ParseError, Puzzle, RawCnf, RawDlx};
+use wellposed_engine::{family_of, lone_line, Family, ParseError, Puzzle, RawCnf, RawDlx};
 use wellposed_lights_out::LightsOut;
-use wellposed_map::Map;
+use wellposed_map::{tatham, Map};
 use wellposed_minesweeper::{formats as mines, Board as Minesweeper};
 use wellposed_neighbour_sum::NeighbourSum;
 use wellposed_nonogram::{formats as pattern, Nonogram};
@@ -59,7 +59,7 @@ pub fn read(path: &Path) -> Result<String> {
 }
 
 /// A path that names no file but has the shape of a game ID (`looks`) is read as one: Unruly
-/// (`8x8u:aadDA…`), Pattern (`5x5:1/2/…`) or Mines (`9x9:4,4,00400…`).
+/// (`8x8u:aadDA…`), Pattern (`5x5:1/2/…`), Mines (`9x9:4,4,00400…`) or Map (`8x8n10:jbb…,13…`).
 fn id_argument(path: &Path, looks: fn(&str) -> bool) -> Option<&str> {
     let s = path.to_str()?;
     (!path.exists() && looks(s)).then_some(s)
@@ -83,6 +83,7 @@ pub fn load_minesweeper(path: &Path) -> Result<Minesweeper> {
 pub fn is_binary(path: &Path) -> Result<bool> {
     if id_argument(path, pattern::looks_like_game_id).is_some()
         || id_argument(path, mines::looks_like_game_id).is_some()
+        || id_argument(path, tatham::looks_like_game_id).is_some()
     {
         return Ok(false);
     }
@@ -93,9 +94,11 @@ pub fn is_binary(path: &Path) -> Result<bool> {
     Ok(match family_of(&text) {
         Some(f) => f == "binary",
         None => {
-            let other_id = text
-                .lines()
-                .any(|l| pattern::looks_like_game_id(l) || mines::looks_like_game_id(l));
+            let other_id = text.lines().any(|l| {
+                pattern::looks_like_game_id(l)
+                    || mines::looks_like_game_id(l)
+                    || tatham::looks_like_game_id(l)
+            });
             unruly::find_game_id(&text).is_some() && !other_id && !plain_pieces(&text)
         }
     })
@@ -127,6 +130,13 @@ pub fn load(path: &Path) -> Result<Loaded> {
     if let Some(id) = id_argument(path, pattern::looks_like_game_id) {
         return Ok(Loaded {
             puzzle: Box::new(pattern::parse_game_id(id, "game ID", 1)?),
+            raw_cnf: false,
+        });
+    }
+    // Before Unruly's, whose shape (`WxH…:letters`) a Map ID also has.
+    if let Some(id) = id_argument(path, tatham::looks_like_game_id) {
+        return Ok(Loaded {
+            puzzle: Box::new(tatham::parse_game_id(id, "game ID", 1)?),
             raw_cnf: false,
         });
     }
@@ -184,6 +194,9 @@ pub fn load(path: &Path) -> Result<Loaded> {
                 .any(|l| pattern::looks_like_game_id(l) || l.trim_start().starts_with("width")) =>
             {
                 Box::new(Nonogram::parse(&text, &source)?)
+            }
+            None if lone_line(&text).is_some_and(|(_, l)| tatham::looks_like_game_id(l)) => {
+                Box::new(Map::parse(&text, &source)?)
             }
             None if unruly::find_game_id(&text).is_some() => {
                 Box::new(Binary::parse(&text, &source)?)

@@ -213,7 +213,8 @@ enum Command {
     Grade {
         file: PathBuf,
         /// Use techniques up to this one only (binary: pairs, gaps, counts, lines, distinct,
-        /// probe; other families: propagation, probe).
+        /// probe; map: propagation, colour-pair, forcing-chain, kempe-chain, probe; other
+        /// families: propagation, their own rules by name, probe).
         #[arg(long, default_value = "probe")]
         max: String,
     },

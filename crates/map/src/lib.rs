@@ -7,6 +7,10 @@
 //! two colourings that differ by a permutation of colours are two solutions.
 
 pub mod generate;
+mod rules;
+pub mod tatham;
+
+pub use rules::{ColourPairs, ForcingChains};
 
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -123,6 +127,11 @@ fn colour_char(c: usize) -> char {
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Map, ParseError> {
+    if let Some((line, id)) = wellposed_engine::lone_line(text) {
+        if tatham::looks_like_game_id(id) {
+            return tatham::parse_game_id(id, source, line);
+        }
+    }
     let doc = Document::read_family(
         text,
         source,
@@ -262,11 +271,7 @@ pub struct KempeChains {
 
 impl KempeChains {
     pub fn new(m: &Map) -> KempeChains {
-        let mut neighbours = vec![Vec::new(); m.regions.len()];
-        for &(a, b) in &m.borders {
-            neighbours[a].push(b);
-            neighbours[b].push(a);
-        }
+        let neighbours = rules::neighbours(m);
         let mut given = vec![false; m.regions.len()];
         for &(r, _) in &m.givens {
             given[r] = true;
@@ -389,7 +394,11 @@ impl Family for Map {
     }
 
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
-        vec![Box::new(KempeChains::new(self))]
+        vec![
+            Box::new(ColourPairs::new(self)),
+            Box::new(ForcingChains::new(self)),
+            Box::new(KempeChains::new(self)),
+        ]
     }
 
     /// Maps drawn on a grid: each cell in its region's colour, thick lines between regions.

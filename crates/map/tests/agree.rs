@@ -125,11 +125,11 @@ fn bad_maps_name_the_line() {
     ]);
 }
 
-/// The Kempe-chain rule with propagation: on random unique maps it never removes a colour of
-/// the solution, it reaches the same fixpoint in any order, and it settles regions that
-/// propagation alone leaves open.
+/// The family rules (colour pairs, forcing chains, Kempe chains) with propagation: on random
+/// unique maps they never remove a colour of the solution, they reach the same fixpoint in any
+/// order, and they settle regions that propagation alone leaves open.
 #[test]
-fn kempe_chains_are_valid_order_independent_and_useful() {
+fn family_rules_are_valid_order_independent_and_useful() {
     use wellposed_engine::deduce::{Deducer, Rule};
     let mut rng = Xorshift(0x4e3e_c4a1);
     let (mut unique, mut helped) = (0, 0);
@@ -223,12 +223,12 @@ fn kempe_chains_are_valid_order_independent_and_useful() {
         let plain = Deducer::new(&enc).deduce(Rule::Propagation);
         if d.open < plain.open {
             helped += 1;
-            assert_eq!(d.hardest, Some(kempe));
+            assert!(d.hardest.is_some_and(|r| r.level() > 1), "{m:?}");
         }
     }
     assert!(
         unique > 300 && helped >= 2,
-        "{unique} unique, Kempe chains helped {helped}"
+        "{unique} unique, the family rules helped {helped}"
     );
 }
 
@@ -260,4 +260,125 @@ fn generated_maps_are_unique_minimal_and_read_back() {
         let back = Map::parse(&generate::to_text(m).unwrap(), "t").unwrap();
         assert_eq!(&back, m);
     }
+}
+
+/// Colour pairs and forcing chains need no uniqueness: on random maps with random givens (any
+/// number of colourings), deduction up to forcing chains never removes a colour that some
+/// colouring uses — checked against every colouring, by brute force.
+#[test]
+fn colour_pairs_and_forcing_chains_keep_every_colouring() {
+    use wellposed_engine::deduce::{Deducer, Rule};
+    let mut rng = Xorshift(0x7a7e_5eed);
+    let (mut checked, mut removed_by_rules) = (0, 0);
+    for _ in 0..rounds(600) {
+        let n = 4 + rng.below(5) as usize;
+        let k = 3 + rng.below(2) as usize;
+        let mut borders: Vec<(usize, usize)> = (0..n - 1).map(|i| (i, i + 1)).collect();
+        for _ in 0..rng.below(2 * n as u64) {
+            let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+            if a != b {
+                borders.push((a, b));
+            }
+        }
+        let mut m = from_borders(n, k, &borders);
+        for _ in 0..rng.below(3) {
+            m.givens
+                .push((rng.below(n as u64) as usize, rng.below(k as u64) as usize));
+        }
+        // Every colouring, by brute force: which (region, colour) some colouring uses.
+        let mut used = vec![false; n * k];
+        let mut any = false;
+        for code in 0..(k as u64).pow(n as u32) {
+            let colour: Vec<usize> = (0..n)
+                .map(|r| (code / (k as u64).pow(r as u32) % k as u64) as usize)
+                .collect();
+            if m.check(&colour).is_ok() {
+                any = true;
+                for (r, &c) in colour.iter().enumerate() {
+                    used[r * k + c] = true;
+                }
+            }
+        }
+        if !any {
+            continue;
+        }
+        checked += 1;
+        let enc = m.cnf();
+        let d = Deducer::new(&enc)
+            .with_rules(m.deduction_rules())
+            .deduce(Rule::Family("forcing-chain", 4));
+        assert!(!d.contradiction, "{m:?}");
+        for (i, known) in d.known.iter().enumerate() {
+            if *known == Some(false) {
+                assert!(!used[i], "region {} colour {} is used: {m:?}", i / k, i % k);
+            }
+        }
+        let plain = Deducer::new(&enc).deduce(Rule::Propagation);
+        removed_by_rules += usize::from(d.open < plain.open);
+    }
+    assert!(
+        checked > 300 && removed_by_rules > 10,
+        "{checked} maps checked, rules beyond propagation helped on {removed_by_rules}"
+    );
+}
+
+/// Simon Tatham's Map game IDs (encodings/map/tatham-ids.txt, made by Debian's sgt-map): each
+/// draws the number of regions its parameters name, is unique (as the game promises), and
+/// grades at the difficulty the game generated it for — Easy by propagation alone, Normal
+/// needing colour pairs, Hard needing forcing chains (the game's generator makes sure a puzzle
+/// is not solvable by the easier level's rules). Unreasonable ones are solved by deduction with
+/// probing.
+#[test]
+fn tatham_map_ids_are_unique_and_grade_at_their_difficulty() {
+    use wellposed_engine::deduce::{Deducer, Rule};
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../encodings/map/tatham-ids.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut difficulty = "";
+    let mut seen = std::collections::BTreeMap::new();
+    for (no, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(d) = line.strip_prefix("difficulty ") {
+            difficulty = d;
+            continue;
+        }
+        let m = Map::parse(line, "tatham-ids.txt").unwrap();
+        let n: usize = line
+            .split_once('n')
+            .unwrap()
+            .1
+            .split(':')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(m.regions.len(), n, "line {}", no + 1);
+        let Uniqueness::Unique(s) =
+            wellposed_engine::every_solver::uniqueness(&m, &Options::default()).unwrap()
+        else {
+            panic!("line {}: not unique", no + 1);
+        };
+        let colouring = m.decode(&s.answer);
+        m.verify(&colouring).unwrap();
+        for &(r, c) in &m.givens {
+            assert_eq!(colouring.colour[r], c, "line {}: a given is kept", no + 1);
+        }
+        let enc = m.cnf();
+        let d = Deducer::new(&enc)
+            .with_rules(m.deduction_rules())
+            .deduce(Rule::Probe);
+        assert!(d.solved, "line {}", no + 1);
+        let want = match difficulty {
+            "easy" => Some(Rule::Propagation),
+            "normal" => Some(Rule::Family("colour-pair", 3)),
+            "hard" => Some(Rule::Family("forcing-chain", 4)),
+            _ => d.hardest,
+        };
+        assert_eq!(d.hardest, want, "line {} ({difficulty})", no + 1);
+        *seen.entry(difficulty.to_string()).or_insert(0) += 1;
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
 }
