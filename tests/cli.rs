@@ -577,6 +577,33 @@ fn map_game_ids_solve_and_grade_by_rule_name() {
         "{}",
         bad.stderr
     );
+    let made = wellposed(&[
+        "generate",
+        "map",
+        "--size",
+        "20",
+        "--height",
+        "15",
+        "--regions",
+        "30",
+        "--difficulty",
+        "normal",
+        "--json",
+    ])
+    .json();
+    let f = temp_file("normal-map.txt", made["puzzle"].as_str().unwrap());
+    let graded = wellposed(&["grade", "--json", &f]).json();
+    assert_eq!(
+        (graded["solved"].as_bool(), graded["level"].as_u64()),
+        (Some(true), Some(3))
+    );
+    let refused = wellposed(&["generate", "zebra", "--size", "4", "--difficulty", "hard"]);
+    assert_eq!(refused.code, 2);
+    assert!(
+        refused.stderr.contains("binary and map"),
+        "{}",
+        refused.stderr
+    );
     let broken = wellposed(&[
         "solve",
         "8x8n11:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21",

@@ -201,8 +201,10 @@ enum Command {
         rules: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Keep the puzzle solvable by deduction with techniques up to this one (pairs, gaps,
-        /// counts, lines, distinct, probe).
+        /// Keep the puzzle solvable by deduction with techniques up to this one. Binary: pairs,
+        /// gaps, counts, lines, distinct, probe. Map (the hardest rule is exactly this one):
+        /// easy, normal, hard as in Tatham's Map, or propagation, colour-pair, forcing-chain,
+        /// kempe-chain, probe.
         #[arg(long)]
         difficulty: Option<String>,
         /// How many puzzles (seeds SEED, SEED+1, …).
@@ -663,6 +665,9 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             difficulty,
             count,
         } => {
+            if difficulty.is_some() && family != "binary" && family != "map" {
+                bail!("generate {family}: --difficulty is available for binary and map puzzles");
+            }
             if family == "minesweeper" {
                 return minesweeper_cmd::generate(&level, seed, count);
             }
@@ -686,8 +691,8 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                     size,
                     height.unwrap_or(size),
                     (regions, colours),
-                    seed,
-                    count,
+                    (seed, count),
+                    difficulty.as_deref(),
                     &sat.options(),
                 );
             }
@@ -1426,14 +1431,27 @@ fn map_cmd(
     width: usize,
     height: usize,
     (regions, colours): (usize, usize),
-    seed: u64,
-    count: u64,
+    (seed, count): (u64, u64),
+    difficulty: Option<&str>,
     opts: &Options,
 ) -> Result<Report> {
+    use wellposed_engine::deduce::Rule;
     use wellposed_engine::Family;
     use wellposed_map::generate;
+    // Tatham's names for his levels, or the rule names `grade` prints.
+    let difficulty = match difficulty {
+        None => None,
+        Some("easy" | "propagation") => Some(Rule::Propagation),
+        Some("normal" | "colour-pair") => Some(Rule::Family("colour-pair", 3)),
+        Some("hard" | "forcing-chain") => Some(Rule::Family("forcing-chain", 4)),
+        Some("kempe-chain") => Some(Rule::Family("kempe-chain", 5)),
+        Some("probe") => Some(Rule::Probe),
+        Some(other) => bail!(
+            "--difficulty: expected easy, normal, hard (or propagation, colour-pair, forcing-chain, kempe-chain, probe), found `{other}`"
+        ),
+    };
     per_seed(seed, count, |s| {
-        let g = generate::generate(width, height, regions, colours, s, opts)
+        let g = generate::generate(width, height, regions, colours, s, opts, difficulty)
             .map_err(anyhow::Error::msg)?;
         g.map.check(&g.colour).map_err(|e| {
             anyhow::anyhow!("internal error: the planted colouring breaks a rule: {e}")

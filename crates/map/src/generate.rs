@@ -4,7 +4,8 @@
 
 use crate::Map;
 use std::collections::BTreeSet;
-use wellposed_engine::{proved_unique, Options, Xorshift};
+use wellposed_engine::deduce::{Deducer, Rule};
+use wellposed_engine::{proved_unique, Family, Options, Xorshift};
 
 /// A generated map and the colouring it was made from (0-based colour per region).
 pub struct Made {
@@ -12,7 +13,11 @@ pub struct Made {
     pub colour: Vec<usize>,
 }
 
-/// `regions` regions on a `width`×`height` grid, `colours` colours.
+/// `regions` regions on a `width`×`height` grid, `colours` colours. With a `difficulty` (a
+/// deduction rule), the map is also solved by deduction with rules up to that one — givens are
+/// added until it is, and a given is dropped only if deduction still solves the map — and its
+/// hardest rule is that one exactly (another layout is drawn otherwise), as Tatham's generator
+/// makes its Easy, Normal and Hard maps.
 pub fn generate(
     width: usize,
     height: usize,
@@ -20,8 +25,16 @@ pub fn generate(
     colours: usize,
     seed: u64,
     opts: &Options,
+    difficulty: Option<Rule>,
 ) -> Result<Made, String> {
     let unique = |m: &Map| proved_unique(m, opts);
+    let deduce = |m: &Map, max: Rule| {
+        let enc = m.cnf();
+        Deducer::new(&enc)
+            .with_rules(m.deduction_rules())
+            .deduce(max)
+    };
+    let deducible = |m: &Map| difficulty.is_none_or(|max| deduce(m, max).solved);
     let cells = width * height;
     if cells == 0 || cells > 10_000 || regions == 0 || regions > cells.min(62) {
         return Err(format!(
@@ -85,29 +98,50 @@ pub fn generate(
                 }
             }
         }
-        // A random proper colouring, greedily in random order (redrawn if it gets stuck).
+        // A random proper colouring: depth-first over the regions in a random order, each
+        // trying the colours in its own random order (a greedy pass gets stuck on most maps of
+        // 30 regions with four colours); redrawn if the search runs long.
         let mut order: Vec<usize> = (0..regions).collect();
         for i in (1..regions).rev() {
             order.swap(i, rng.below(i as u64 + 1) as usize);
         }
+        let mut adjacent = vec![Vec::new(); regions];
+        for &(a, b) in &borders {
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+        let tries: Vec<Vec<usize>> = (0..regions)
+            .map(|_| {
+                let mut t: Vec<usize> = (0..colours).collect();
+                for i in (1..colours).rev() {
+                    t.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                t
+            })
+            .collect();
         let mut colour = vec![usize::MAX; regions];
-        let mut stuck = false;
-        for &r in &order {
-            let used: Vec<usize> = borders
-                .iter()
-                .filter_map(|&(a, b)| match (a == r, b == r) {
-                    (true, _) => Some(colour[b]),
-                    (_, true) => Some(colour[a]),
-                    _ => None,
-                })
-                .collect();
-            let free: Vec<usize> = (0..colours).filter(|c| !used.contains(c)).collect();
-            match free.get(rng.below(free.len().max(1) as u64) as usize) {
-                Some(&c) => colour[r] = c,
-                None => stuck = true,
+        // next[d]: how many of region order[d]'s colours have been tried.
+        let mut next = vec![0usize; regions];
+        let (mut depth, mut steps) = (0usize, 0u32);
+        while depth < regions && steps < 100_000 {
+            steps += 1;
+            let r = order[depth];
+            colour[r] = usize::MAX;
+            let fits = |c: usize| adjacent[r].iter().all(|&nb| colour[nb] != c);
+            match (next[depth]..colours).find(|&k| fits(tries[r][k])) {
+                Some(k) => {
+                    colour[r] = tries[r][k];
+                    next[depth] = k + 1;
+                    depth += 1;
+                    if depth < regions {
+                        next[depth] = 0;
+                    }
+                }
+                None if depth == 0 => break,
+                None => depth -= 1,
             }
         }
-        if stuck {
+        if depth < regions {
             continue;
         }
         // Label regions in order of first appearance, as the text format reads them back.
@@ -143,7 +177,7 @@ pub fn generate(
             by.swap(i, rng.below(i as u64 + 1) as usize);
         }
         for &r in &by {
-            if unique(&map) {
+            if unique(&map) && deducible(&map) {
                 break;
             }
             map.givens.push((r, colour[r]));
@@ -151,14 +185,25 @@ pub fn generate(
         let mut i = 0;
         while i < map.givens.len() {
             let g = map.givens.remove(i);
-            if !unique(&map) {
+            if !deducible(&map) || !unique(&map) {
                 map.givens.insert(i, g);
                 i += 1;
             }
         }
+        if let Some(max) = difficulty {
+            if deduce(&map, max).hardest != Some(max) {
+                continue; // easier than asked: draw another map
+            }
+        }
         return Ok(Made { map, colour });
     }
-    Err("no colourable map found in 1,000 tries".into())
+    Err(match difficulty {
+        None => "no colourable map found in 1,000 tries".into(),
+        Some(r) => format!(
+            "no map whose hardest deduction is {} found in 1,000 tries",
+            r.name()
+        ),
+    })
 }
 
 /// Region k's one-character label: A–Z, a–z, 0–9.

@@ -236,14 +236,15 @@ fn family_rules_are_valid_order_independent_and_useful() {
 fn generated_maps_are_unique_minimal_and_read_back() {
     use wellposed_map::generate;
     for (w, h, regions, colours, seed) in [(6, 5, 8, 4, 1), (8, 8, 14, 4, 2), (5, 5, 6, 3, 3)] {
-        let g = generate::generate(w, h, regions, colours, seed, &Options::default()).unwrap();
+        let g =
+            generate::generate(w, h, regions, colours, seed, &Options::default(), None).unwrap();
         let m = &g.map;
         // The same map by CaDiCaL: its uniqueness answers are varisat's.
         let by_cadical = Options {
             solver: wellposed_engine::SolverChoice::Cadical,
             ..Options::default()
         };
-        let twin = generate::generate(w, h, regions, colours, seed, &by_cadical).unwrap();
+        let twin = generate::generate(w, h, regions, colours, seed, &by_cadical, None).unwrap();
         assert_eq!(generate::to_text(&twin.map), generate::to_text(m));
         m.check(&g.colour).unwrap();
         let Uniqueness::Unique(s) =
@@ -381,4 +382,44 @@ fn tatham_map_ids_are_unique_and_grade_at_their_difficulty() {
         *seen.entry(difficulty.to_string()).or_insert(0) += 1;
     }
     assert_eq!(seen.len(), 4, "{seen:?}");
+}
+
+/// `generate map --difficulty`: Tatham-sized maps (20×15, 30 regions) at Easy, Normal and Hard
+/// are unique, graded at exactly that rule, and minimal for it: removing any given leaves
+/// several colourings or a map that deduction up to that rule no longer solves.
+#[test]
+fn generated_maps_grade_at_the_difficulty_asked() {
+    use wellposed_engine::deduce::{Deducer, Rule};
+    use wellposed_map::generate;
+    let grade = |m: &Map, max: Rule| {
+        let enc = m.cnf();
+        Deducer::new(&enc)
+            .with_rules(m.deduction_rules())
+            .deduce(max)
+    };
+    for max in [
+        Rule::Propagation,
+        Rule::Family("colour-pair", 3),
+        Rule::Family("forcing-chain", 4),
+    ] {
+        for seed in 1..=2 {
+            let g =
+                generate::generate(20, 15, 30, 4, seed, &Options::default(), Some(max)).unwrap();
+            let m = &g.map;
+            assert!(matches!(
+                wellposed_engine::every_solver::uniqueness(m, &Options::default()).unwrap(),
+                Uniqueness::Unique(_)
+            ));
+            let d = grade(m, Rule::Probe);
+            assert!(d.solved && d.hardest == Some(max), "{max:?}, seed {seed}");
+            for i in 0..m.givens.len() {
+                let mut less = m.clone();
+                less.givens.remove(i);
+                assert!(
+                    count(&less) > 1 || !grade(&less, max).solved,
+                    "{max:?}, seed {seed}: given {i} is not needed"
+                );
+            }
+        }
+    }
 }
