@@ -323,7 +323,7 @@ fn colour_pairs_and_forcing_chains_keep_every_colouring() {
     );
 }
 
-/// Simon Tatham's Map game IDs (encodings/map/tatham-ids.txt, made by Debian's sgt-map): each
+/// Simon Tatham's Map game IDs (encodings/map/tatham-ids.list, made by Debian's sgt-map): each
 /// draws the number of regions its parameters name, is unique (as the game promises), and
 /// grades at the difficulty the game generated it for — Easy by propagation alone, Normal
 /// needing colour pairs, Hard needing forcing chains (the game's generator makes sure a puzzle
@@ -332,8 +332,8 @@ fn colour_pairs_and_forcing_chains_keep_every_colouring() {
 #[test]
 fn tatham_map_ids_are_unique_and_grade_at_their_difficulty() {
     use wellposed_engine::deduce::{Deducer, Rule};
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../encodings/map/tatham-ids.txt");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../encodings/map/tatham-ids.list");
     let text = std::fs::read_to_string(path).unwrap();
     let mut difficulty = "";
     let mut seen = std::collections::BTreeMap::new();
@@ -346,7 +346,7 @@ fn tatham_map_ids_are_unique_and_grade_at_their_difficulty() {
             difficulty = d;
             continue;
         }
-        let m = Map::parse(line, "tatham-ids.txt").unwrap();
+        let m = Map::parse(line, "tatham-ids.list").unwrap();
         let n: usize = line
             .split_once('n')
             .unwrap()
