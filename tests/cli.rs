@@ -600,7 +600,9 @@ fn map_game_ids_solve_and_grade_by_rule_name() {
     let refused = wellposed(&["generate", "zebra", "--size", "4", "--difficulty", "hard"]);
     assert_eq!(refused.code, 2);
     assert!(
-        refused.stderr.contains("binary and map"),
+        refused
+            .stderr
+            .contains("expected one of propagation, probe, search"),
         "{}",
         refused.stderr
     );
@@ -614,4 +616,68 @@ fn map_game_ids_solve_and_grade_by_rule_name() {
         "{}",
         broken.stderr
     );
+}
+
+/// `generate --difficulty` for the families graded by the shared deduction engine: the puzzle
+/// printed grades at the rule asked, the JSON names the seed that made it (which makes the same
+/// puzzle without `--difficulty`), and an unknown rule is refused with the family's rule names.
+#[test]
+fn generated_puzzles_grade_at_the_difficulty_asked() {
+    for (family, size, want, level) in [
+        ("zebra", "4", "propagation", Some(1)),
+        ("survo", "4", "probe", Some(9)),
+        ("nonogram", "8", "propagation", Some(1)),
+    ] {
+        let made = wellposed(&[
+            "generate",
+            family,
+            "--size",
+            size,
+            "--height",
+            "3",
+            "--difficulty",
+            want,
+            "--json",
+        ]);
+        assert_eq!(made.code, 0, "{family}: {}", made.stderr);
+        let j = made.json();
+        assert_eq!(j["difficulty"], want);
+        let f = temp_file(
+            &format!("graded-{family}.txt"),
+            j["puzzle"].as_str().unwrap(),
+        );
+        let g = wellposed(&["grade", "--json", &f]).json();
+        assert_eq!(g["solved"], true, "{family}");
+        assert_eq!(g["level"].as_u64(), level, "{family}");
+        let seed = j["seed"].as_u64().unwrap().to_string();
+        let again = wellposed(&[
+            "generate", family, "--size", size, "--height", "3", "--seed", &seed, "--json",
+        ])
+        .json();
+        assert_eq!(again["puzzle"], j["puzzle"], "{family}");
+    }
+    let bad = wellposed(&[
+        "generate",
+        "nonogram",
+        "--size",
+        "5",
+        "--difficulty",
+        "hard",
+    ]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("propagation, line-solving, probe, search"),
+        "{}",
+        bad.stderr
+    );
+    let none = wellposed(&[
+        "generate",
+        "lights-out",
+        "--size",
+        "3",
+        "--difficulty",
+        "probe",
+    ]);
+    assert_eq!(none.code, 2);
 }

@@ -14,17 +14,35 @@ type Prepared = (CnfEncoding, String, Vec<Box<dyn FamilyRule>>);
 
 fn cnf(file: &Path) -> Result<Prepared> {
     let loaded = load::load(file)?;
-    let p = loaded.puzzle;
+    prepared(loaded.puzzle.as_ref(), &file.display().to_string())
+}
+
+/// What deduction (every rule, up to probing) makes of a puzzle, and the names of the rules it
+/// could use, easiest first: how generators grade what they make.
+pub fn deduce_puzzle(
+    p: &dyn wellposed_engine::Puzzle,
+) -> Result<(wellposed_engine::deduce::Deduction, Vec<&'static str>)> {
+    let (enc, _, rules) = prepared(p, p.family())?;
+    let mut names: Vec<&'static str> = std::iter::once(Rule::Propagation)
+        .chain(rules.iter().map(|r| r.rule()))
+        .chain(std::iter::once(Rule::Probe))
+        .map(|r| r.name())
+        .collect();
+    names.push("search");
+    Ok((
+        Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe),
+        names,
+    ))
+}
+
+fn prepared(p: &dyn wellposed_engine::Puzzle, shown: &str) -> Result<Prepared> {
     let rules = p.deduction_rules();
     let family = p.family().to_string();
     let enc = match p.deduction_encoding() {
         Some(Encoding::Cnf(e)) => e,
         _ => match p.encode(EncodingKind::ExactCover) {
             Some(Encoding::ExactCover(x)) => wellposed_engine::exact_cover_to_cnf(&x),
-            _ => bail!(
-                "{}: `{family}` has no encoding to deduce over",
-                file.display()
-            ),
+            _ => bail!("{shown}: `{family}` has no encoding to deduce over"),
         },
     };
     Ok((enc, family, rules))

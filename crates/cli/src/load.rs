@@ -160,65 +160,69 @@ pub fn load(path: &Path) -> Result<Loaded> {
         "non" => Box::new(Nonogram::parse(&text, &source)?),
         // CSPLib problem 14 terms (Prolog).
         "pl" => Box::new(Battleships::parse(&text, &source)?),
-        _ => match family_of(&text) {
-            Some("submarines") => Box::new(Submarines::parse(&text, &source)?),
-            Some("lights-out") => Box::new(LightsOut::parse(&text, &source)?),
-            Some("neighbour-sum") => Box::new(NeighbourSum::parse(&text, &source)?),
-            Some("survo") => Box::new(Survo::parse(&text, &source)?),
-            Some("binary") => Box::new(Binary::parse(&text, &source)?),
-            Some("nonogram") => Box::new(Nonogram::parse(&text, &source)?),
-            Some("minesweeper") => Box::new(Minesweeper::parse(&text, &source)?),
-            Some("battleships") => Box::new(Battleships::parse(&text, &source)?),
-            Some("zebra") => Box::new(Zebra::parse(&text, &source)?),
-            Some("map") => Box::new(Map::parse(&text, &source)?),
-            Some("edges") => Box::new(Edges::parse(&text, &source)?),
-            Some(other) => {
-                let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
-                return Err(ParseError {
-                    source,
-                    line,
-                    message: format!(
-                        "unknown family `{other}`; expected one of: {}",
-                        FAMILIES.join(", ")
-                    ),
-                }
-                .into());
-            }
-            // Plain Eternity II pieces: four labels a line.
-            None if plain_pieces(&text) => Box::new(Edges::parse(&text, &source)?),
-            // A plain Minesweeper grid: the numbers of rows and of columns, then the grid.
-            None if plain_minesweeper(&text) => Box::new(Minesweeper::parse(&text, &source)?),
-            // A Pattern game ID in a file, or `.non` content under another extension.
-            None if text
-                .lines()
-                .any(|l| pattern::looks_like_game_id(l) || l.trim_start().starts_with("width")) =>
-            {
-                Box::new(Nonogram::parse(&text, &source)?)
-            }
-            None if lone_line(&text).is_some_and(|(_, l)| tatham::looks_like_game_id(l)) => {
-                Box::new(Map::parse(&text, &source)?)
-            }
-            None if unruly::find_game_id(&text).is_some() => {
-                Box::new(Binary::parse(&text, &source)?)
-            }
-            None => {
-                let line = text
-                    .lines()
-                    .position(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
-                    .unwrap_or(0)
-                    + 1;
-                return Err(ParseError {
-                    source,
-                    line,
-                    message: "expected the first line `family NAME` (or a .cnf / .dlx file)".into(),
-                }
-                .into());
-            }
-        },
+        _ => parse_text(&text, &source)?,
     };
     Ok(Loaded {
         puzzle,
         raw_cnf: false,
+    })
+}
+
+/// A puzzle from its text by the `family` line (or the shape of a plain format or game ID),
+/// naming `source` in errors.
+pub fn parse_text(text: &str, source: &str) -> Result<Box<dyn Puzzle>> {
+    Ok(match family_of(text) {
+        Some("submarines") => Box::new(Submarines::parse(text, source)?),
+        Some("lights-out") => Box::new(LightsOut::parse(text, source)?),
+        Some("neighbour-sum") => Box::new(NeighbourSum::parse(text, source)?),
+        Some("survo") => Box::new(Survo::parse(text, source)?),
+        Some("binary") => Box::new(Binary::parse(text, source)?),
+        Some("nonogram") => Box::new(Nonogram::parse(text, source)?),
+        Some("minesweeper") => Box::new(Minesweeper::parse(text, source)?),
+        Some("battleships") => Box::new(Battleships::parse(text, source)?),
+        Some("zebra") => Box::new(Zebra::parse(text, source)?),
+        Some("map") => Box::new(Map::parse(text, source)?),
+        Some("edges") => Box::new(Edges::parse(text, source)?),
+        Some(other) => {
+            let line = text.lines().position(|l| l.contains("family")).unwrap_or(0) + 1;
+            return Err(ParseError {
+                source: source.to_string(),
+                line,
+                message: format!(
+                    "unknown family `{other}`; expected one of: {}",
+                    FAMILIES.join(", ")
+                ),
+            }
+            .into());
+        }
+        // Plain Eternity II pieces: four labels a line.
+        None if plain_pieces(text) => Box::new(Edges::parse(text, source)?),
+        // A plain Minesweeper grid: the numbers of rows and of columns, then the grid.
+        None if plain_minesweeper(text) => Box::new(Minesweeper::parse(text, source)?),
+        // A Pattern game ID in a file, or `.non` content under another extension.
+        None if text
+            .lines()
+            .any(|l| pattern::looks_like_game_id(l) || l.trim_start().starts_with("width")) =>
+        {
+            Box::new(Nonogram::parse(text, source)?)
+        }
+        None if lone_line(text).is_some_and(|(_, l)| tatham::looks_like_game_id(l)) => {
+            Box::new(Map::parse(text, source)?)
+        }
+        None if unruly::find_game_id(text).is_some() => Box::new(Binary::parse(text, source)?),
+        None => {
+            let line = text
+                .lines()
+                .position(|l| !l.split('#').next().unwrap_or("").trim().is_empty())
+                .unwrap_or(0)
+                + 1;
+            return Err(ParseError {
+                source: source.to_string(),
+                line,
+                message: "expected the first line `family NAME` (or a .cnf / .dlx file)".into(),
+            }
+            .into());
+        }
     })
 }
 

@@ -201,10 +201,11 @@ enum Command {
         rules: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Keep the puzzle solvable by deduction with techniques up to this one. Binary: pairs,
-        /// gaps, counts, lines, distinct, probe. Map (the hardest rule is exactly this one):
-        /// easy, normal, hard as in Tatham's Map, or propagation, colour-pair, forcing-chain,
-        /// kempe-chain, probe.
+        /// The deduction the puzzle must need. Binary: solvable with techniques up to this one
+        /// (pairs, gaps, counts, lines, distinct, probe). Map: easy, normal, hard as in
+        /// Tatham's Map, or a rule name; givens are chosen for it. Zebra, nonogram,
+        /// battleships, Survo: the hardest rule of the shared deduction engine (propagation,
+        /// the family's rules, probe, or search when deduction stalls), by trying seeds.
         #[arg(long)]
         difficulty: Option<String>,
         /// How many puzzles (seeds SEED, SEED+1, …).
@@ -665,8 +666,10 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             difficulty,
             count,
         } => {
-            if difficulty.is_some() && family != "binary" && family != "map" {
-                bail!("generate {family}: --difficulty is available for binary and map puzzles");
+            if difficulty.is_some() && (family == "minesweeper" || family == "lights-out") {
+                bail!(
+                    "generate {family}: no --difficulty (minesweeper boards are made to need no guess; Lights Out boards are not graded)"
+                );
             }
             if family == "minesweeper" {
                 return minesweeper_cmd::generate(&level, seed, count);
@@ -675,16 +678,32 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                 bail!("generate {family}: expected --size N");
             };
             if family == "zebra" {
-                return zebra_cmd(size, categories, seed, count, &sat.options());
+                return zebra_cmd(
+                    size,
+                    categories,
+                    (seed, count),
+                    difficulty.as_deref(),
+                    &sat.options(),
+                );
             }
             if family == "nonogram" {
-                return nonogram_cmd(size, height.unwrap_or(size), seed, count, &sat.options());
+                return nonogram_cmd(
+                    (size, height.unwrap_or(size)),
+                    (seed, count),
+                    difficulty.as_deref(),
+                    &sat.options(),
+                );
             }
             if family == "battleships" {
-                return battleships_cmd(size, seed, count, &sat.options());
+                return battleships_cmd(size, (seed, count), difficulty.as_deref(), &sat.options());
             }
             if family == "survo" {
-                return survo_generate(size, height.unwrap_or(size), seed, count, &sat.options());
+                return survo_generate(
+                    (size, height.unwrap_or(size)),
+                    (seed, count),
+                    difficulty.as_deref(),
+                    &sat.options(),
+                );
             }
             if family == "map" {
                 return map_cmd(
@@ -1246,12 +1265,12 @@ fn lights_out(c: LightsOutCommand) -> Result<Report> {
 fn zebra_cmd(
     size: usize,
     categories: usize,
-    seed: u64,
-    count: u64,
+    (seed, count): (u64, u64),
+    difficulty: Option<&str>,
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_zebra::{format, generate};
-    per_seed(seed, count, |s| {
+    per_seed_graded(seed, count, difficulty, |s| {
         let m = generate::generate(size, categories, s, opts).map_err(anyhow::Error::msg)?;
         let z = &m.puzzle;
         match wellposed_engine::uniqueness(z, opts)? {
@@ -1322,15 +1341,14 @@ fn edges_count(file: &Path, limit: Option<u64>) -> Result<Report> {
 
 /// `generate nonogram`: random pictures until one is unique (by SAT), graded by deduction.
 fn nonogram_cmd(
-    width: usize,
-    height: usize,
-    seed: u64,
-    count: u64,
+    (width, height): (usize, usize),
+    (seed, count): (u64, u64),
+    difficulty: Option<&str>,
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_engine::deduce::{Deducer, Rule};
     use wellposed_nonogram::formats;
-    per_seed(seed, count, |s| {
+    per_seed_graded(seed, count, difficulty, |s| {
         let (p, drawn) =
             wellposed_nonogram::generate(width, height, s, opts).map_err(anyhow::Error::msg)?;
         let goal = p.goal.clone().expect("generated from a picture");
@@ -1360,9 +1378,14 @@ fn nonogram_cmd(
 }
 
 /// `generate battleships`: a random fleet, its counts, and a minimal set of hints.
-fn battleships_cmd(size: usize, seed: u64, count: u64, opts: &Options) -> Result<Report> {
+fn battleships_cmd(
+    size: usize,
+    (seed, count): (u64, u64),
+    difficulty: Option<&str>,
+    opts: &Options,
+) -> Result<Report> {
     use wellposed_battleships::{formats, generate};
-    per_seed(seed, count, |s| {
+    per_seed_graded(seed, count, difficulty, |s| {
         let m = generate::generate(size, s, opts).map_err(anyhow::Error::msg)?;
         m.puzzle
             .check(&m.ship)
@@ -1472,9 +1495,14 @@ fn map_cmd(
 }
 
 /// `generate survo`: a random table's margins and a minimal set of givens.
-fn survo_generate(n: usize, m: usize, seed: u64, count: u64, opts: &Options) -> Result<Report> {
+fn survo_generate(
+    (n, m): (usize, usize),
+    (seed, count): (u64, u64),
+    difficulty: Option<&str>,
+    opts: &Options,
+) -> Result<Report> {
     use wellposed_survo::generate;
-    per_seed(seed, count, |s| {
+    per_seed_graded(seed, count, difficulty, |s| {
         let g = generate::generate(m, n, s, opts).map_err(anyhow::Error::msg)?;
         match wellposed_engine::uniqueness(&g.puzzle, opts)? {
             Uniqueness::Unique(_) => {}
@@ -1495,6 +1523,50 @@ fn survo_generate(n: usize, m: usize, seed: u64, count: u64, opts: &Options) -> 
 
 /// The generators' common frame: one puzzle per seed SEED, SEED+1, … (`count` of them, at least
 /// one), each as (text, JSON); the texts joined by blank lines, the JSON one object or a list.
+/// `per_seed` for `generate --difficulty`: each puzzle is made from seed s, then s + 2^32,
+/// s + 2·2^32, … until the shared deduction engine's hardest rule on it is the one asked
+/// (`search`: deduction stalls). The JSON names the seed that made it, so the same puzzle comes
+/// back from that seed without `--difficulty`.
+fn per_seed_graded(
+    seed: u64,
+    count: u64,
+    difficulty: Option<&str>,
+    mut make: impl FnMut(u64) -> Result<(String, serde_json::Value)>,
+) -> Result<Report> {
+    let Some(want) = difficulty else {
+        return per_seed(seed, count, make);
+    };
+    const ATTEMPTS: u64 = 200;
+    per_seed(seed, count, |first| {
+        for attempt in 0..ATTEMPTS {
+            let s = first.wrapping_add(attempt << 32);
+            let (text, mut json) = make(s)?;
+            let puzzle = json["puzzle"]
+                .as_str()
+                .context("internal error: a generated puzzle without its text")?;
+            let p = load::parse_text(puzzle, "generated puzzle")?;
+            let (d, names) = deduce_cmd::deduce_puzzle(p.as_ref())?;
+            if !names.contains(&want) {
+                bail!(
+                    "--difficulty: expected one of {}, found `{want}`",
+                    names.join(", ")
+                );
+            }
+            let got = match (d.solved, d.hardest) {
+                (false, _) => "search",
+                (true, Some(r)) => r.name(),
+                (true, None) => "none",
+            };
+            if got == want {
+                json["difficulty"] = json!(want);
+                json["attempts"] = json!(attempt + 1);
+                return Ok((format!("# difficulty {want}\n{text}"), json));
+            }
+        }
+        bail!("no puzzle of difficulty `{want}` in {ATTEMPTS} seeds from {first}")
+    })
+}
+
 pub(crate) fn per_seed(
     seed: u64,
     count: u64,
