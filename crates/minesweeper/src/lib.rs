@@ -12,6 +12,9 @@
 pub mod count;
 pub mod formats;
 pub mod play;
+mod rules;
+
+pub use rules::Subsets;
 
 use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
@@ -231,6 +234,13 @@ impl Family for Board {
 
     fn verify(&self, s: &Layout) -> Result<(), String> {
         self.check(&s.mines)
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        Subsets::new(self)
+            .map(|r| Box::new(r) as Box<dyn wellposed_engine::deduce::FamilyRule>)
+            .into_iter()
+            .collect()
     }
 
     fn render(&self, s: &Layout) -> String {
