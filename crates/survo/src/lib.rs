@@ -11,7 +11,10 @@
 pub mod enumerate;
 pub mod generate;
 pub mod picture;
+mod rules;
 pub mod solver;
+
+pub use rules::LineSums;
 
 use serde::Serialize;
 use wellposed_engine::{
@@ -248,6 +251,13 @@ impl Family for Survo {
             cols,
             givens,
         })
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        LineSums::new(self)
+            .map(|r| Box::new(r) as Box<dyn wellposed_engine::deduce::FamilyRule>)
+            .into_iter()
+            .collect()
     }
 
     fn encodings(&self) -> Vec<EncodingKind> {

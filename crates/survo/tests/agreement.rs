@@ -216,15 +216,15 @@ fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
 }
 
 /// Fillings of the free cells that meet the margins, by trying every arrangement of the
-/// missing numbers (the givens stay where they are).
-fn brute_count_with_givens(p: &Survo) -> u64 {
+/// missing numbers (the givens stay where they are): every solution, row-major.
+fn brute_solutions(p: &Survo) -> Vec<Vec<u32>> {
     let cells = p.m * p.n;
     let free: Vec<usize> = (0..cells).filter(|&c| p.givens[c] == 0).collect();
     let mut missing: Vec<u32> = (1..=cells as u32)
         .filter(|v| !p.givens.contains(v))
         .collect();
     let mut grid = p.givens.clone();
-    let mut total = 0;
+    let mut found = Vec::new();
     loop {
         for (&c, &v) in free.iter().zip(&missing) {
             grid[c] = v;
@@ -233,12 +233,14 @@ fn brute_count_with_givens(p: &Survo) -> u64 {
             (0..p.m).all(|i| grid[i * p.n..(i + 1) * p.n].iter().sum::<u32>() == p.rows[i]);
         let cols_ok =
             (0..p.n).all(|j| (0..p.m).map(|i| grid[i * p.n + j]).sum::<u32>() == p.cols[j]);
-        total += u64::from(rows_ok && cols_ok);
+        if rows_ok && cols_ok {
+            found.push(grid.clone());
+        }
         let Some(i) = (1..missing.len())
             .rev()
             .find(|&i| missing[i - 1] < missing[i])
         else {
-            return total;
+            return found;
         };
         let j = (i..missing.len())
             .rev()
@@ -249,36 +251,82 @@ fn brute_count_with_givens(p: &Survo) -> u64 {
     }
 }
 
+/// A random table's margins with random givens from it (brute force stays under 8!).
+fn random_puzzle(rng: &mut wellposed_engine::Xorshift) -> Option<Survo> {
+    let (m, n) = [(2, 2), (2, 3), (2, 4), (3, 3)][rng.below(4) as usize];
+    let cells = m * n;
+    let mut values: Vec<u32> = (1..=cells as u32).collect();
+    for i in (1..cells).rev() {
+        values.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let rows = (0..m)
+        .map(|i| values[i * n..(i + 1) * n].iter().sum())
+        .collect();
+    let cols = (0..n)
+        .map(|j| (0..m).map(|i| values[i * n + j]).sum())
+        .collect();
+    let mut p = Survo::open(rows, cols);
+    let fewest = cells.saturating_sub(8);
+    let givens = fewest + rng.below((cells - fewest) as u64 / 2 + 1) as usize;
+    for _ in 0..givens {
+        let c = rng.below(cells as u64) as usize;
+        p.givens[c] = values[c];
+    }
+    (p.givens.iter().filter(|&&g| g == 0).count() <= 8).then_some(p)
+}
+
+/// Mustonen's partition elimination (`line-sums`) with propagation, on random puzzles with
+/// givens: it never removes a value some solution puts there (all solutions by brute force),
+/// reaches the same fixpoint in any order, and settles cells propagation leaves open.
+#[test]
+fn line_sums_keep_every_solution_in_any_order() {
+    use wellposed_engine::deduce::{Deducer, Rule};
+    use wellposed_engine::{Encoding, EncodingKind};
+    let mut rng = wellposed_engine::Xorshift(0x11e5_0a55);
+    let rule = Rule::Family("line-sums", 4);
+    let (mut checked, mut helped) = (0, 0);
+    for round in 0..rounds(150) {
+        let Some(p) = random_puzzle(&mut rng) else {
+            continue;
+        };
+        let cells = p.m * p.n;
+        let mut used = vec![false; cells * cells];
+        for s in brute_solutions(&p) {
+            for (c, &v) in s.iter().enumerate() {
+                used[c * cells + v as usize - 1] = true;
+            }
+        }
+        let Some(Encoding::Cnf(enc)) = p.encode(EncodingKind::Cnf) else {
+            unreachable!("Survo always has a CNF");
+        };
+        checked += 1;
+        let with = || Deducer::new(&enc).with_rules(p.deduction_rules());
+        let d = with().deduce(rule);
+        for (i, known) in d.known.iter().enumerate() {
+            if *known == Some(false) {
+                assert!(!used[i], "round {round}: a solution's value removed: {p:?}");
+            }
+        }
+        let other = with().deduce_in_order(rule, |n| rng.below(n as u64) as usize);
+        assert_eq!(other.known, d.known, "round {round}: {p:?}");
+        let plain = Deducer::new(&enc).deduce(Rule::Propagation);
+        helped += usize::from(d.open < plain.open);
+    }
+    assert!(
+        checked > 100 && helped > 30,
+        "{checked} puzzles, line sums helped on {helped}"
+    );
+}
+
 #[test]
 fn random_small_puzzles_with_givens_count_alike_by_every_path() {
     let mut rng = wellposed_engine::Xorshift(0x5a_77e0_0003);
     let (mut unique, mut several) = (0, 0);
     for round in 0..rounds(1000) {
-        let (m, n) = [(2, 2), (2, 3), (2, 4), (3, 3)][rng.below(4) as usize];
-        let cells = m * n;
-        // A random table gives margins that have at least this solution.
-        let mut values: Vec<u32> = (1..=cells as u32).collect();
-        for i in (1..cells).rev() {
-            values.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let rows = (0..m)
-            .map(|i| values[i * n..(i + 1) * n].iter().sum())
-            .collect();
-        let cols = (0..n)
-            .map(|j| (0..m).map(|i| values[i * n + j]).sum())
-            .collect();
-        let mut p = Survo::open(rows, cols);
-        // Brute force stays under 8! arrangements.
-        let fewest = cells.saturating_sub(8);
-        let givens = fewest + rng.below((cells - fewest) as u64 / 2 + 1) as usize;
-        for _ in 0..givens {
-            let c = rng.below(cells as u64) as usize;
-            p.givens[c] = values[c];
-        }
-        if p.givens.iter().filter(|&&g| g == 0).count() > 8 {
+        let Some(p) = random_puzzle(&mut rng) else {
             continue;
-        }
-        let want = brute_count_with_givens(&p);
+        };
+        let want = brute_solutions(&p).len() as u64;
         assert!(want >= 1, "round {round}: the table itself fits");
         for method in [Method::Native, Method::Sat, Method::Dlx] {
             let got = count(&p, &opts(method), None).unwrap().to_u64().unwrap();
