@@ -1575,7 +1575,14 @@ pub(crate) fn per_seed(
     let mut texts = Vec::new();
     let mut made = Vec::new();
     for k in 0..count.max(1) {
-        let (text, json) = make(seed.wrapping_add(k))?;
+        // Each puzzle's time, and the part of it spent proving uniqueness.
+        let (start, checks) = (std::time::Instant::now(), wellposed_engine::uniqueness_time());
+        let (text, mut json) = make(seed.wrapping_add(k))?;
+        if json.is_object() {
+            json["seconds"] = json!(start.elapsed().as_secs_f64());
+            json["uniqueness_seconds"] =
+                json!((wellposed_engine::uniqueness_time() - checks).as_secs_f64());
+        }
         texts.push(text);
         made.push(json);
     }

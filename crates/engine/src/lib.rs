@@ -7,6 +7,7 @@ mod document;
 mod encoding;
 pub mod every_solver;
 mod family;
+mod oracle;
 mod raw;
 mod solve;
 
@@ -15,6 +16,7 @@ pub use document::{
 };
 pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};
+pub use oracle::{uniqueness_time, UniquenessOracle};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     backbone, certified, count, enumerate, export, first, proved_unique, uniqueness, Backbone,

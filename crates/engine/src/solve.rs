@@ -146,7 +146,7 @@ fn prepare(p: &dyn Puzzle, method: Method) -> Result<Prepared, EngineError> {
     })
 }
 
-fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {
+pub(crate) fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {
     let mut b: Box<dyn Backend> = match &opts.solver {
         SolverChoice::Varisat => Box::new(VarisatBackend::new()),
         SolverChoice::Cadical => cadical()?,
@@ -527,7 +527,10 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
 /// check that a bound in `opts.limits` stopped (or a solver that failed). Generators ask this,
 /// so that under `--conflicts N` what they make is proved unique within N conflicts a call.
 pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
-    matches!(uniqueness(p, opts), Ok(Uniqueness::Unique(_)))
+    let start = std::time::Instant::now();
+    let unique = matches!(uniqueness(p, opts), Ok(Uniqueness::Unique(_)));
+    crate::oracle::spent(start.elapsed());
+    unique
 }
 
 /// The number of solutions, exact unless `limit` stopped it. The family's mathematics counts

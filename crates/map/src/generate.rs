@@ -5,7 +5,8 @@
 use crate::Map;
 use std::collections::BTreeSet;
 use wellposed_engine::deduce::{Deducer, Rule};
-use wellposed_engine::{proved_unique, Family, Options, Xorshift};
+use wellposed_engine::{Family, Options, UniquenessOracle, Xorshift};
+use wellposed_sat::{Lit, Var};
 
 /// A generated map and the colouring it was made from (0-based colour per region).
 pub struct Made {
@@ -27,7 +28,6 @@ pub fn generate(
     opts: &Options,
     difficulty: Option<Rule>,
 ) -> Result<Made, String> {
-    let unique = |m: &Map| proved_unique(m, opts);
     let deduce = |m: &Map, max: Rule| {
         let enc = m.cnf();
         Deducer::new(&enc)
@@ -176,6 +176,24 @@ pub fn generate(
         for i in (1..regions).rev() {
             by.swap(i, rng.below(i as u64 + 1) as usize);
         }
+        // One incremental solver answers every uniqueness check of this map: each region's
+        // given is a clue it can switch on, and the planted colouring is excluded.
+        let (m, col) = (&map, &colour);
+        let planted: Vec<(Var, bool)> = (0..regions)
+            .flat_map(|r| (0..colours).map(move |c| (m.var(r, c), c == col[r])))
+            .collect();
+        let clues: Vec<Vec<Vec<Lit>>> = (0..regions)
+            .map(|r| vec![vec![map.var(r, colour[r]).positive()]])
+            .collect();
+        let mut oracle = UniquenessOracle::new(&map.cnf().cnf, &clues, &planted, opts)
+            .map_err(|e| e.to_string())?;
+        let mut unique = |m: &Map| {
+            let mut active = vec![false; regions];
+            for &(r, _) in &m.givens {
+                active[r] = true;
+            }
+            oracle.unique(&active)
+        };
         for &r in &by {
             if unique(&map) && deducible(&map) {
                 break;

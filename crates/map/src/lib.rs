@@ -46,7 +46,7 @@ pub struct Colouring {
 }
 
 impl Map {
-    fn var(&self, region: usize, colour: usize) -> Var {
+    pub(crate) fn var(&self, region: usize, colour: usize) -> Var {
         Var((region * self.colours + colour) as u32)
     }
 

@@ -1,0 +1,89 @@
+//! Uniqueness checks for generators, in one incremental solver. A generator knows the solution
+//! it planted, so "is the puzzle with these clues unique?" is "is there a solution other than
+//! the planted one?": the oracle loads the puzzle's constraints once, each clue's clauses
+//! guarded by an activation variable, and one clause that excludes the planted answer; a check
+//! is then a single solve with the active clues' variables assumed — unsatisfiable means
+//! unique. (The planted solution meets every clue, so some solution always exists.)
+
+use crate::solve::backend;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Nanoseconds this process has spent in generators' uniqueness checks (`proved_unique` and
+/// every oracle), for the share of generation time they take.
+static SPENT: AtomicU64 = AtomicU64::new(0);
+
+pub(crate) fn spent(d: Duration) {
+    SPENT.fetch_add(d.as_nanos() as u64, Ordering::Relaxed);
+}
+
+/// Time spent in uniqueness checks so far (all threads).
+pub fn uniqueness_time() -> Duration {
+    Duration::from_nanos(SPENT.load(Ordering::Relaxed))
+}
+use crate::{EngineError, Options};
+use wellposed_sat::{Backend, Cnf, Lit, Var};
+
+pub struct UniquenessOracle {
+    solver: Box<dyn Backend>,
+    activation: Vec<Lit>,
+    /// Checks asked and the time spent in them.
+    pub checks: u64,
+    pub seconds: f64,
+}
+
+impl UniquenessOracle {
+    /// `rules`: the puzzle's constraints without any clue; `clues[i]`: the clauses of clue i;
+    /// `planted`: the answer variables and their values in the planted solution.
+    pub fn new(
+        rules: &Cnf,
+        clues: &[Vec<Vec<Lit>>],
+        planted: &[(Var, bool)],
+        opts: &Options,
+    ) -> Result<UniquenessOracle, EngineError> {
+        let mut solver = backend(opts)?;
+        solver.add_cnf(rules);
+        let mut next = rules.num_vars();
+        let mut activation = Vec::with_capacity(clues.len());
+        for clue in clues {
+            let a = Var(next).positive();
+            next += 1;
+            for clause in clue {
+                let mut c = clause.clone();
+                c.push(!a);
+                solver.add_clause(&c);
+            }
+            activation.push(a);
+        }
+        // Another solution differs from the planted one on some answer variable.
+        let other: Vec<Lit> = planted
+            .iter()
+            .map(|&(v, value)| if value { v.negative() } else { v.positive() })
+            .collect();
+        solver.add_clause(&other);
+        Ok(UniquenessOracle {
+            solver,
+            activation,
+            checks: 0,
+            seconds: 0.0,
+        })
+    }
+
+    /// Whether the clues marked `active` leave the planted solution the only one; `false` also
+    /// when a bound (`--conflicts`, `--timeout`) stopped the check, as `proved_unique` does.
+    pub fn unique(&mut self, active: &[bool]) -> bool {
+        let start = std::time::Instant::now();
+        let assumptions: Vec<Lit> = self
+            .activation
+            .iter()
+            .zip(active)
+            .filter(|(_, &on)| on)
+            .map(|(&a, _)| a)
+            .collect();
+        let answer = self.solver.solve(&assumptions);
+        self.checks += 1;
+        self.seconds += start.elapsed().as_secs_f64();
+        spent(start.elapsed());
+        matches!(answer, Ok(false))
+    }
+}
