@@ -3,7 +3,8 @@
 //! every hint that is not needed dropped in one pass, so the hint set is minimal.
 
 use crate::{Battleships, Hint, Placement, STANDARD_FLEET};
-use wellposed_engine::{proved_unique, Options, Xorshift};
+use wellposed_engine::{Options, UniquenessOracle, Xorshift};
+use wellposed_sat::{Lit, Var};
 
 /// A generated puzzle and its layout (row-major, true = ship).
 pub struct Made {
@@ -60,7 +61,6 @@ fn random_layout(size: usize, rng: &mut Xorshift) -> Option<Vec<bool>> {
 
 /// A minimal uniquely solvable puzzle on a `size`×`size` board with the standard fleet.
 pub fn generate(size: usize, seed: u64, opts: &Options) -> Result<Made, String> {
-    let unique = |b: &Battleships| proved_unique(b, opts);
     if !(7..=15).contains(&size) {
         return Err(format!(
             "expected a size from 7 to 15 (the standard fleet), found {size}"
@@ -86,24 +86,44 @@ pub fn generate(size: usize, seed: u64, opts: &Options) -> Result<Made, String> 
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let mut next = order.iter();
-    while !unique(&b) {
-        let &k = next
-            .next()
-            .ok_or("every cell hinted and still not unique")?;
+    // Every cell's hint is a clue the one incremental solver can switch on; the planted
+    // layout is excluded, so a check is one solve.
+    let hint_at = |k: usize| {
         let hint = match pieces[k] {
             '.' => Hint::Water,
             letter => Hint::from_letter(letter).expect("piece letters are hints"),
         };
-        b.hints.push((hint, k / size, k % size));
+        (hint, k / size, k % size)
+    };
+    let all: Vec<(Hint, usize, usize)> = (0..size * size).map(hint_at).collect();
+    let clues: Vec<Vec<Vec<Lit>>> = b.hint_clauses(&all).into_iter().map(|c| vec![c]).collect();
+    let planted: Vec<(Var, bool)> = ship
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| (Var(k as u32), s))
+        .collect();
+    let mut oracle =
+        UniquenessOracle::new(&b.cnf().cnf, &clues, &planted, opts).map_err(|e| e.to_string())?;
+    let mut unique = |hints: &[(Hint, usize, usize)]| {
+        let mut active = vec![false; size * size];
+        for &(_, r, c) in hints {
+            active[r * size + c] = true;
+        }
+        oracle.unique(&active)
+    };
+    let mut next = order.iter();
+    while !unique(&b.hints) {
+        let &k = next
+            .next()
+            .ok_or("every cell hinted and still not unique")?;
+        b.hints.push(hint_at(k));
     }
     let drawn = b.hints.len();
     // One removal pass in random order: a hint needed when tried stays needed.
     let mut i = 0;
     let mut keep: Vec<(Hint, usize, usize)> = b.hints.clone();
     while i < keep.len() {
-        let mut trial = b.clone();
-        trial.hints = keep
+        let trial: Vec<(Hint, usize, usize)> = keep
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != i)

@@ -284,6 +284,45 @@ impl Battleships {
         }
     }
 
+    /// The clause of one hint in [`Battleships::cnf`]'s variables (cells row-major, then one
+    /// per placement of `placements`): water is "not a ship"; a piece is "one of the
+    /// placements that give this cell that piece".
+    fn hint_clause(&self, placements: &[Placement], hint: Hint, r: usize, c: usize) -> Vec<Lit> {
+        let cells = self.rows * self.cols;
+        if hint == Hint::Water {
+            return vec![Var((r * self.cols + c) as u32).negative()];
+        }
+        placements
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                let Some(i) = p.cells().position(|rc| rc == (r, c)) else {
+                    return false;
+                };
+                match hint {
+                    Hint::Submarine => p.len == 1,
+                    Hint::Middle => p.len >= 3 && i > 0 && i + 1 < p.len,
+                    Hint::Top => p.len >= 2 && !p.horizontal && i == 0,
+                    Hint::Bottom => p.len >= 2 && !p.horizontal && i + 1 == p.len,
+                    Hint::Left => p.len >= 2 && p.horizontal && i == 0,
+                    Hint::Right => p.len >= 2 && p.horizontal && i + 1 == p.len,
+                    Hint::Water => unreachable!(),
+                }
+            })
+            .map(|(i, _)| Var((cells + i) as u32).positive())
+            .collect()
+    }
+
+    /// Each hint's clause, for the hints given (the CNF without hints plus these is
+    /// [`Battleships::cnf`]).
+    pub fn hint_clauses(&self, hints: &[(Hint, usize, usize)]) -> Vec<Vec<Lit>> {
+        let placements = self.placements();
+        hints
+            .iter()
+            .map(|&(hint, r, c)| self.hint_clause(&placements, hint, r, c))
+            .collect()
+    }
+
     pub fn cnf(&self) -> CnfEncoding {
         let (h, w) = (self.rows, self.cols);
         let mut cnf = Cnf::new();
@@ -330,31 +369,7 @@ impl Battleships {
             }
         }
         for &(hint, r, c) in &self.hints {
-            if hint == Hint::Water {
-                cnf.add_clause(&[!cell(r, c)]);
-                continue;
-            }
-            // The placements that give this cell the hinted piece.
-            let fits: Vec<Lit> = placements
-                .iter()
-                .zip(&pvars)
-                .filter(|(p, _)| {
-                    let Some(i) = p.cells().position(|rc| rc == (r, c)) else {
-                        return false;
-                    };
-                    match hint {
-                        Hint::Submarine => p.len == 1,
-                        Hint::Middle => p.len >= 3 && i > 0 && i + 1 < p.len,
-                        Hint::Top => p.len >= 2 && !p.horizontal && i == 0,
-                        Hint::Bottom => p.len >= 2 && !p.horizontal && i + 1 == p.len,
-                        Hint::Left => p.len >= 2 && p.horizontal && i == 0,
-                        Hint::Right => p.len >= 2 && p.horizontal && i + 1 == p.len,
-                        Hint::Water => unreachable!(),
-                    }
-                })
-                .map(|(_, v)| v.positive())
-                .collect();
-            cnf.add_clause(&fits);
+            cnf.add_clause(&self.hint_clause(&placements, hint, r, c));
         }
         let names = (0..h * w)
             .map(|k| format!("ship row {} col {}", k / w + 1, k % w + 1))

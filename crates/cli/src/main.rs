@@ -1576,7 +1576,10 @@ pub(crate) fn per_seed(
     let mut made = Vec::new();
     for k in 0..count.max(1) {
         // Each puzzle's time, and the part of it spent proving uniqueness.
-        let (start, checks) = (std::time::Instant::now(), wellposed_engine::uniqueness_time());
+        let (start, checks) = (
+            std::time::Instant::now(),
+            wellposed_engine::uniqueness_time(),
+        );
         let (text, mut json) = make(seed.wrapping_add(k))?;
         if json.is_object() {
             json["seconds"] = json!(start.elapsed().as_secs_f64());

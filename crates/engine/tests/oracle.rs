@@ -34,12 +34,8 @@ fn the_oracle_says_unique_exactly_when_one_solution_is_left() {
             let c = random_clause(&mut rng, 3);
             rules.add_clause(&c);
         }
-        let clues: Vec<Vec<Vec<Lit>>> = (0..n)
-            .map(|_| vec![random_clause(&mut rng, 2)])
-            .collect();
-        let answer: Vec<(Var, bool)> = (0..n)
-            .map(|v| (Var(v), (planted >> v) & 1 == 1))
-            .collect();
+        let clues: Vec<Vec<Vec<Lit>>> = (0..n).map(|_| vec![random_clause(&mut rng, 2)]).collect();
+        let answer: Vec<(Var, bool)> = (0..n).map(|v| (Var(v), (planted >> v) & 1 == 1)).collect();
         for solver in SolverChoice::built_in() {
             let opts = Options {
                 solver: solver.clone(),
@@ -70,5 +66,8 @@ fn the_oracle_says_unique_exactly_when_one_solution_is_left() {
             }
         }
     }
-    assert!(unique > 200 && several > 200, "{unique} unique, {several} several");
+    assert!(
+        unique > 200 && several > 200,
+        "{unique} unique, {several} several"
+    );
 }
