@@ -43,11 +43,10 @@ impl UniquenessOracle {
     ) -> Result<UniquenessOracle, EngineError> {
         let mut solver = backend(opts)?;
         solver.add_cnf(rules);
-        let mut next = rules.num_vars();
         let mut activation = Vec::with_capacity(clues.len());
-        for clue in clues {
-            let a = Var(next).positive();
-            next += 1;
+        // Activation variables come after the puzzle's own.
+        for (index, clue) in (rules.num_vars()..).zip(clues) {
+            let a = Var(index).positive();
             for clause in clue {
                 let mut c = clause.clone();
                 c.push(!a);
