@@ -159,6 +159,33 @@ pub fn generate(
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i as u64 + 1) as usize);
     }
+    // On large grids every removal is a SAT check: one incremental solver answers them all,
+    // each cell's given a clue switched on by assumption, the planted grid excluded.
+    let mut oracle = if by_sat(width, height) {
+        use wellposed_engine::{Encoding, EncodingKind, Family};
+        let Some(Encoding::Cnf(enc)) =
+            Binary::empty(width, height, rules).encode(EncodingKind::Cnf)
+        else {
+            unreachable!("binary puzzles encode to CNF")
+        };
+        let values: Vec<bool> = solution.iter().flatten().map(|&x| x == 1).collect();
+        let planted: Vec<(wellposed_engine::sat::Var, bool)> = enc
+            .answer
+            .iter()
+            .copied()
+            .zip(values.iter().copied())
+            .collect();
+        let clues: Vec<Vec<Vec<wellposed_engine::sat::Lit>>> = planted
+            .iter()
+            .map(|&(v, value)| vec![vec![wellposed_engine::sat::Lit::new(v, value)]])
+            .collect();
+        Some(
+            wellposed_engine::UniquenessOracle::new(&enc.cnf, &clues, &planted, opts)
+                .map_err(|e| e.to_string())?,
+        )
+    } else {
+        None
+    };
     for k in order {
         let keep = puzzle.givens[k].take();
         let fine = match max {
@@ -166,7 +193,13 @@ pub fn generate(
                 let d = deduce::deduce(&puzzle, t);
                 d.solved && crate::verify_rows(&puzzle, &to_rows(&d.cells, width)).is_ok()
             }
-            None => unique(&puzzle, opts),
+            None => match oracle.as_mut() {
+                Some(o) => {
+                    let active: Vec<bool> = puzzle.givens.iter().map(Option::is_some).collect();
+                    o.unique(&active)
+                }
+                None => unique(&puzzle, opts),
+            },
         };
         if !fine {
             puzzle.givens[k] = keep;
