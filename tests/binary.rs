@@ -243,3 +243,25 @@ fn count_grids_resumes_from_a_checkpoint() {
         bad.stderr
     );
 }
+
+/// `hint` on a binary puzzle speaks in its own techniques: the first round is the easiest one
+/// (pairs here), and every cell it fills holds that value in the unique solution.
+#[test]
+fn hints_name_the_binary_technique_and_agree_with_the_solution() {
+    let f = instance("encodings/binary/unique-10x10.txt");
+    let rows = wellposed(&["solve", "--json", &f]).json()["solution"]["rows"].clone();
+    let h = wellposed(&["hint", "--json", &f]).json();
+    assert_eq!(h["technique"], "pairs");
+    assert_eq!(h["level"], 1);
+    let cells = h["cells"].as_array().unwrap();
+    assert!(!cells.is_empty());
+    for c in cells {
+        let (r, col) = (
+            c["row"].as_u64().unwrap() as usize,
+            c["col"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(rows[r - 1][col - 1], c["value"], "{c}");
+    }
+    let text = wellposed(&["hint", &f]).stdout;
+    assert!(text.contains("two equal neighbours"), "{text}");
+}

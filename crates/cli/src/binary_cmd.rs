@@ -337,3 +337,57 @@ pub fn grade_text(g: &Grade) -> String {
         )
     }
 }
+
+/// `wellposed hint` on a binary puzzle: the first round of its own deduction (the easiest
+/// technique that fills a cell), in words, with every cell that round fills.
+pub fn hint(p: &Binary, file: &std::path::Path) -> Result<crate::Report> {
+    let d = deduce::deduce(p, Technique::Probe);
+    if d.contradiction {
+        bail!(
+            "{}: the clues contradict each other: no hint",
+            file.display()
+        );
+    }
+    let Some(step) = d.steps.first() else {
+        let text = if d.solved {
+            "nothing left to deduce".to_string()
+        } else {
+            format!(
+                "no technique applies: {} cells open, a guess is needed",
+                d.remaining
+            )
+        };
+        return Ok(crate::Report {
+            text,
+            json: serde_json::json!({"file": file.display().to_string(), "family": "binary", "technique": null}),
+        });
+    };
+    let why = match step.technique {
+        Technique::Pairs => "two equal neighbours: the cells either side take the other value",
+        Technique::Gaps => "two equal cells one apart: the cell between takes the other value",
+        Technique::Counts => "the line holds its half of one value: the rest take the other",
+        Technique::Lines => "every way to complete the line agrees on it",
+        Technique::Distinct => {
+            "every way to complete the line that differs from the complete lines agrees on it"
+        }
+        Technique::Probe => "the other value leads to a contradiction",
+    };
+    let cells: Vec<String> = step
+        .cells
+        .iter()
+        .map(|&(r, c, v)| format!("row {} col {} is {v}", r + 1, c + 1))
+        .collect();
+    Ok(crate::Report {
+        text: format!(
+            "binary: {} — {why} ({}, level {})",
+            cells.join(", "),
+            step.technique.name(),
+            step.technique.level()
+        ),
+        json: serde_json::json!({
+            "file": file.display().to_string(), "family": "binary",
+            "technique": step.technique, "level": step.technique.level(),
+            "cells": step.cells.iter().map(|&(r, c, v)| serde_json::json!({"row": r + 1, "col": c + 1, "value": v})).collect::<Vec<_>>(),
+        }),
+    })
+}

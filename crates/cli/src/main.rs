@@ -746,7 +746,8 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                 ))
             })
         }
-        Command::Hint { file } => deduce_cmd::hint(&file),
+        Command::Hint { file } if !load::is_binary(&file)? => deduce_cmd::hint(&file),
+        Command::Hint { file } => binary_cmd::hint(&load::load_binary(&file)?, &file),
         Command::CheckProof { cnf, proof } => check_proof(&cnf, &proof),
         Command::Grade { file, max } if !load::is_binary(&file)? => deduce_cmd::grade(&file, &max),
         Command::Grade { file, max } => {
