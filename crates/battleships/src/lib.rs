@@ -13,6 +13,9 @@
 
 pub mod formats;
 pub mod generate;
+mod rules;
+
+pub use rules::Placements;
 
 use serde::Serialize;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
@@ -141,7 +144,7 @@ impl Battleships {
     }
 
     /// The cells around a placement that must be water: its eight-neighbourhood minus itself.
-    fn surroundings(&self, p: &Placement) -> Vec<(usize, usize)> {
+    pub(crate) fn surroundings(&self, p: &Placement) -> Vec<(usize, usize)> {
         let (h, w) = if p.horizontal { (1, p.len) } else { (p.len, 1) };
         let mut out = Vec::new();
         for r in p.row.saturating_sub(1)..(p.row + h + 1).min(self.rows) {
@@ -388,6 +391,10 @@ impl Family for Battleships {
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        vec![Box::new(Placements::new(self))]
     }
 
     fn encodings(&self) -> Vec<EncodingKind> {
