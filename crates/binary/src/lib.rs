@@ -355,6 +355,25 @@ impl Family for Binary {
         if !self.has_row_solver() {
             return None;
         }
+        // Distinct rows need as many valid lines as rows (and distinct columns as many valid
+        // columns as columns); without the check the row search proves "none" by trying every
+        // order of the lines there are (an 8×36 grid ran for minutes — found by fuzzing).
+        if self.rules == Rules::Distinct {
+            let lines_of = |len: usize| {
+                if len <= lines::MAX_LINE {
+                    lines::Matcher::new(len).lines().len()
+                } else {
+                    usize::MAX
+                }
+            };
+            if self.height > lines_of(self.width) || self.width > lines_of(self.height) {
+                return Some(Ok(Native {
+                    solutions: Vec::new(),
+                    count: Some(0),
+                    complete: true,
+                }));
+            }
+        }
         // Deduction first: it fills only cells every solution shares, so the count is the same,
         // and the search starts from a grid that line reasoning has already propagated.
         let d = deduce::deduce(self, deduce::Technique::Distinct);
