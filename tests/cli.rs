@@ -681,3 +681,32 @@ fn generated_puzzles_grade_at_the_difficulty_asked() {
     ]);
     assert_eq!(none.code, 2);
 }
+
+/// A count stopped by --timeout says so and gives the lower bound it had reached (2^40
+/// solutions counted one by one cannot finish in a second).
+#[test]
+fn a_count_stopped_by_the_timeout_gives_a_lower_bound() {
+    let mut cnf = String::from("p cnf 40 20\n");
+    for v in (1..40).step_by(2) {
+        cnf.push_str(&format!("{v} {} -{v} 0\n", v + 1));
+    }
+    let f = temp_file("free40.cnf", &cnf);
+    let r = wellposed(&[
+        "--json",
+        "--timeout",
+        "1",
+        "count",
+        "--method",
+        "blocking",
+        &f,
+    ]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(
+        (j["status"].as_str(), j["complete"].as_bool()),
+        (Some("unknown"), Some(false))
+    );
+    assert!(j["count_at_least"].as_u64().unwrap() > 0, "{j}");
+    let text = wellposed(&["--timeout", "1", "count", "--method", "blocking", &f]).stdout;
+    assert!(text.contains("at least"), "{text}");
+}

@@ -482,6 +482,8 @@ fn main() -> ExitCode {
     .set_current();
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
+    // A count stopped by --timeout still says how many solutions it had found.
+    let counting = matches!(cli.command, Command::Count { .. });
     // The work runs on its own thread so that --timeout can end the process cleanly even while
     // a solver that cannot be interrupted (varisat) is busy.
     std::thread::Builder::new()
@@ -551,11 +553,19 @@ fn main() -> ExitCode {
         }
         Err(()) => {
             let secs = started.elapsed().as_secs_f64();
+            let found = wellposed_engine::solutions_found();
             if json {
+                let mut j = json!({"status": "unknown", "reason": "timeout", "seconds": secs});
+                if counting {
+                    // A lower bound, not the count (the model counter adds nothing to it).
+                    j["count_at_least"] = json!(found);
+                    j["complete"] = json!(false);
+                }
+                let _ = writeln!(out, "{j}");
+            } else if counting {
                 let _ = writeln!(
                     out,
-                    "{}",
-                    json!({"status": "unknown", "reason": "timeout", "seconds": secs})
+                    "status: unknown (stopped by --timeout after {secs:.1} s); at least {found} solutions found"
                 );
             } else {
                 let _ = writeln!(

@@ -19,9 +19,9 @@ pub use family::{Family, Native, Puzzle, Solved};
 pub use oracle::{uniqueness_time, UniquenessOracle};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, certified, count, enumerate, export, first, proved_unique, uniqueness, Backbone,
-    Certified, Counted, Counting, Method, Options, ProofCheck, SolverChoice, Uniqueness,
-    BLOCKING_FIRST,
+    backbone, certified, count, enumerate, export, first, proved_unique, solutions_found,
+    uniqueness, Backbone, Certified, Counted, Counting, Method, Options, ProofCheck, SolverChoice,
+    Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;

@@ -171,6 +171,17 @@ fn cadical() -> Result<Box<dyn Backend>, EngineError> {
 /// Visits solutions (raw answers) until `visit` breaks or `limit` is reached. Returns true
 /// when every solution was visited. CNF solutions differ on the answer variables only: each
 /// one found is blocked by a clause over those variables, in the same incremental solver.
+/// Solutions found so far by this process's enumerations (blocking clauses and dancing-links
+/// search) and dancing-links counts: a lower bound on what a count stopped from outside had
+/// reached. (The model counter's partial work is no count, so it adds nothing.)
+static FOUND: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// See [`FOUND`].
+pub fn solutions_found() -> u64 {
+    FOUND.load(std::sync::atomic::Ordering::Relaxed)
+        + wellposed_xc::COUNTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 fn enumerate_raw(
     p: &dyn Puzzle,
     opts: &Options,
@@ -193,6 +204,7 @@ fn enumerate_raw(
         let mut sorted = chosen.to_vec();
         sorted.sort_unstable();
         seen += 1;
+        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match visit(Answer::Cover(sorted)) {
             Err(e) => {
                 failure = Some(e);
@@ -258,6 +270,7 @@ fn enumerate_on(
             None => Answer::Model(model),
         };
         seen += 1;
+        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if visit(answer)?.is_break() || seen >= limit {
             return Ok(false);
         }

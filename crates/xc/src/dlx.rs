@@ -357,6 +357,10 @@ pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -
     })
 }
 
+/// Solutions counted so far by every count in this process (added in batches, so at any
+/// moment a lower bound): what a count stopped from outside had reached.
+pub static COUNTED: AtomicU64 = AtomicU64::new(0);
+
 /// Counts solutions on one thread, stopping at `limit`.
 pub fn count(p: &Problem, limit: Option<u64>) -> Count {
     let limit = limit.unwrap_or(u64::MAX);
@@ -369,6 +373,9 @@ pub fn count(p: &Problem, limit: Option<u64>) -> Count {
     }
     let complete = Links::new(p).run(usize::MAX, &mut |_, _, _| {
         n += 1;
+        if n.is_multiple_of(4096) {
+            COUNTED.fetch_add(4096, Ordering::Relaxed);
+        }
         if n >= limit {
             ControlFlow::Break(())
         } else {
@@ -424,6 +431,7 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>) -> Count 
                 let mut local = 0u64;
                 // Flush to the shared total in batches so threads rarely touch it.
                 let flush = |local: &mut u64| {
+                    COUNTED.fetch_add(*local, Ordering::Relaxed);
                     let before = total.fetch_add(*local, Ordering::Relaxed);
                     *local = 0;
                     if before >= limit {
