@@ -342,25 +342,13 @@ pub fn grade_text(g: &Grade) -> String {
 /// technique that fills a cell), in words, with every cell that round fills.
 pub fn hint(p: &Binary, file: &std::path::Path) -> Result<crate::Report> {
     let d = deduce::deduce(p, Technique::Probe);
-    if d.contradiction {
-        bail!(
-            "{}: the clues contradict each other: no hint",
-            file.display()
-        );
-    }
-    let Some(step) = d.steps.first() else {
-        let text = if d.solved {
-            "nothing left to deduce".to_string()
-        } else {
-            format!(
-                "no technique applies: {} cells open, a guess is needed",
-                d.remaining
-            )
-        };
-        return Ok(crate::Report {
-            text,
-            json: serde_json::json!({"file": file.display().to_string(), "family": "binary", "technique": null}),
-        });
+    let step = match d.steps.first() {
+        Some(step) if !d.contradiction => step,
+        _ => {
+            let open = format!("{} cells", d.remaining);
+            let how = (d.contradiction, d.solved);
+            return crate::deduce_cmd::no_step(file, "binary", how, open, "technique");
+        }
     };
     let why = match step.technique {
         Technique::Pairs => "two equal neighbours: the cells either side take the other value",

@@ -101,28 +101,41 @@ pub fn grade(file: &Path, max: &str) -> Result<Report> {
     Ok(Report { text, json: j })
 }
 
-pub fn hint(file: &Path) -> Result<Report> {
-    let (enc, family, rules) = cnf(file)?;
-    let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
-    if d.contradiction {
+/// The hint when deduction has no step to give: an error for contradicting clues, else
+/// "nothing left" or "a guess is needed" with how many `open` (answers, cells) remain. `key`
+/// is the JSON field that names the step's rule (`rule`, or binary's `technique`).
+pub fn no_step(
+    file: &Path,
+    family: &str,
+    (contradiction, solved): (bool, bool),
+    open: String,
+    key: &str,
+) -> Result<Report> {
+    if contradiction {
         bail!(
             "{}: the clues contradict each other: no hint",
             file.display()
         );
     }
-    let Some(step) = d.steps.first() else {
-        let text = if d.solved {
-            "nothing left to deduce".to_string()
-        } else {
-            format!(
-                "no deduction applies: {} answers open, a guess is needed",
-                d.open
-            )
-        };
-        return Ok(Report {
-            text,
-            json: json!({"file": file.display().to_string(), "family": family, "rule": null}),
-        });
+    let text = if solved {
+        "nothing left to deduce".to_string()
+    } else {
+        format!("no deduction applies: {open} open, a guess is needed")
+    };
+    let mut j = json!({"file": file.display().to_string(), "family": family});
+    j[key] = serde_json::Value::Null;
+    Ok(Report { text, json: j })
+}
+
+pub fn hint(file: &Path) -> Result<Report> {
+    let (enc, family, rules) = cnf(file)?;
+    let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
+    let step = match d.steps.first() {
+        Some(step) if !d.contradiction => step,
+        _ => {
+            let open = format!("{} answers", d.open);
+            return no_step(file, &family, (d.contradiction, d.solved), open, "rule");
+        }
     };
     let why = match step.rule {
         Rule::Propagation => "one constraint of the puzzle leaves it no other choice",

@@ -76,17 +76,26 @@ fn var(colours: usize, region: usize, colour: usize) -> Var {
     Var((region * colours + colour) as u32)
 }
 
-pub struct ColourPairs {
+/// What both rules are built from: the number of colours and the region graph.
+struct Graph {
     colours: usize,
     neighbours: Vec<Vec<usize>>,
 }
 
-impl ColourPairs {
-    pub fn new(m: &Map) -> ColourPairs {
-        ColourPairs {
+impl Graph {
+    fn of(m: &Map) -> Graph {
+        Graph {
             colours: m.colours,
             neighbours: neighbours(m),
         }
+    }
+}
+
+pub struct ColourPairs(Graph);
+
+impl ColourPairs {
+    pub fn new(m: &Map) -> ColourPairs {
+        ColourPairs(Graph::of(m))
     }
 }
 
@@ -96,9 +105,10 @@ impl FamilyRule for ColourPairs {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let p = Possible::new(&self.neighbours, self.colours, state);
+        let g = &self.0;
+        let p = Possible::new(&g.neighbours, g.colours, state);
         let mut out = Vec::new();
-        for (a, nb) in self.neighbours.iter().enumerate() {
+        for (a, nb) in g.neighbours.iter().enumerate() {
             for &b in nb.iter().filter(|&&b| b > a) {
                 let pair = p.can[a] | p.can[b];
                 if pair.count_ones() != 2 || p.can[a] == 0 || p.can[b] == 0 {
@@ -113,17 +123,11 @@ impl FamilyRule for ColourPairs {
     }
 }
 
-pub struct ForcingChains {
-    colours: usize,
-    neighbours: Vec<Vec<usize>>,
-}
+pub struct ForcingChains(Graph);
 
 impl ForcingChains {
     pub fn new(m: &Map) -> ForcingChains {
-        ForcingChains {
-            colours: m.colours,
-            neighbours: neighbours(m),
-        }
+        ForcingChains(Graph::of(m))
     }
 }
 
@@ -133,8 +137,9 @@ impl FamilyRule for ForcingChains {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let p = Possible::new(&self.neighbours, self.colours, state);
-        let n = self.neighbours.len();
+        let g = &self.0;
+        let p = Possible::new(&g.neighbours, g.colours, state);
+        let n = g.neighbours.len();
         let mut out = Vec::new();
         // Per supposition: each region's forced colour (as a bit) and the colours its forced
         // neighbours have taken from it.
@@ -142,7 +147,7 @@ impl FamilyRule for ForcingChains {
         let mut taken = vec![0u64; n];
         let mut queue = Vec::new();
         for i in 0..n {
-            for c in 0..self.colours {
+            for c in 0..g.colours {
                 let not_c = p.can[i] & !(1 << c);
                 // Only a supposition that forces i itself starts a chain.
                 if not_c.count_ones() != 1 {
@@ -158,7 +163,7 @@ impl FamilyRule for ForcingChains {
                 'bfs: while head < queue.len() {
                     let j = queue[head];
                     head += 1;
-                    for &k in &self.neighbours[j] {
+                    for &k in &g.neighbours[j] {
                         if forced[k] == forced[j] {
                             contradiction = true; // two neighbours forced alike
                             break 'bfs;
@@ -185,13 +190,13 @@ impl FamilyRule for ForcingChains {
                     // i is c: it loses every other colour and its neighbours lose c (which
                     // covers whatever the chain proposed before it ran into the contradiction).
                     p.remove(&mut out, self.rule(), i, !(1 << c));
-                    for &k in &self.neighbours[i] {
+                    for &k in &g.neighbours[i] {
                         p.remove(&mut out, self.rule(), k, 1 << c);
                     }
                     continue;
                 }
                 for &j in queue.iter().filter(|&&j| j != i && forced[j] == 1 << c) {
-                    for &k in self.neighbours[i].iter().filter(|&&k| p.adjacent(k, j)) {
+                    for &k in g.neighbours[i].iter().filter(|&&k| p.adjacent(k, j)) {
                         p.remove(&mut out, self.rule(), k, 1 << c);
                     }
                 }
