@@ -23,19 +23,7 @@ pub fn generate(m: usize, n: usize, seed: u64, opts: &Options) -> Result<Made, S
     for i in (1..cells).rev() {
         table.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let rows = (0..m)
-        .map(|r| table[r * n..(r + 1) * n].iter().sum())
-        .collect();
-    let cols = (0..n)
-        .map(|c| (0..m).map(|r| table[r * n + c]).sum())
-        .collect();
-    let mut s = Survo {
-        m,
-        n,
-        rows,
-        cols,
-        givens: vec![0; cells],
-    };
+    let mut s = Survo::open_of(m, n, &table);
     let mut order: Vec<usize> = (0..cells).collect();
     for i in (1..cells).rev() {
         order.swap(i, rng.below(i as u64 + 1) as usize);

@@ -52,6 +52,17 @@ pub struct Survo {
 pub struct Table(pub Vec<Vec<u32>>);
 
 impl Survo {
+    /// The open puzzle whose margins are those of a filled `m`×`n` table (row-major).
+    pub fn open_of(m: usize, n: usize, table: &[u32]) -> Survo {
+        let rows = (0..m)
+            .map(|r| table[r * n..(r + 1) * n].iter().sum())
+            .collect();
+        let cols = (0..n)
+            .map(|c| (0..m).map(|r| table[r * n + c]).sum())
+            .collect();
+        Survo::open(rows, cols)
+    }
+
     pub fn open(rows: Vec<u32>, cols: Vec<u32>) -> Survo {
         let (m, n) = (rows.len(), cols.len());
         Survo {

@@ -259,13 +259,7 @@ fn random_puzzle(rng: &mut wellposed_engine::Xorshift) -> Option<Survo> {
     for i in (1..cells).rev() {
         values.swap(i, rng.below(i as u64 + 1) as usize);
     }
-    let rows = (0..m)
-        .map(|i| values[i * n..(i + 1) * n].iter().sum())
-        .collect();
-    let cols = (0..n)
-        .map(|j| (0..m).map(|i| values[i * n + j]).sum())
-        .collect();
-    let mut p = Survo::open(rows, cols);
+    let mut p = Survo::open_of(m, n, &values);
     let fewest = cells.saturating_sub(8);
     let givens = fewest + rng.below((cells - fewest) as u64 / 2 + 1) as usize;
     for _ in 0..givens {
