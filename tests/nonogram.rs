@@ -105,3 +105,19 @@ fn generated_nonograms_are_unique_and_reproducible() {
     assert_eq!(s["solution"], j["solution"]);
     assert_eq!(generate().json()["game_id"], j["game_id"]);
 }
+
+/// `generate nonogram` reports the grade `wellposed grade` gives the puzzle it prints (the
+/// shared engine with line solving; it used to grade without the family's rule).
+#[test]
+fn generated_nonograms_report_the_grade_of_grade() {
+    for seed in ["3", "4"] {
+        let made = wellposed(&[
+            "generate", "nonogram", "--size", "10", "--seed", seed, "--json",
+        ]);
+        let j = made.json();
+        let f = temp_file(&format!("graded-{seed}.txt"), j["puzzle"].as_str().unwrap());
+        let g = wellposed(&["grade", "--json", &f]).json();
+        assert_eq!(j["hardest"], g["hardest"], "seed {seed}");
+        assert_eq!(j["solved_by_deduction"], g["solved"], "seed {seed}");
+    }
+}

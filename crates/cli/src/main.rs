@@ -1357,7 +1357,6 @@ fn nonogram_cmd(
     difficulty: Option<&str>,
     opts: &Options,
 ) -> Result<Report> {
-    use wellposed_engine::deduce::{Deducer, Rule};
     use wellposed_nonogram::formats;
     per_seed_graded(seed, count, difficulty, |s| {
         let (p, drawn) =
@@ -1365,8 +1364,8 @@ fn nonogram_cmd(
         let goal = p.goal.clone().expect("generated from a picture");
         p.check(&goal)
             .map_err(|e| anyhow::anyhow!("internal error: the picture breaks its clues: {e}"))?;
-        let enc = p.cnf(false);
-        let d = Deducer::new(&enc).deduce(Rule::Probe);
+        // The grade `wellposed grade` gives: the shared engine with line solving.
+        let (d, _) = deduce_cmd::deduce_puzzle(&p)?;
         let grade = match (d.solved, d.hardest) {
             (true, Some(r)) => format!("solved by deduction, hardest rule {}", r.name()),
             (true, None) => "nothing to deduce".to_string(),
