@@ -451,31 +451,60 @@ fn survo_through_the_cli() {
 }
 
 /// Killing an enumeration at random moments and resuming from its checkpoint ends with the
-/// same answer as an uninterrupted run.
+/// same answer as an uninterrupted run, by both methods (3×5 searches margin pairs, 2×9
+/// expands column margins into matchings), and a checkpoint of one method is refused by the
+/// other.
 #[test]
 fn survo_enumeration_survives_being_killed() {
     let dir = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let ckpt = dir.join("s27.ckpt");
-    let _ = std::fs::remove_file(&ckpt);
-    let args = [
+    for (m, n, method, published, seed) in [
+        ("3", "5", "margin-pairs", 5337, 0x51ab_c0de),
+        ("2", "9", "two-row-matchings", 154587, 0x2_9ab),
+    ] {
+        let ckpt = dir.join(format!("s{m}{n}.ckpt"));
+        let _ = std::fs::remove_file(&ckpt);
+        let args = [
+            "survo",
+            "enumerate",
+            m,
+            n,
+            "--threads",
+            "1",
+            "--json",
+            "--checkpoint",
+            ckpt.to_str().unwrap(),
+        ];
+        let kills = kill_at_random_moments(&args, &ckpt, 5, (150, 400), seed);
+        assert!(kills > 0, "the {m}×{n} run must actually be interrupted");
+        let finished = wellposed(&args).json();
+        assert_eq!(finished["S"], published, "{m}×{n}");
+        assert_eq!(finished["method"], method);
+        let fresh = wellposed(&["survo", "enumerate", m, n, "--json"]).json();
+        assert_eq!(finished["S"], fresh["S"]);
+        assert_eq!(finished["searched"], fresh["searched"]);
+    }
+    // A checkpoint written by a margin-pair scan (older builds did 2×n that way) is not
+    // resumed as a two-row one: its unit numbers mean other work.
+    let old = dir.join("old27.ckpt");
+    std::fs::write(
+        &old,
+        r#"{"m":2,"n":7,"shard":[0,1],"done":[0],"unique":3,"searched":9,"pruned":1}"#,
+    )
+    .unwrap();
+    let r = wellposed(&[
         "survo",
         "enumerate",
         "2",
         "7",
-        "--threads",
-        "1",
-        "--json",
         "--checkpoint",
-        ckpt.to_str().unwrap(),
-    ];
-    let kills = kill_at_random_moments(&args, &ckpt, 6, (100, 350), 0x51ab_c0de);
-    assert!(kills > 0, "the run must actually be interrupted");
-    let finished = wellposed(&args).json();
-    assert_eq!(finished["S"], 5706);
-    let fresh = wellposed(&["survo", "enumerate", "2", "7", "--json"]).json();
-    assert_eq!(finished["S"], fresh["S"]);
-    assert_eq!(finished["searched"], fresh["searched"]);
+        old.to_str().unwrap(),
+    ]);
+    assert!(
+        r.code == 2 && r.stderr.contains("by MarginPairs, not of this run"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

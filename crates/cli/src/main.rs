@@ -816,16 +816,28 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                 }
                 SurvoCommand::Merge { files } => survo_cmd::merge(&files)?,
             };
+            let work = match outcome.method {
+                wellposed_survo::enumerate::Method::MarginPairs => format!(
+                    "{} margin pairs searched, {} ruled out without search",
+                    outcome.searched, outcome.pruned
+                ),
+                wellposed_survo::enumerate::Method::TwoRowMatchings => format!(
+                    "{} column margins expanded into all their tables (every row margin at once)",
+                    outcome.searched
+                ),
+            };
             Ok(Report {
                 text: format!(
-                    "S({},{}) = {} ({} labelled tables){}; {} margin pairs searched, {} ruled out without search, {:.2} s",
+                    "S({},{}) = {} ({} labelled tables){}; {work}, {:.2} s",
                     outcome.m,
                     outcome.n,
                     outcome.s,
                     outcome.labelled,
-                    if outcome.shard == "0/1" { String::new() } else { format!(" in shard {}", outcome.shard) },
-                    outcome.searched,
-                    outcome.pruned,
+                    if outcome.shard == "0/1" {
+                        String::new()
+                    } else {
+                        format!(" in shard {}", outcome.shard)
+                    },
                     outcome.seconds
                 ),
                 json: serde_json::to_value(&outcome)?,

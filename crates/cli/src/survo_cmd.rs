@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use wellposed_survo::enumerate::{labelled, row_margin_count, scan, Tally};
+use wellposed_survo::enumerate::{labelled, scan, work_units, Method, Tally};
 
 /// What a checkpoint file holds: enough to resume and end with the same answer.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -17,11 +17,19 @@ struct Checkpoint {
     m: usize,
     n: usize,
     shard: (usize, usize),
-    /// Row-margin indices whose pairs are all counted in `unique`.
+    /// What the unit indices in `done` are units of (checkpoints written before the two-row
+    /// method have none: they were margin-pair scans).
+    #[serde(default = "margin_pairs")]
+    method: Method,
+    /// Units of work (see [`Method`]) whose pairs are all counted in `unique`.
     done: BTreeSet<usize>,
     unique: u64,
     searched: u64,
     pruned: u64,
+}
+
+fn margin_pairs() -> Method {
+    Method::MarginPairs
 }
 
 /// The result of one run (or one shard): the JSON `survo merge` reads back.
@@ -33,6 +41,10 @@ pub struct Outcome {
     pub s: u64,
     pub labelled: u128,
     pub shard: String,
+    /// How the pairs were decided; `searched` counts margin pairs searched by the one and
+    /// column margins expanded by the other.
+    #[serde(default = "margin_pairs")]
+    pub method: Method,
     pub searched: u64,
     pub pruned: u64,
     pub seconds: f64,
@@ -75,10 +87,12 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         );
     }
     let started = Instant::now();
+    let method = Method::of(m, n);
     let fresh = Checkpoint {
         m,
         n,
         shard,
+        method,
         done: BTreeSet::new(),
         unique: 0,
         searched: 0,
@@ -90,18 +104,19 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
                 .with_context(|| format!("cannot read {}", path.display()))?;
             let c: Checkpoint = serde_json::from_str(&text)
                 .with_context(|| format!("{}: not a checkpoint of this program", path.display()))?;
-            if (c.m, c.n, c.shard) != (m, n, shard) {
+            if (c.m, c.n, c.shard, c.method) != (m, n, shard, method) {
                 bail!(
-                    "{} is a checkpoint of {}×{} shard {}/{}, not of this run",
+                    "{} is a checkpoint of {}×{} shard {}/{} by {:?}, not of this run",
                     path.display(),
                     c.m,
                     c.n,
                     c.shard.0,
-                    c.shard.1
+                    c.shard.1,
+                    c.method
                 );
             }
             log::info!(
-                "resuming from {}: {} row margins already done",
+                "resuming from {}: {} units already done",
                 path.display(),
                 c.done.len()
             );
@@ -109,12 +124,12 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         }
         _ => fresh,
     };
-    let total = row_margin_count(m, n);
+    let total = work_units(m, n, method);
     let mine = (0..total).filter(|i| i % shard.1 == shard.0).count() as u64;
     let bar = indicatif::ProgressBar::new(mine);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} row margins, eta {eta}",
+            "{elapsed_precise} [{bar:40}] {pos}/{len} units, eta {eta}",
         )
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
@@ -157,10 +172,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
     saver.save(&c);
     saver.finish()?;
     if c.done.len() as u64 != mine {
-        bail!(
-            "internal error: {} of {mine} row margins finished",
-            c.done.len()
-        );
+        bail!("internal error: {} of {mine} units finished", c.done.len());
     }
     Ok(Outcome {
         m,
@@ -168,6 +180,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         s: c.unique,
         labelled: labelled(m, n, c.unique),
         shard: format!("{}/{}", shard.0, shard.1),
+        method,
         searched: c.searched,
         pruned: c.pruned,
         seconds: started.elapsed().as_secs_f64(),
@@ -196,7 +209,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
     let mut seen = BTreeSet::new();
     let mut of_all = None;
     for p in &parts {
-        if (p.m, p.n) != (first.m, first.n) {
+        if (p.m, p.n, p.method) != (first.m, first.n, first.method) {
             bail!(
                 "shards of different sizes: {}×{} and {}×{}",
                 first.m,
@@ -225,6 +238,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
         s,
         labelled: labelled(first.m, first.n, s),
         shard: "0/1".into(),
+        method: first.method,
         searched: parts.iter().map(|p| p.searched).sum(),
         pruned: parts.iter().map(|p| p.pruned).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),

@@ -1,7 +1,10 @@
 //! S(m,n): the essentially different uniquely solvable open Survo puzzles (up to row and
 //! column permutations, and transposition when m = n).
 //!
-//! The scan runs over margin pairs, not tables. A uniquely solvable puzzle has distinct row
+//! Two methods (see [`Method`]): two-row tables are decided a whole column margin at a time
+//! by [`two_rows`](crate::two_rows); every other size by the margin-pair scan below.
+//!
+//! The margin-pair scan runs over margin pairs, not tables. A uniquely solvable puzzle has distinct row
 //! sums (swapping two rows of equal sum gives a second table: their values differ) and
 //! distinct column sums, so only strictly decreasing margins are visited. Pairs that fail a
 //! necessary condition are skipped without search; the rest go to the dedicated solver,
@@ -13,13 +16,15 @@
 //! most the matching sums of the largest values (tri(t) = 1 + … + t).
 
 use crate::solver::{self, Solver, Tables};
+use crate::two_rows;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
     /// Essentially different uniquely solvable open puzzles.
     pub unique: u64,
-    /// Margin pairs handed to the solver.
+    /// Margin pairs handed to the solver ([`Method::MarginPairs`]), or column margins whose
+    /// tables were enumerated ([`Method::TwoRowMatchings`]).
     pub searched: u64,
     /// Margin pairs rejected by the necessary condition.
     pub pruned: u64,
@@ -30,18 +35,43 @@ pub type Found = (Vec<u32>, Vec<u32>, Vec<u32>);
 
 /// Strictly decreasing sequences of `parts` sums of `size`-subsets of 1..=top, totalling `total`.
 pub fn margins(parts: usize, size: usize, top: usize, total: u64) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    each_margin(parts, size, top, total, &[], parts, &mut |m| {
+        out.push(m.to_vec())
+    });
+    out
+}
+
+/// Visits, in the order of [`margins`], the first `depth` parts of those margins that begin
+/// with `prefix` (every distinct beginning once when `depth` < `parts`; whole margins when
+/// `depth` = `parts`). Each part is bounded so that the parts left can still make up the rest
+/// of the total, so a beginning visited has completions as far as sums go.
+pub fn each_margin(
+    parts: usize,
+    size: usize,
+    top: usize,
+    total: u64,
+    prefix: &[u32],
+    depth: usize,
+    visit: &mut dyn FnMut(&[u32]),
+) {
     let lo = (size * (size + 1) / 2) as u64;
     let hi = ((top - size + 1)..=top).sum::<usize>() as u64;
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(parts);
-    fn go(parts: usize, lo: u64, max: u64, left: u64, cur: &mut Vec<u32>, out: &mut Vec<Vec<u32>>) {
-        let k = parts - cur.len();
-        if k == 0 {
-            if left == 0 {
-                out.push(cur.clone());
+    struct Walk<'a> {
+        parts: usize,
+        depth: usize,
+        lo: u64,
+        visit: &'a mut dyn FnMut(&[u32]),
+    }
+    fn go(w: &mut Walk, max: u64, left: u64, cur: &mut Vec<u32>) {
+        if cur.len() == w.depth {
+            if w.depth < w.parts || left == 0 {
+                (w.visit)(cur);
             }
             return;
         }
+        let k = w.parts - cur.len();
+        let lo = w.lo;
         // The k parts left are distinct, each at least lo: the next is at least lo + k − 1
         // and at most `max`, and the rest must be able to make up the remainder.
         for v in (lo + k as u64 - 1..=max.min(left)).rev() {
@@ -57,12 +87,24 @@ pub fn margins(parts: usize, size: usize, top: usize, total: u64) -> Vec<Vec<u32
                 continue;
             }
             cur.push(v as u32);
-            go(parts, lo, v - 1, rest, cur, out);
+            go(w, v - 1, rest, cur);
             cur.pop();
         }
     }
-    go(parts, lo, hi, total, &mut cur, &mut out);
-    out
+    let used: u64 = prefix.iter().map(|&p| u64::from(p)).sum();
+    let (Some(left), true) = (total.checked_sub(used), depth >= prefix.len()) else {
+        return;
+    };
+    let max = prefix
+        .last()
+        .map_or(hi, |&p| u64::from(p).saturating_sub(1));
+    let mut walk = Walk {
+        parts,
+        depth,
+        lo,
+        visit,
+    };
+    go(&mut walk, max, left, &mut prefix.to_vec());
 }
 
 fn tri(t: u64) -> u64 {
@@ -110,9 +152,58 @@ pub fn feasible(rows: &[u32], cols: &[u32]) -> bool {
     true
 }
 
-/// Scans every margin pair of an m×n table on `threads` threads. `shard = (k, of)` keeps
-/// only the row-margin indices ≡ k mod `of`. `skip(i)` says a row-margin index was finished
-/// earlier (for resuming); `done(i, tally)` is called as each one finishes.
+/// How a scan decides the margin pairs of one size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Every pair that passes the necessary condition is searched, up to a second table. A
+    /// unit of work is one row margin with all its column margins.
+    MarginPairs,
+    /// Tables of two rows (or two columns): one enumeration per column margin answers every
+    /// row margin at once ([`two_rows`](crate::two_rows)). A unit of work is the column
+    /// margins that begin alike (their first three parts).
+    TwoRowMatchings,
+}
+
+impl Method {
+    pub fn of(m: usize, n: usize) -> Method {
+        let (short, long) = (m.min(n), m.max(n));
+        if short == 2 && (3..=two_rows::MAX_WIDTH).contains(&long) {
+            Method::TwoRowMatchings
+        } else {
+            Method::MarginPairs
+        }
+    }
+}
+
+/// The beginnings of the long side's margins of a two-row table of width `long`: the units of
+/// a [`Method::TwoRowMatchings`] scan, in order.
+fn two_row_units(long: usize) -> Vec<Vec<u32>> {
+    let top = 2 * long;
+    let mut out = Vec::new();
+    each_margin(
+        long,
+        2,
+        top,
+        (top * (top + 1) / 2) as u64,
+        &[],
+        3.min(long - 1),
+        &mut |p| out.push(p.to_vec()),
+    );
+    out
+}
+
+/// The number of units a scan of m×n is split into (for shards, progress and checkpoints).
+pub fn work_units(m: usize, n: usize, method: Method) -> usize {
+    match method {
+        Method::MarginPairs => row_margin_count(m, n),
+        Method::TwoRowMatchings => two_row_units(m.max(n)).len(),
+    }
+}
+
+/// Scans every margin pair of an m×n table on `threads` threads, by [`Method::of`]. `shard =
+/// (k, of)` keeps only the units ≡ k mod `of`. `skip(i)` says unit i was finished earlier (for
+/// resuming); `done(i, tally, puzzles)` is called as each one finishes.
 pub fn scan(
     m: usize,
     n: usize,
@@ -122,24 +213,62 @@ pub fn scan(
     done: &(dyn Fn(usize, &Tally, &[Found]) + Sync),
     keep_puzzles: bool,
 ) -> Tally {
+    scan_by(
+        Method::of(m, n),
+        m,
+        n,
+        threads,
+        shard,
+        skip,
+        done,
+        keep_puzzles,
+    )
+}
+
+/// [`scan`] by a method of the caller's choice (the tests hold the two against each other).
+/// [`Method::TwoRowMatchings`] takes only the sizes [`Method::of`] gives it to.
+#[allow(clippy::too_many_arguments)]
+pub fn scan_by(
+    method: Method,
+    m: usize,
+    n: usize,
+    threads: usize,
+    shard: (usize, usize),
+    skip: &(dyn Fn(usize) -> bool + Sync),
+    done: &(dyn Fn(usize, &Tally, &[Found]) + Sync),
+    keep_puzzles: bool,
+) -> Tally {
     let top = m * n;
-    let (row_margins, col_margins) = table_margins(m, n);
     let tables = Tables::new(m, n);
     let givens = vec![0u32; top];
-    let next = AtomicUsize::new(0);
-    let (unique, searched, pruned) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut solver = Solver::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= row_margins.len() {
-                        return;
-                    }
-                    if i % shard.1 != shard.0 || skip(i) {
-                        continue;
-                    }
+    // One margin pair's tables, up to two: the unique one if there is exactly one.
+    let unique_table = |solver: &mut Solver, rows: &[u32], cols: &[u32]| {
+        let p = solver::Problem {
+            m,
+            n,
+            rows,
+            cols,
+            givens: &givens,
+        };
+        let mut first = Vec::new();
+        let found = solver.solve(&p, &tables, 2, |table| {
+            if first.is_empty() {
+                first = table.to_vec();
+            }
+            true
+        });
+        (found == 1).then_some(first)
+    };
+    match method {
+        Method::MarginPairs => {
+            let (row_margins, col_margins) = table_margins(m, n);
+            run_units(
+                row_margins.len(),
+                threads,
+                shard,
+                skip,
+                done,
+                &|i, solver| {
                     let rows = &row_margins[i];
                     let mut t = Tally::default();
                     let mut puzzles = Vec::new();
@@ -153,27 +282,79 @@ pub fn scan(
                             continue;
                         }
                         t.searched += 1;
-                        let p = solver::Problem {
-                            m,
-                            n,
-                            rows,
-                            cols,
-                            givens: &givens,
-                        };
-                        let mut first = Vec::new();
-                        let found = solver.solve(&p, &tables, 2, |table| {
-                            if keep_puzzles && first.is_empty() {
-                                first = table.to_vec();
-                            }
-                            true
-                        });
-                        if found == 1 {
+                        if let Some(table) = unique_table(solver, rows, cols) {
                             t.unique += 1;
                             if keep_puzzles {
-                                puzzles.push((rows.clone(), cols.clone(), first));
+                                puzzles.push((rows.clone(), cols.clone(), table));
                             }
                         }
                     }
+                    (t, puzzles)
+                },
+            )
+        }
+        Method::TwoRowMatchings => {
+            assert_eq!(Method::of(m, n), method, "{m}×{n} is not a two-row size");
+            let long = m.max(n);
+            let units = two_row_units(long);
+            let total = (top * (top + 1) / 2) as u64;
+            run_units(units.len(), threads, shard, skip, done, &|i, solver| {
+                let mut t = Tally::default();
+                let mut puzzles = Vec::new();
+                each_margin(long, 2, top, total, &units[i], long, &mut |long_sums| {
+                    t.searched += 1;
+                    for r1 in two_rows::unique_first_rows(long_sums) {
+                        t.unique += 1;
+                        if !keep_puzzles {
+                            continue;
+                        }
+                        let short_sums = vec![r1, total as u32 - r1];
+                        // The table in the asked orientation, found by the margin-pair solver
+                        // (which also confirms it is the only one).
+                        let (rows, cols) = if m == 2 {
+                            (short_sums, long_sums.to_vec())
+                        } else {
+                            (long_sums.to_vec(), short_sums)
+                        };
+                        let table = unique_table(solver, &rows, &cols)
+                            .expect("a pair the matchings call unique has one table");
+                        puzzles.push((rows, cols, table));
+                    }
+                });
+                (t, puzzles)
+            })
+        }
+    }
+}
+
+/// One unit of work: its index and a worker's solver in, its tally and puzzles out.
+type Unit<'a> = dyn Fn(usize, &mut Solver) -> (Tally, Vec<Found>) + Sync + 'a;
+
+/// Hands units 0..count (those of this shard, not skipped) to `threads` workers, each with
+/// its own solver buffers, and adds up their tallies.
+fn run_units(
+    count: usize,
+    threads: usize,
+    shard: (usize, usize),
+    skip: &(dyn Fn(usize) -> bool + Sync),
+    done: &(dyn Fn(usize, &Tally, &[Found]) + Sync),
+    unit: &Unit,
+) -> Tally {
+    let next = AtomicUsize::new(0);
+    let (unique, searched, pruned) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut solver = Solver::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        return;
+                    }
+                    if i % shard.1 != shard.0 || skip(i) {
+                        continue;
+                    }
+                    let (t, puzzles) = unit(i, &mut solver);
                     unique.fetch_add(t.unique, Ordering::Relaxed);
                     searched.fetch_add(t.searched, Ordering::Relaxed);
                     pruned.fetch_add(t.pruned, Ordering::Relaxed);

@@ -13,6 +13,7 @@ pub mod generate;
 pub mod picture;
 mod rules;
 pub mod solver;
+pub mod two_rows;
 
 pub use rules::LineSums;
 

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options, Uniqueness};
-use wellposed_survo::enumerate::{labelled, scan};
+use wellposed_survo::enumerate::{labelled, scan, scan_by, Method as Scan};
 use wellposed_survo::{Survo, Table};
 
 fn opts(method: Method) -> Options {
@@ -174,6 +174,9 @@ fn enumeration_reproduces_mustonens_table() {
         ((2, 4), 62),
         ((2, 5), 278),
         ((2, 6), 1146),
+        ((2, 7), 5706),
+        ((2, 8), 28707),
+        ((2, 9), 154587),
         ((3, 3), 38),
         ((3, 4), 583),
     ];
@@ -185,6 +188,42 @@ fn enumeration_reproduces_mustonens_table() {
         );
     }
     assert_eq!(labelled(3, 4, 583), 83952);
+}
+
+/// The two-row method (matchings per column margin) and the margin-pair search agree on
+/// every count and on the very puzzles, in both orientations.
+#[test]
+fn two_row_matchings_agree_with_margin_pair_search() {
+    for (m, n) in [(2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (5, 2), (6, 2)] {
+        assert_eq!(Scan::of(m, n), Scan::TwoRowMatchings);
+        let by = |method| {
+            let found = std::sync::Mutex::new(Vec::new());
+            let t = scan_by(
+                method,
+                m,
+                n,
+                2,
+                (0, 1),
+                &|_| false,
+                &|_, _, p| found.lock().unwrap().extend_from_slice(p),
+                true,
+            );
+            let mut found = found.into_inner().unwrap();
+            found.sort();
+            (t.unique, found)
+        };
+        let (pairs, matchings) = (by(Scan::MarginPairs), by(Scan::TwoRowMatchings));
+        assert_eq!(matchings.0, pairs.0, "{m}×{n}");
+        assert_eq!(matchings.1, pairs.1, "{m}×{n}: the puzzles themselves");
+        assert_eq!(matchings.1.len() as u64, matchings.0);
+        // Shards of the two-row units add up too.
+        let shards: u64 = (0..4)
+            .map(|k| scan(m, n, 1, (k, 4), &|_| false, &|_, _, _| {}, false).unique)
+            .sum();
+        assert_eq!(shards, pairs.0, "{m}×{n} in four shards");
+    }
+    assert_eq!(Scan::of(2, 2), Scan::MarginPairs);
+    assert_eq!(Scan::of(3, 4), Scan::MarginPairs);
 }
 
 #[test]

@@ -1,0 +1,34 @@
+//! Times S(m,n) by both methods where both apply: `cargo run --release --example profile 2 8`.
+use std::time::Instant;
+use wellposed_survo::enumerate::{scan_by, Method};
+fn main() {
+    let a: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let (m, n) = (a[0], a[1]);
+    let threads = a.get(2).copied().unwrap_or(1);
+    for method in [Method::of(m, n), Method::MarginPairs] {
+        let t0 = Instant::now();
+        let t = scan_by(
+            method,
+            m,
+            n,
+            threads,
+            (0, 1),
+            &|_| false,
+            &|_, _, _| {},
+            false,
+        );
+        println!(
+            "{m}x{n} {method:?}: S = {} searched {} pruned {} in {:.2} s",
+            t.unique,
+            t.searched,
+            t.pruned,
+            t0.elapsed().as_secs_f64()
+        );
+        if method == Method::MarginPairs {
+            break;
+        }
+    }
+}
