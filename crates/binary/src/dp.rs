@@ -15,37 +15,13 @@
 //! images, with the number of partial grids reaching any of them.
 
 use crate::lines::{self, Matcher};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use wellposed_sat::hash::WordMap;
 
 /// A state: the ones count of each column (4 bits each, column 0 lowest) in bits 0..64, the
 /// last row in bits 64..80, the row before it in bits 80..96.
 type Key = u128;
 
-/// A fast hasher for the packed keys (they are not attacker-controlled).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-        self.0 ^= self.0 >> 29;
-    }
-}
-
-type Table = HashMap<Key, u128, BuildHasherDefault<KeyHasher>>;
+type Table = WordMap<Key, u128>;
 
 const NIBBLES: u64 = 0x1111_1111_1111_1111;
 
@@ -234,7 +210,7 @@ pub fn count_no_distinct(
         }
     }
     below.sort_unstable_by_key(|b| (b.counts, b.first));
-    let mut runs: HashMap<u64, (usize, usize), BuildHasherDefault<KeyHasher>> = HashMap::default();
+    let mut runs: WordMap<u64, (usize, usize)> = WordMap::default();
     for (at, b) in below.iter().enumerate() {
         runs.entry(b.counts).or_insert((at, at)).1 = at + 1;
     }

@@ -818,8 +818,9 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             };
             let work = match outcome.method {
                 wellposed_survo::enumerate::Method::MarginPairs => format!(
-                    "{} margin pairs searched, {} ruled out without search",
-                    outcome.searched, outcome.pruned
+                    "{} margin pairs searched, {} shown to have several tables by moving two \
+                     tables of a searched pair, {} ruled out without search",
+                    outcome.searched, outcome.moved, outcome.pruned
                 ),
                 wellposed_survo::enumerate::Method::TwoRowMatchings => format!(
                     "{} column margins expanded into all their tables (every row margin at once)",

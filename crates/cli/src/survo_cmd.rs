@@ -26,6 +26,8 @@ struct Checkpoint {
     unique: u64,
     searched: u64,
     pruned: u64,
+    #[serde(default)]
+    moved: u64,
 }
 
 fn margin_pairs() -> Method {
@@ -47,6 +49,9 @@ pub struct Outcome {
     pub method: Method,
     pub searched: u64,
     pub pruned: u64,
+    /// Margin pairs shown to have several tables by moving two tables of a searched pair.
+    #[serde(default)]
+    pub moved: u64,
     pub seconds: f64,
 }
 
@@ -97,6 +102,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         unique: 0,
         searched: 0,
         pruned: 0,
+        moved: 0,
     };
     let state = match &checkpoint {
         Some(path) if path.exists() => {
@@ -161,6 +167,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
             c.unique += t.unique;
             c.searched += t.searched;
             c.pruned += t.pruned;
+            c.moved += t.moved;
             bar.inc(1);
             // Checkpoint at most five times a second; the final state is saved below.
             saver.save_if_due(&*c);
@@ -183,6 +190,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         method,
         searched: c.searched,
         pruned: c.pruned,
+        moved: c.moved,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
@@ -241,6 +249,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
         method: first.method,
         searched: parts.iter().map(|p| p.searched).sum(),
         pruned: parts.iter().map(|p| p.pruned).sum(),
+        moved: parts.iter().map(|p| p.moved).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),
     })
 }

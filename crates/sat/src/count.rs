@@ -10,10 +10,10 @@
 //! satisfiability search stopping at its first model), so auxiliary variables never multiply
 //! the count.
 
+use crate::hash::WordMap;
 use crate::{Cnf, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a count took: decisions made, components met, and how often the cache answered.
@@ -136,31 +136,6 @@ impl Num {
     }
 }
 
-/// A multiply-and-rotate hasher for the cache's `u32` keys (SipHash costs more than the rest
-/// of a look-up).
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-}
-
 /// A connected part of the open formula: its variables and its open clauses of three or more
 /// literals (both sorted), which together name it in the cache. Open two-literal clauses need
 /// no naming: after propagation, a binary clause with an assigned variable is satisfied, so the
@@ -199,7 +174,7 @@ struct Search<'a> {
     var_mark: Vec<u32>,
     clause_mark: Vec<u32>,
     mark: u32,
-    cache: HashMap<Box<[u32]>, Num, BuildHasherDefault<WordHasher>>,
+    cache: WordMap<Box<[u32]>, Num>,
     cache_used: usize,
     cache_budget: usize,
     stats: CountStats,

@@ -6,6 +6,7 @@ mod backend;
 mod count;
 pub mod dimacs;
 mod encode;
+pub mod hash;
 
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;

@@ -21,10 +21,11 @@ fn main() {
             false,
         );
         println!(
-            "{m}x{n} {method:?}: S = {} searched {} pruned {} in {:.2} s",
+            "{m}x{n} {method:?}: S = {} searched {} pruned {} moved {} in {:.2} s",
             t.unique,
             t.searched,
             t.pruned,
+            t.moved,
             t0.elapsed().as_secs_f64()
         );
         if method == Method::MarginPairs {

@@ -18,6 +18,7 @@
 use crate::solver::{self, Solver, Tables};
 use crate::two_rows;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use wellposed_sat::hash::WordSet;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
@@ -28,39 +29,46 @@ pub struct Tally {
     pub searched: u64,
     /// Margin pairs rejected by the necessary condition.
     pub pruned: u64,
+    /// Margin pairs known to have several tables without a search: reached by moving two
+    /// tables of a searched pair alike ([`Method::MarginPairs`]).
+    #[serde(default)]
+    pub moved: u64,
 }
 
 /// A uniquely solvable open puzzle: its row sums, column sums and its one table (row-major).
 pub type Found = (Vec<u32>, Vec<u32>, Vec<u32>);
 
-/// Strictly decreasing sequences of `parts` sums of `size`-subsets of 1..=top, totalling `total`.
-pub fn margins(parts: usize, size: usize, top: usize, total: u64) -> Vec<Vec<u32>> {
+/// One side's margins of a table of `parts` lines of `size` cells: strictly decreasing
+/// sequences of `parts` sums of `size`-subsets of 1..=parts·size, totalling the sum of them all.
+pub fn margins(parts: usize, size: usize) -> Vec<Vec<u32>> {
     let mut out = Vec::new();
-    each_margin(parts, size, top, total, &[], parts, &mut |m| {
-        out.push(m.to_vec())
-    });
+    each_margin(parts, size, &[], parts, &[], &mut |m| out.push(m.to_vec()));
     out
 }
 
 /// Visits, in the order of [`margins`], the first `depth` parts of those margins that begin
 /// with `prefix` (every distinct beginning once when `depth` < `parts`; whole margins when
 /// `depth` = `parts`). Each part is bounded so that the parts left can still make up the rest
-/// of the total, so a beginning visited has completions as far as sums go.
+/// of the total, so a beginning visited has completions as far as sums go; `caps[l]`, where
+/// given, bounds the sum of the first l parts (a whole branch goes at once).
 pub fn each_margin(
     parts: usize,
     size: usize,
-    top: usize,
-    total: u64,
     prefix: &[u32],
     depth: usize,
+    caps: &[u64],
     visit: &mut dyn FnMut(&[u32]),
 ) {
+    let top = parts * size;
+    let total = tri(top as u64);
     let lo = (size * (size + 1) / 2) as u64;
     let hi = ((top - size + 1)..=top).sum::<usize>() as u64;
     struct Walk<'a> {
         parts: usize,
         depth: usize,
         lo: u64,
+        total: u64,
+        caps: &'a [u64],
         visit: &'a mut dyn FnMut(&[u32]),
     }
     fn go(w: &mut Walk, max: u64, left: u64, cur: &mut Vec<u32>) {
@@ -72,6 +80,14 @@ pub fn each_margin(
         }
         let k = w.parts - cur.len();
         let lo = w.lo;
+        // The first parts may sum to at most the cap of their number.
+        let max = match w.caps.get(cur.len() + 1) {
+            Some(&cap) => match cap.checked_sub(w.total - left) {
+                Some(room) => max.min(room),
+                None => return,
+            },
+            None => max,
+        };
         // The k parts left are distinct, each at least lo: the next is at least lo + k − 1
         // and at most `max`, and the rest must be able to make up the remainder.
         for v in (lo + k as u64 - 1..=max.min(left)).rev() {
@@ -102,6 +118,8 @@ pub fn each_margin(
         parts,
         depth,
         lo,
+        total,
+        caps,
         visit,
     };
     go(&mut walk, max, left, &mut prefix.to_vec());
@@ -152,6 +170,46 @@ pub fn feasible(rows: &[u32], cols: &[u32]) -> bool {
     true
 }
 
+/// The necessary condition of [`feasible`] for one row margin, as caps on the column margin:
+/// `caps[l]` bounds the sum of its l largest parts. Each (k, l) inequality holds the k
+/// largest or smallest row sums against the l largest or smallest column sums, and the sum
+/// of the l smallest is the total less the n − l largest, so every one of them is an upper
+/// bound on a sum of largest parts. A column margin passes [`feasible`] exactly when each of
+/// its sums of largest parts is within its cap; `None` when even the empty sum is not.
+pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
+    let m = rows.len();
+    let top = (m * n) as u64;
+    let total = tri(top) as i64;
+    let (mut small_r, mut large_r) = (vec![0i64; m + 1], vec![0i64; m + 1]);
+    for k in 0..m {
+        small_r[k + 1] = small_r[k] + i64::from(rows[m - 1 - k]);
+        large_r[k + 1] = large_r[k] + i64::from(rows[k]);
+    }
+    let cells = |k: usize, l: usize| {
+        let (k, l) = (k as u64, l as u64);
+        (k * n as u64 + l * m as u64 - k * l, k * l)
+    };
+    let mut caps = vec![0u64; n + 1];
+    for (l, cap) in caps.iter_mut().enumerate() {
+        let mut least = i64::MAX;
+        for k in 0..=m {
+            // The k largest rows and the l largest columns.
+            if k + l != 0 && (k, l) != (m, n) {
+                let (union, shared) = cells(k, l);
+                least = least.min((top_sum(union, top) + top_sum(shared, top)) as i64 - large_r[k]);
+            }
+            // The k smallest rows and the n − l smallest columns.
+            let small = n - l;
+            if k + small != 0 && (k, small) != (m, n) {
+                let (union, shared) = cells(k, small);
+                least = least.min(total + small_r[k] - (tri(union) + tri(shared)) as i64);
+            }
+        }
+        *cap = u64::try_from(least).ok()?;
+    }
+    Some(caps)
+}
+
 /// How a scan decides the margin pairs of one size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -179,17 +237,10 @@ impl Method {
 /// The beginnings of the long side's margins of a two-row table of width `long`: the units of
 /// a [`Method::TwoRowMatchings`] scan, in order.
 fn two_row_units(long: usize) -> Vec<Vec<u32>> {
-    let top = 2 * long;
     let mut out = Vec::new();
-    each_margin(
-        long,
-        2,
-        top,
-        (top * (top + 1) / 2) as u64,
-        &[],
-        3.min(long - 1),
-        &mut |p| out.push(p.to_vec()),
-    );
+    each_margin(long, 2, &[], 3.min(long - 1), &[], &mut |p| {
+        out.push(p.to_vec())
+    });
     out
 }
 
@@ -240,68 +291,29 @@ pub fn scan_by(
 ) -> Tally {
     let top = m * n;
     let tables = Tables::new(m, n);
-    let givens = vec![0u32; top];
-    // One margin pair's tables, up to two: the unique one if there is exactly one.
-    let unique_table = |solver: &mut Solver, rows: &[u32], cols: &[u32]| {
-        let p = solver::Problem {
-            m,
-            n,
-            rows,
-            cols,
-            givens: &givens,
-        };
-        let mut first = Vec::new();
-        let found = solver.solve(&p, &tables, 2, |table| {
-            if first.is_empty() {
-                first = table.to_vec();
-            }
-            true
-        });
-        (found == 1).then_some(first)
-    };
     match method {
         Method::MarginPairs => {
             let (row_margins, col_margins) = table_margins(m, n);
-            run_units(
-                row_margins.len(),
-                threads,
-                shard,
-                skip,
-                done,
-                &|i, solver| {
-                    let rows = &row_margins[i];
-                    let mut t = Tally::default();
-                    let mut puzzles = Vec::new();
-                    for cols in &col_margins {
-                        // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C.
-                        if m == n && cols < rows {
-                            continue;
-                        }
-                        if !feasible(rows, cols) {
-                            t.pruned += 1;
-                            continue;
-                        }
-                        t.searched += 1;
-                        if let Some(table) = unique_table(solver, rows, cols) {
-                            t.unique += 1;
-                            if keep_puzzles {
-                                puzzles.push((rows.clone(), cols.clone(), table));
-                            }
-                        }
+            run_units(row_margins.len(), threads, shard, skip, done, &|i, w| {
+                let rows = &row_margins[i];
+                let mut puzzles = Vec::new();
+                let t = w.row_margin(rows, &col_margins, &tables, |table| {
+                    if keep_puzzles {
+                        puzzles.push((rows.clone(), table.1.to_vec(), table.0.to_vec()));
                     }
-                    (t, puzzles)
-                },
-            )
+                });
+                (t, puzzles)
+            })
         }
         Method::TwoRowMatchings => {
             assert_eq!(Method::of(m, n), method, "{m}×{n} is not a two-row size");
             let long = m.max(n);
             let units = two_row_units(long);
             let total = (top * (top + 1) / 2) as u64;
-            run_units(units.len(), threads, shard, skip, done, &|i, solver| {
+            run_units(units.len(), threads, shard, skip, done, &|i, w| {
                 let mut t = Tally::default();
                 let mut puzzles = Vec::new();
-                each_margin(long, 2, top, total, &units[i], long, &mut |long_sums| {
+                each_margin(long, 2, &units[i], long, &[], &mut |long_sums| {
                     t.searched += 1;
                     for r1 in two_rows::unique_first_rows(long_sums) {
                         t.unique += 1;
@@ -316,9 +328,9 @@ pub fn scan_by(
                         } else {
                             (long_sums.to_vec(), short_sums)
                         };
-                        let table = unique_table(solver, &rows, &cols)
-                            .expect("a pair the matchings call unique has one table");
-                        puzzles.push((rows, cols, table));
+                        let found = w.up_to_two(&rows, &cols, &tables);
+                        assert_eq!(found, 1, "a pair the matchings call unique has one table");
+                        puzzles.push((rows, cols, w.found.clone()));
                     }
                 });
                 (t, puzzles)
@@ -327,8 +339,155 @@ pub fn scan_by(
     }
 }
 
-/// One unit of work: its index and a worker's solver in, its tally and puzzles out.
-type Unit<'a> = dyn Fn(usize, &mut Solver) -> (Tally, Vec<Found>) + Sync + 'a;
+/// One unit of work: its index and a worker's buffers in, its tally and puzzles out.
+type Unit<'a> = dyn Fn(usize, &mut Worker) -> (Tally, Vec<Found>) + Sync + 'a;
+
+/// The set of a margin's (distinct) sums, one bit per sum. Sums of up to 64 cells reach
+/// past 128, so the set is kept only when every sum is below 128 (all sizes a scan can
+/// finish) and is empty otherwise, which turns the moves off.
+fn sums_set(sums: &[u32]) -> u128 {
+    if sums.iter().any(|&s| s >= 128) {
+        return 0;
+    }
+    sums.iter().fold(0, |a, &s| a | 1 << s)
+}
+
+/// What each scanning thread keeps between units.
+#[derive(Default)]
+struct Worker {
+    solver: Solver,
+    /// The tables the solver found for the pair at hand, one after the other.
+    found: Vec<u32>,
+    /// Column margins (as [`sums_set`]s) of the current row margin known to have several
+    /// tables without a search.
+    several: WordSet<u128>,
+    /// Tables (each followed by its column sums) still to move from.
+    stack: Vec<u32>,
+    /// No cell given (the open puzzle).
+    givens: Vec<u32>,
+}
+
+impl Worker {
+    /// The tables of one margin pair, up to two, into `found` (row-major, one after the
+    /// other); returns how many.
+    fn up_to_two(&mut self, rows: &[u32], cols: &[u32], tables: &Tables) -> u64 {
+        let (m, n) = (rows.len(), cols.len());
+        self.givens.clear();
+        self.givens.resize(m * n, 0);
+        let p = solver::Problem {
+            m,
+            n,
+            rows,
+            cols,
+            givens: &self.givens,
+        };
+        let found = &mut self.found;
+        found.clear();
+        self.solver.solve(&p, tables, 2, |table| {
+            found.extend_from_slice(table);
+            true
+        })
+    }
+
+    /// Decides every pair of one row margin: returns the tally and hands each unique pair's
+    /// table (with its column margin) to `unique`. A pair is searched unless the necessary
+    /// condition rules it out or a search of an earlier pair has shown, by moving its two
+    /// tables alike ([`Worker::spread`]), that it has several.
+    fn row_margin(
+        &mut self,
+        rows: &[u32],
+        col_margins: &[Vec<u32>],
+        tables: &Tables,
+        mut unique: impl FnMut((&[u32], &[u32])),
+    ) -> Tally {
+        let (m, n) = (rows.len(), col_margins.first().map_or(0, Vec::len));
+        let mut t = Tally::default();
+        self.several.clear();
+        // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C. The margins are listed
+        // in decreasing order, so those kept come first.
+        let considered = if m == n {
+            col_margins.partition_point(|c| c.as_slice() >= rows)
+        } else {
+            col_margins.len()
+        } as u64;
+        let Some(caps) = column_caps(rows, n) else {
+            t.pruned = considered;
+            return t;
+        };
+        let mut passed = 0;
+        // Only the column margins that pass the necessary condition are visited.
+        each_margin(n, m, &[], n, &caps, &mut |cols| {
+            if m == n && cols < rows {
+                return;
+            }
+            passed += 1;
+            if self.several.contains(&sums_set(cols)) {
+                t.moved += 1;
+                return;
+            }
+            t.searched += 1;
+            match self.up_to_two(rows, cols, tables) {
+                1 => {
+                    t.unique += 1;
+                    unique((&self.found[..], cols));
+                }
+                2 => self.spread(m, n, cols),
+                _ => {}
+            }
+        });
+        t.pruned = considered - passed;
+        t
+    }
+
+    /// `found` holds two tables of the pair (R, `cols`). Marks in `several` the column margins
+    /// of every table reached from the first by swapping two values within a row, among the
+    /// cells where the two tables agree. Why those have several tables: the same swaps made
+    /// in the second table give a second table with the same margins, because the cells where
+    /// the two differ hold, row by row and column by column, the same values summing alike.
+    fn spread(&mut self, m: usize, n: usize, cols: &[u32]) {
+        let top = m * n;
+        if sums_set(cols) == 0 {
+            return;
+        }
+        let (first, second) = self.found.split_at(top);
+        let free: Vec<bool> = (0..top).map(|k| first[k] == second[k]).collect();
+        self.stack.clear();
+        self.stack.extend_from_slice(first);
+        self.stack.extend_from_slice(cols);
+        self.several.insert(sums_set(cols));
+        let record = top + n;
+        let mut table = vec![0u32; record];
+        while self.stack.len() >= record {
+            let at = self.stack.len() - record;
+            table.copy_from_slice(&self.stack[at..]);
+            self.stack.truncate(at);
+            let c = &table[top..];
+            let set = sums_set(c);
+            for i in 0..m {
+                for j in (0..n).filter(|&j| free[i * n + j]) {
+                    for k in (j + 1..n).filter(|&k| free[i * n + k]) {
+                        // Swapping the row's values at j and k moves b − a from k to j.
+                        let (a, b) = (table[i * n + j], table[i * n + k]);
+                        let (cj, ck) = (c[j] + b - a, c[k] + a - b);
+                        let rest = set & !(1 << c[j]) & !(1 << c[k]);
+                        if cj == ck || cj >= 128 || ck >= 128 || (rest >> cj | rest >> ck) & 1 == 1
+                        {
+                            continue;
+                        }
+                        if self.several.insert(rest | 1 << cj | 1 << ck) {
+                            let from = self.stack.len();
+                            self.stack.extend_from_slice(&table);
+                            self.stack[from + i * n + j] = b;
+                            self.stack[from + i * n + k] = a;
+                            self.stack[from + top + j] = cj;
+                            self.stack[from + top + k] = ck;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
 
 /// Hands units 0..count (those of this shard, not skipped) to `threads` workers, each with
 /// its own solver buffers, and adds up their tallies.
@@ -341,11 +500,11 @@ fn run_units(
     unit: &Unit,
 ) -> Tally {
     let next = AtomicUsize::new(0);
-    let (unique, searched, pruned) = (AtomicU64::new(0), AtomicU64::new(0), AtomicU64::new(0));
+    let [unique, searched, pruned, moved] = [(); 4].map(|_| AtomicU64::new(0));
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
-                let mut solver = Solver::default();
+                let mut worker = Worker::default();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= count {
@@ -354,10 +513,11 @@ fn run_units(
                     if i % shard.1 != shard.0 || skip(i) {
                         continue;
                     }
-                    let (t, puzzles) = unit(i, &mut solver);
+                    let (t, puzzles) = unit(i, &mut worker);
                     unique.fetch_add(t.unique, Ordering::Relaxed);
                     searched.fetch_add(t.searched, Ordering::Relaxed);
                     pruned.fetch_add(t.pruned, Ordering::Relaxed);
+                    moved.fetch_add(t.moved, Ordering::Relaxed);
                     done(i, &t, &puzzles);
                 }
             });
@@ -367,20 +527,18 @@ fn run_units(
         unique: unique.into_inner(),
         searched: searched.into_inner(),
         pruned: pruned.into_inner(),
+        moved: moved.into_inner(),
     }
 }
 
 /// The row margins and column margins an m×n scan visits, in its order.
 pub fn table_margins(m: usize, n: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
-    let top = m * n;
-    let total = (top * (top + 1) / 2) as u64;
-    (margins(m, n, top, total), margins(n, m, top, total))
+    (margins(m, n), margins(n, m))
 }
 
 /// The number of row-margin indices a scan of m×n visits (for progress and checkpoints).
 pub fn row_margin_count(m: usize, n: usize) -> usize {
-    let top = m * n;
-    margins(m, n, top, (top * (top + 1) / 2) as u64).len()
+    margins(m, n).len()
 }
 
 /// Labelled uniquely solvable tables: each essentially different puzzle stands for m!·n!
@@ -388,4 +546,57 @@ pub fn row_margin_count(m: usize, n: usize) -> usize {
 pub fn labelled(m: usize, n: usize, s: u64) -> u128 {
     let fact = |k: usize| (1..=k as u128).product::<u128>();
     u128::from(s) * fact(m) * fact(n) * if m == n { 2 } else { 1 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The caps visit exactly the column margins that pass the necessary condition.
+    #[test]
+    fn caps_keep_exactly_the_feasible_column_margins() {
+        for (m, n) in [(2, 2), (3, 3), (3, 4), (4, 3), (4, 4), (3, 5)] {
+            let (row_margins, col_margins) = table_margins(m, n);
+            for rows in &row_margins {
+                let want: Vec<&Vec<u32>> =
+                    col_margins.iter().filter(|c| feasible(rows, c)).collect();
+                let mut got = Vec::new();
+                if let Some(caps) = column_caps(rows, n) {
+                    each_margin(n, m, &[], n, &caps, &mut |c| got.push(c.to_vec()));
+                }
+                assert_eq!(
+                    got.iter().collect::<Vec<_>>(),
+                    want,
+                    "{m}×{n} rows {rows:?}"
+                );
+            }
+        }
+    }
+
+    /// Every column margin the moves mark as having several tables has at least two, by
+    /// search; and the moves do mark some (else the test shows nothing).
+    #[test]
+    fn moved_pairs_have_several_tables() {
+        for (m, n) in [(3, 3), (3, 4), (4, 3), (3, 5)] {
+            let (row_margins, col_margins) = table_margins(m, n);
+            let tables = Tables::new(m, n);
+            let mut w = Worker::default();
+            let mut check = Worker::default();
+            let mut marked = 0;
+            for rows in &row_margins {
+                w.row_margin(rows, &col_margins, &tables, |_| {});
+                for cols in &col_margins {
+                    if w.several.contains(&sums_set(cols)) {
+                        marked += 1;
+                        assert_eq!(
+                            check.up_to_two(rows, cols, &tables),
+                            2,
+                            "{m}×{n}: {rows:?} {cols:?}"
+                        );
+                    }
+                }
+            }
+            assert!(marked > 100, "{m}×{n}: {marked} marked");
+        }
+    }
 }

@@ -74,6 +74,8 @@ pub struct Solver {
     open: Vec<bool>,
     table: Vec<u32>,
     given: Vec<Set>,
+    /// Every value of the table.
+    all: Set,
 }
 
 impl Solver {
@@ -121,6 +123,7 @@ impl Solver {
             }
             self.ranges.push((start as u32, len as u32));
         }
+        self.all = Set::MAX >> (64 - m * n);
         self.chosen.clear();
         self.chosen.resize(lines, 0);
         self.open.clear();
@@ -171,6 +174,16 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
             self.s.ranges.truncate(next);
             self.s.ranges.extend_from_within(at..next);
             let mut dead = false;
+            // Every value must still be reachable by both sides: the lines of a side
+            // partition the values, so a value in no set left of any row (or column) ends
+            // the branch, often long before some line runs out of sets.
+            let mut reach = [0 as Set; 2];
+            for l in 0..lines {
+                if !self.s.open[l] {
+                    reach[usize::from(l >= self.m)] |= self.s.chosen[l];
+                }
+            }
+            reach[usize::from(!is_row)] |= chosen;
             for other in 0..lines {
                 if !self.s.open[other] {
                     continue;
@@ -178,6 +191,7 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                 let (os, ol) = self.s.ranges[at + other];
                 let from = self.s.buf.len();
                 let same_side = (other < self.m) == is_row;
+                let mut union: Set = 0;
                 for q in os..os + ol {
                     let c = self.s.buf[q as usize];
                     let fits = if same_side {
@@ -187,8 +201,10 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                     };
                     if fits {
                         self.s.buf.push(c);
+                        union |= c;
                     }
                 }
+                reach[usize::from(other >= self.m)] |= union;
                 let kept = self.s.buf.len() - from;
                 self.s.ranges[next + other] = (from as u32, kept as u32);
                 if kept == 0 {
@@ -196,6 +212,7 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                     break;
                 }
             }
+            dead = dead || reach[0] != self.s.all || reach[1] != self.s.all;
             if !dead {
                 self.s.chosen[line] = chosen;
                 keep_going = self.dfs(level + 1);
