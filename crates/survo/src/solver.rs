@@ -38,17 +38,53 @@ pub struct Problem<'a> {
     pub givens: &'a [u32],
 }
 
+/// The sets of one side's lines (rows: `size` = n values each; columns: m), indexed by sum,
+/// with, for each sum and value, the bitset of the positions in that sum's list of the sets
+/// holding the value: a line's candidates are a bitset over its sum's list, so keeping the
+/// sets that avoid, or meet once, a chosen set is a few word operations per value.
+pub struct Side {
+    /// Sets by sum.
+    pub sets: Vec<Vec<Set>>,
+    /// By sum: words per bitset.
+    words: Vec<usize>,
+    /// By sum: for value v (1-based), words `[(v − 1)·words ..][..words]`.
+    has: Vec<Vec<u64>>,
+}
+
+impl Side {
+    fn new(size: usize, top: usize) -> Side {
+        let sets = subsets_by_sum(size, top);
+        let words: Vec<usize> = sets.iter().map(|l| l.len().div_ceil(64)).collect();
+        let has = sets
+            .iter()
+            .zip(&words)
+            .map(|(list, &w)| {
+                let mut bits = vec![0u64; top * w];
+                for (k, &set) in list.iter().enumerate() {
+                    for v in 0..top {
+                        if set >> v & 1 == 1 {
+                            bits[v * w + k / 64] |= 1 << (k % 64);
+                        }
+                    }
+                }
+                bits
+            })
+            .collect();
+        Side { sets, words, has }
+    }
+}
+
 /// Subset tables shared across many problems of one size (the enumeration reuses them).
 pub struct Tables {
-    pub row_sets: Vec<Vec<Set>>,
-    pub col_sets: Vec<Vec<Set>>,
+    pub rows: Side,
+    pub cols: Side,
 }
 
 impl Tables {
     pub fn new(m: usize, n: usize) -> Tables {
         Tables {
-            row_sets: subsets_by_sum(n, m * n),
-            col_sets: subsets_by_sum(m, m * n),
+            rows: Side::new(n, m * n),
+            cols: Side::new(m, m * n),
         }
     }
 }
@@ -61,21 +97,24 @@ pub fn solve(p: &Problem, t: &Tables, limit: u64, visit: impl FnMut(&[u32]) -> b
 
 /// The search, with its buffers kept between problems (an enumeration solves millions).
 ///
-/// Rows and columns are both "lines". The search always extends the line with the fewest
-/// candidate sets left; choosing a set for it keeps, on every open line, only the sets that
-/// could still go with it: disjoint from it on the same side, meeting it in exactly one value
-/// on the other side. A line left without candidates ends the branch. Each level's candidate
-/// lists and their (start, length) ranges live on two stacks, cut back on return.
+/// Rows and columns are both "lines". A line's candidates are the sets of its sum that are
+/// still possible, as a bitset over its sum's list. The search always extends the line with
+/// the fewest candidates; choosing a set for it keeps, on every open line, only the sets
+/// that could still go with it: disjoint from it on the same side, meeting it in exactly one
+/// value on the other side. A line left without candidates ends the branch. Each level's
+/// bitsets live on one stack, cut back on return.
 #[derive(Default)]
 pub struct Solver {
-    buf: Vec<Set>,
-    ranges: Vec<(u32, u32)>,
+    /// Per line: its sum (index into the side's lists), first word in a level, words.
+    sum: Vec<usize>,
+    offset: Vec<usize>,
+    words: Vec<usize>,
+    /// Words of one level (all lines).
+    level_words: usize,
+    alive: Vec<u64>,
     chosen: Vec<Set>,
     open: Vec<bool>,
     table: Vec<u32>,
-    given: Vec<Set>,
-    /// Every value of the table.
-    all: Set,
 }
 
 impl Solver {
@@ -89,41 +128,65 @@ impl Solver {
         let (m, n) = (p.m, p.n);
         let lines = m + n;
         // Givens per line (rows, then columns), and all of them.
-        self.given.clear();
-        self.given.resize(lines, 0);
+        let mut given = vec![0 as Set; lines];
         let mut all_given: Set = 0;
         for (k, &g) in p.givens.iter().enumerate() {
             if g > 0 {
                 let b: Set = 1 << (g - 1);
-                self.given[k / n] |= b;
-                self.given[m + k % n] |= b;
+                given[k / n] |= b;
+                given[m + k % n] |= b;
                 all_given |= b;
             }
         }
-        self.buf.clear();
-        self.ranges.clear();
+        self.sum.clear();
+        self.offset.clear();
+        self.words.clear();
+        let mut at = 0;
         for line in 0..lines {
-            let (sets, sum) = if line < m {
-                (&t.row_sets, p.rows[line])
+            let (side, sum) = if line < m {
+                (&t.rows, p.rows[line] as usize)
             } else {
-                (&t.col_sets, p.cols[line - m])
+                (&t.cols, p.cols[line - m] as usize)
             };
-            let (must, must_not) = (self.given[line], all_given & !self.given[line]);
-            let start = self.buf.len();
-            if let Some(all) = sets.get(sum as usize) {
-                self.buf.extend(
-                    all.iter()
-                        .copied()
-                        .filter(|&s| s & must == must && s & must_not == 0),
-                );
-            }
-            let len = self.buf.len() - start;
-            if len == 0 || limit == 0 {
+            let w = side.words.get(sum).copied().unwrap_or(0);
+            if w == 0 || limit == 0 {
                 return 0;
             }
-            self.ranges.push((start as u32, len as u32));
+            self.sum.push(sum);
+            self.offset.push(at);
+            self.words.push(w);
+            at += w;
         }
-        self.all = Set::MAX >> (64 - m * n);
+        self.level_words = at;
+        self.alive.clear();
+        self.alive.resize(at, 0);
+        for (line, &here) in given.iter().enumerate() {
+            let side = if line < m { &t.rows } else { &t.cols };
+            let (sum, w, off) = (self.sum[line], self.words[line], self.offset[line]);
+            let len = side.sets[sum].len();
+            let has = &side.has[sum];
+            let (must, must_not) = (here, all_given & !here);
+            let mut any = 0;
+            for k in 0..w {
+                let mut word = if (k + 1) * 64 <= len {
+                    u64::MAX
+                } else {
+                    (1u64 << (len - k * 64)) - 1
+                };
+                for v in 0..m * n {
+                    if must >> v & 1 == 1 {
+                        word &= has[v * w + k];
+                    } else if must_not >> v & 1 == 1 {
+                        word &= !has[v * w + k];
+                    }
+                }
+                self.alive[off + k] = word;
+                any |= word;
+            }
+            if any == 0 {
+                return 0;
+            }
+        }
         self.chosen.clear();
         self.chosen.resize(lines, 0);
         self.open.clear();
@@ -132,6 +195,7 @@ impl Solver {
         self.table.resize(m * n, 0);
         let mut run = Run {
             s: self,
+            t,
             m,
             n,
             found: 0,
@@ -145,6 +209,7 @@ impl Solver {
 
 struct Run<'a, V: FnMut(&[u32]) -> bool> {
     s: &'a mut Solver,
+    t: &'a Tables,
     m: usize,
     n: usize,
     found: u64,
@@ -153,76 +218,84 @@ struct Run<'a, V: FnMut(&[u32]) -> bool> {
 }
 
 impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
-    /// Level `level`'s ranges are `ranges[level·lines ..][..lines]`. Returns false to stop.
+    /// Level `level`'s bitsets are `alive[level·level_words ..][..level_words]`. Returns false
+    /// to stop.
     fn dfs(&mut self, level: usize) -> bool {
         let lines = self.m + self.n;
-        let at = level * lines;
+        let lw = self.s.level_words;
+        let at = level * lw;
+        let count = |s: &Solver, l: usize| -> u32 {
+            let off = at + s.offset[l];
+            s.alive[off..off + s.words[l]]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum()
+        };
         let Some(line) = (0..lines)
             .filter(|&l| self.s.open[l])
-            .min_by_key(|&l| self.s.ranges[at + l].1)
+            .min_by_key(|&l| count(self.s, l))
         else {
             return self.emit();
         };
         let is_row = line < self.m;
-        let (start, len) = self.s.ranges[at + line];
+        let side = if is_row { &self.t.rows } else { &self.t.cols };
+        let list = &side.sets[self.s.sum[line]];
         self.s.open[line] = false;
+        let next = at + lw;
+        if self.s.alive.len() < next + lw {
+            self.s.alive.resize(next + lw, 0);
+        }
         let mut keep_going = true;
-        for k in start..start + len {
-            let chosen = self.s.buf[k as usize];
-            let base = self.s.buf.len();
-            let next = at + lines;
-            self.s.ranges.truncate(next);
-            self.s.ranges.extend_from_within(at..next);
-            let mut dead = false;
-            // Every value must still be reachable by both sides: the lines of a side
-            // partition the values, so a value in no set left of any row (or column) ends
-            // the branch, often long before some line runs out of sets.
-            let mut reach = [0 as Set; 2];
-            for l in 0..lines {
-                if !self.s.open[l] {
-                    reach[usize::from(l >= self.m)] |= self.s.chosen[l];
-                }
-            }
-            reach[usize::from(!is_row)] |= chosen;
-            for other in 0..lines {
-                if !self.s.open[other] {
-                    continue;
-                }
-                let (os, ol) = self.s.ranges[at + other];
-                let from = self.s.buf.len();
-                let same_side = (other < self.m) == is_row;
-                let mut union: Set = 0;
-                for q in os..os + ol {
-                    let c = self.s.buf[q as usize];
-                    let fits = if same_side {
-                        c & chosen == 0
+        let (off, w) = (self.s.offset[line], self.s.words[line]);
+        'candidates: for k in 0..w {
+            let mut word = self.s.alive[at + off + k];
+            while word != 0 {
+                let chosen = list[k * 64 + word.trailing_zeros() as usize];
+                word &= word - 1;
+                let mut dead = false;
+                for other in 0..lines {
+                    if !self.s.open[other] {
+                        continue;
+                    }
+                    let same_side = (other < self.m) == is_row;
+                    let oside = if other < self.m {
+                        &self.t.rows
                     } else {
-                        (c & chosen).count_ones() == 1
+                        &self.t.cols
                     };
-                    if fits {
-                        self.s.buf.push(c);
-                        union |= c;
+                    let (ooff, ow) = (self.s.offset[other], self.s.words[other]);
+                    let has = &oside.has[self.s.sum[other]];
+                    let mut any = 0;
+                    for j in 0..ow {
+                        let mut once = 0u64;
+                        let mut twice = 0u64;
+                        let mut values = chosen;
+                        while values != 0 {
+                            let v = values.trailing_zeros() as usize;
+                            values &= values - 1;
+                            let h = has[v * ow + j];
+                            twice |= once & h;
+                            once |= h;
+                        }
+                        let kept = self.s.alive[at + ooff + j]
+                            & if same_side { !once } else { once & !twice };
+                        self.s.alive[next + ooff + j] = kept;
+                        any |= kept;
+                    }
+                    if any == 0 {
+                        dead = true;
+                        break;
                     }
                 }
-                reach[usize::from(other >= self.m)] |= union;
-                let kept = self.s.buf.len() - from;
-                self.s.ranges[next + other] = (from as u32, kept as u32);
-                if kept == 0 {
-                    dead = true;
-                    break;
+                if !dead {
+                    self.s.chosen[line] = chosen;
+                    keep_going = self.dfs(level + 1);
+                    if !keep_going {
+                        break 'candidates;
+                    }
                 }
             }
-            dead = dead || reach[0] != self.s.all || reach[1] != self.s.all;
-            if !dead {
-                self.s.chosen[line] = chosen;
-                keep_going = self.dfs(level + 1);
-            }
-            self.s.buf.truncate(base);
-            if !keep_going {
-                break;
-            }
         }
-        self.s.ranges.truncate(at + lines);
         self.s.open[line] = true;
         keep_going
     }
