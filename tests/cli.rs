@@ -404,6 +404,24 @@ fn survo_through_the_cli() {
         (e["S"].as_u64(), e["labelled"].as_u64()),
         (Some(583), Some(83952))
     );
+    // Either method may be asked for where both apply, with the same answer; the two-row
+    // method refuses other sizes.
+    for method in ["margin-pairs", "two-row-matchings"] {
+        let e = wellposed(&["survo", "enumerate", "2", "7", "--json", "--method", method]).json();
+        assert_eq!(
+            (e["S"].as_u64(), e["method"].as_str()),
+            (Some(5706), Some(method))
+        );
+    }
+    let r = wellposed(&[
+        "survo",
+        "enumerate",
+        "3",
+        "4",
+        "--method",
+        "two-row-matchings",
+    ]);
+    assert!(r.code == 2 && r.stderr.contains("not 3×4"), "{}", r.stderr);
     // Shards, merged, give the whole answer; a missing shard is an error, not a wrong sum.
     let mut files = Vec::new();
     for k in 0..3 {

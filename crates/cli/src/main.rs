@@ -330,6 +330,21 @@ enum LightsOutCommand {
     },
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SurvoMethod {
+    MarginPairs,
+    TwoRowMatchings,
+}
+
+impl SurvoMethod {
+    fn scan(self) -> wellposed_survo::enumerate::Method {
+        match self {
+            SurvoMethod::MarginPairs => wellposed_survo::enumerate::Method::MarginPairs,
+            SurvoMethod::TwoRowMatchings => wellposed_survo::enumerate::Method::TwoRowMatchings,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum SurvoCommand {
     /// S(M,N): essentially different uniquely solvable open M×N puzzles, and labelled tables.
@@ -339,7 +354,7 @@ enum SurvoCommand {
         /// Worker threads (default: all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Scan only shard K of N (row-margin indices ≡ K mod N); merge results with `survo merge`.
+        /// Scan only shard K of N (units of work ≡ K mod N); merge results with `survo merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
         /// Record finished work here (atomically) and resume from it if it exists.
@@ -348,6 +363,10 @@ enum SurvoCommand {
         /// Also print each puzzle as a JSON line (margins and its one solution).
         #[arg(long)]
         list: bool,
+        /// How to decide the pairs: `margin-pairs` (any size) or `two-row-matchings` (2×n and
+        /// n×2, 3 ≤ n ≤ 11). Default: the faster one for the size; the other one checks it.
+        #[arg(long, value_enum)]
+        method: Option<SurvoMethod>,
     },
     /// Add up shard results (files holding `survo enumerate --json` output).
     Merge { files: Vec<PathBuf> },
@@ -795,6 +814,7 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                     shard,
                     checkpoint,
                     list,
+                    method,
                 } => {
                     let threads = match threads {
                         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
@@ -812,6 +832,7 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                         shard,
                         checkpoint,
                         list,
+                        method: method.map(SurvoMethod::scan),
                     })?
                 }
                 SurvoCommand::Merge { files } => survo_cmd::merge(&files)?,

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use wellposed_survo::enumerate::{labelled, scan, work_units, Method, Tally};
+use wellposed_survo::enumerate::{labelled, scan_by, work_units, Method, Tally};
 
 /// What a checkpoint file holds: enough to resume and end with the same answer.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -74,6 +74,8 @@ pub struct Run {
     pub shard: (usize, usize),
     pub checkpoint: Option<PathBuf>,
     pub list: bool,
+    /// The method asked for, if any (else the faster one for the size).
+    pub method: Option<Method>,
 }
 
 pub fn enumerate(run: Run) -> Result<Outcome> {
@@ -84,6 +86,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         shard,
         checkpoint,
         list,
+        method,
     } = run;
     if m == 0 || n == 0 || m * n > wellposed_survo::MAX_CELLS {
         bail!(
@@ -92,7 +95,14 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         );
     }
     let started = Instant::now();
-    let method = Method::of(m, n);
+    let method = match method {
+        None => Method::of(m, n),
+        Some(Method::TwoRowMatchings) if Method::of(m, n) != Method::TwoRowMatchings => bail!(
+            "--method two-row-matchings takes 2×n or n×2 tables with 3 ≤ n ≤ {}, not {m}×{n}",
+            wellposed_survo::two_rows::MAX_WIDTH
+        ),
+        Some(asked) => asked,
+    };
     let fresh = Checkpoint {
         m,
         n,
@@ -144,7 +154,8 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
     let already: BTreeSet<usize> = state.lock().unwrap().done.clone();
     let saver = Checkpointer::new(checkpoint.as_deref(), Duration::from_millis(200));
     let out = Mutex::new(std::io::stdout());
-    scan(
+    scan_by(
+        method,
         m,
         n,
         threads,

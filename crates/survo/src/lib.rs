@@ -29,6 +29,21 @@ pub const MAX_CELLS: usize = 64;
 /// The exact-cover encoding is offered only below this many options.
 pub const MAX_XC_OPTIONS: usize = 300_000;
 
+/// Steps `values` to the next arrangement in lexicographic order; false after the last (for
+/// the brute-force checks that try every table).
+pub fn next_permutation(values: &mut [u32]) -> bool {
+    let Some(i) = (1..values.len()).rev().find(|&i| values[i - 1] < values[i]) else {
+        return false;
+    };
+    let j = (i..values.len())
+        .rev()
+        .find(|&j| values[j] > values[i - 1])
+        .expect("values[i] itself is larger");
+    values.swap(i - 1, j);
+    values[i..].reverse();
+    true
+}
+
 /// The set of the given values among `cells` (0 = not given), one bit per value.
 fn value_mask(cells: &[u32]) -> u64 {
     cells

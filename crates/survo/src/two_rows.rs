@@ -160,15 +160,9 @@ mod tests {
                     many: 0,
                 });
             }
-            let Some(i) = (0..perm.len() - 1).rev().find(|&i| perm[i] < perm[i + 1]) else {
+            if !crate::next_permutation(&mut perm) {
                 break;
-            };
-            let j = (i + 1..perm.len())
-                .rev()
-                .find(|&j| perm[j] > perm[i])
-                .unwrap();
-            perm.swap(i, j);
-            perm[i + 1..].reverse();
+            }
         }
         by_cols
     }

@@ -121,16 +121,9 @@ fn brute_force(m: usize, n: usize) -> (u64, u64) {
             .map(|j| (0..m).map(|i| perm[i * n + j]).sum())
             .collect();
         *by_margins.entry((rows, cols)).or_default() += 1;
-        // Next permutation in lexicographic order.
-        let Some(i) = (0..perm.len() - 1).rev().find(|&i| perm[i] < perm[i + 1]) else {
+        if !wellposed_survo::next_permutation(&mut perm) {
             break;
-        };
-        let j = (i + 1..perm.len())
-            .rev()
-            .find(|&j| perm[j] > perm[i])
-            .unwrap();
-        perm.swap(i, j);
-        perm[i + 1..].reverse();
+        }
     }
     let unique: Vec<&(Vec<u32>, Vec<u32>)> = by_margins
         .iter()
@@ -275,18 +268,9 @@ fn brute_solutions(p: &Survo) -> Vec<Vec<u32>> {
         if rows_ok && cols_ok {
             found.push(grid.clone());
         }
-        let Some(i) = (1..missing.len())
-            .rev()
-            .find(|&i| missing[i - 1] < missing[i])
-        else {
+        if !wellposed_survo::next_permutation(&mut missing) {
             return found;
-        };
-        let j = (i..missing.len())
-            .rev()
-            .find(|&j| missing[j] > missing[i - 1])
-            .unwrap();
-        missing.swap(i - 1, j);
-        missing[i..].reverse();
+        }
     }
 }
 
