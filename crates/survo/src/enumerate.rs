@@ -4,8 +4,8 @@
 //! Two methods (see [`Method`]): two-row tables are decided a whole column margin at a time
 //! by [`two_rows`](crate::two_rows); every other size by the margin-pair scan below.
 //!
-//! The margin-pair scan runs over margin pairs, not tables. A uniquely solvable puzzle has distinct row
-//! sums (swapping two rows of equal sum gives a second table: their values differ) and
+//! The margin-pair scan runs over margin pairs, not tables. A uniquely solvable puzzle has
+//! distinct row sums (swapping two rows of equal sum gives a second table: their values differ) and
 //! distinct column sums, so only strictly decreasing margins are visited. Pairs that fail a
 //! necessary condition are skipped without search; the rest go to the dedicated solver,
 //! which stops at the second solution.
@@ -31,7 +31,6 @@ pub struct Tally {
     pub pruned: u64,
     /// Margin pairs known to have several tables without a search: reached by moving two
     /// tables of a searched pair alike ([`Method::MarginPairs`]).
-    #[serde(default)]
     pub moved: u64,
 }
 
@@ -297,9 +296,9 @@ pub fn scan_by(
             run_units(row_margins.len(), threads, shard, skip, done, &|i, w| {
                 let rows = &row_margins[i];
                 let mut puzzles = Vec::new();
-                let t = w.row_margin(rows, &col_margins, &tables, |table| {
+                let t = w.row_margin(rows, &col_margins, &tables, |cols, table| {
                     if keep_puzzles {
-                        puzzles.push((rows.clone(), table.1.to_vec(), table.0.to_vec()));
+                        puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
                     }
                 });
                 (t, puzzles)
@@ -390,7 +389,7 @@ impl Worker {
     }
 
     /// Decides every pair of one row margin: returns the tally and hands each unique pair's
-    /// table (with its column margin) to `unique`. A pair is searched unless the necessary
+    /// column margin and table to `unique`. A pair is searched unless the necessary
     /// condition rules it out or a search of an earlier pair has shown, by moving its two
     /// tables alike ([`Worker::spread`]), that it has several.
     fn row_margin(
@@ -398,7 +397,7 @@ impl Worker {
         rows: &[u32],
         col_margins: &[Vec<u32>],
         tables: &Tables,
-        mut unique: impl FnMut((&[u32], &[u32])),
+        mut unique: impl FnMut(&[u32], &[u32]),
     ) -> Tally {
         let (m, n) = (rows.len(), col_margins.first().map_or(0, Vec::len));
         let mut t = Tally::default();
@@ -429,7 +428,7 @@ impl Worker {
             match self.up_to_two(rows, cols, tables) {
                 1 => {
                     t.unique += 1;
-                    unique((&self.found[..], cols));
+                    unique(cols, &self.found);
                 }
                 2 => self.spread(m, n, cols),
                 _ => {}
@@ -584,7 +583,7 @@ mod tests {
             let mut check = Worker::default();
             let mut marked = 0;
             for rows in &row_margins {
-                w.row_margin(rows, &col_margins, &tables, |_| {});
+                w.row_margin(rows, &col_margins, &tables, |_, _| {});
                 for cols in &col_margins {
                     if w.several.contains(&sums_set(cols)) {
                         marked += 1;
