@@ -2,8 +2,10 @@
 # Nonograms: every puzzle of the shared survey set decided (unique or not) by `wellposed solve`,
 # with its wall time, next to the survey's published times (Jan Wolter's survey, the columns of
 # shared/data/nonograms/survey_timings.csv: the best of the published solvers, and pbnsolve's
-# own "Wolter" column). Also the native search (line solving + branching) as the baseline the
-# default path (line solving + probing + CDCL) is measured against in the same run.
+# own "Wolter" column). Three ways, in the same run: the default, which asks "is the file's
+# goal the only picture?" (one solve with the goal excluded); the search from scratch without
+# the goal (--no-intended: line solving, then CDCL); and the native search (line solving,
+# probing and branching).
 # Usage: scripts/bench-nonogram.sh [TIMEOUT_SECONDS]   (default 60: the issue's goal)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +14,8 @@ W=target/release/wellposed
 DATA=../shared/data/nonograms
 LIMIT=${1:-60}
 [ -d "$DATA" ] || { echo "no $DATA: nothing to measure"; exit 0; }
-echo "| puzzle | size | status | auto (s) | native (s) | survey best (s) | pbnsolve (s) |"
-echo "|---|---|---|---|---|---|---|"
+echo "| puzzle | size | status | goal given (s) | searched (s) | native (s) | survey best (s) | pbnsolve (s) |"
+echo "|---|---|---|---|---|---|---|---|"
 for f in "$DATA"/*.non; do
   name=$(basename "$f" .non)
   run() {
@@ -26,12 +28,14 @@ try: print(json.loads(sys.argv[1])["status"])
 except Exception: print("unknown")' "$out")" "$(echo "$end - $start" | bc)"
   }
   IFS=$'\t' read -r status auto < <(run)
+  IFS=$'\t' read -r sstatus searched < <(run --no-intended)
   IFS=$'\t' read -r nstatus native < <(run --method native)
   [ "$status" = unknown ] && auto=">$LIMIT"
+  [ "$sstatus" = unknown ] && searched=">$LIMIT"
   [ "$nstatus" = unknown ] && native=">$LIMIT"
-  python3 - "$name" "$status" "$auto" "$native" "$DATA/survey_timings.csv" "$f" <<'PY'
+  python3 - "$name" "$status" "$auto" "$searched" "$native" "$DATA/survey_timings.csv" "$f" <<'PY'
 import csv, re, sys
-name, status, auto, native, timings, path = sys.argv[1:]
+name, status, auto, searched, native, timings, path = sys.argv[1:]
 text = open(path).read()
 w = re.search(r"^width\s+(\d+)", text, re.M).group(1)
 h = re.search(r"^height\s+(\d+)", text, re.M).group(1)
@@ -50,6 +54,6 @@ if m:
                     pass
             best = f"{min(nums):g}" if nums else "—"
             pbn = row[header.index("Wolter")] or "—"
-print(f"| {name} | {w}×{h} | {status} | {auto} | {native} | {best} | {pbn} |")
+print(f"| {name} | {w}×{h} | {status} | {auto} | {searched} | {native} | {best} | {pbn} |")
 PY
 done

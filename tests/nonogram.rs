@@ -12,6 +12,18 @@ fn the_three_input_forms_solve_alike() {
     let b = wellposed(&["solve", "--json", &non]).json();
     assert_eq!(a["status"], "unique");
     assert_eq!(a["solution"], b["solution"]);
+    // The .non file names its goal: by default the question is whether the goal is the only
+    // picture (said in the JSON); --no-intended searches from scratch, same answer.
+    assert_eq!(
+        (a.get("from_intended"), b["from_intended"].as_bool()),
+        (None, Some(true))
+    );
+    let c = wellposed(&["solve", "--json", "--no-intended", &non]).json();
+    assert_eq!(
+        (c["status"].clone(), c.get("from_intended")),
+        (b["status"].clone(), None)
+    );
+    assert_eq!(c["solution"], b["solution"]);
     // A Pattern game ID on the command line and the same ID in a file.
     let id = "5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3";
     let c = wellposed(&["solve", "--json", id]);

@@ -115,6 +115,10 @@ enum Command {
         /// solutions are their own proof.
         #[arg(long)]
         certify: bool,
+        /// Search from scratch even when the file names the solution it intends (a nonogram's
+        /// `goal`); by default the question is then "is it the only one?", one solve.
+        #[arg(long)]
+        no_intended: bool,
         #[command(flatten)]
         how: SolveArgs,
     },
@@ -627,13 +631,14 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             deduce,
             svg,
             certify,
+            no_intended,
             how,
         } => {
             let opts = options(&how, sat, 0);
             if certify {
                 certifiable(&opts)?;
             }
-            solve(&file, &opts, deduce, svg.as_deref(), certify)
+            solve(&file, &opts, deduce, svg.as_deref(), certify, !no_intended)
         }
         Command::Count {
             file,
@@ -1001,9 +1006,11 @@ fn solve(
     deduce: bool,
     svg: Option<&Path>,
     certify: bool,
+    use_intended: bool,
 ) -> Result<Report> {
     let loaded = load::load(file)?;
     let p = loaded.puzzle.as_ref();
+    let mut intended = false;
     let (u, certified) = if certify {
         let c = wellposed_engine::certified(p, opts, Some(2), 2)?;
         let cert = certificate(&c);
@@ -1014,11 +1021,22 @@ fn solve(
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
         };
         (u, Some(cert))
+    } else if let Some(u) = use_intended
+        .then(|| wellposed_engine::uniqueness_of_intended(p, opts))
+        .transpose()?
+        .flatten()
+    {
+        intended = true;
+        (u, None)
     } else {
         (wellposed_engine::uniqueness(p, opts)?, None)
     };
     let mut json =
         json!({"file": file.display().to_string(), "family": p.family(), "status": u.status()});
+    if intended {
+        // The first solution is the file's own (checked by the rules), not one searched for.
+        json["from_intended"] = json!(true);
+    }
     let text = if loaded.raw_cnf {
         // SAT-competition style for raw DIMACS input.
         match &u {

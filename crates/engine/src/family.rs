@@ -52,6 +52,12 @@ pub trait Family: Sized + Send + Sync + 'static {
         self.encode(EncodingKind::Cnf)
     }
 
+    /// The solution the puzzle's file says it intends (a nonogram's `goal`), as values of its
+    /// CNF encoding's answer variables in order, for [`crate::uniqueness_of_intended`].
+    fn intended(&self) -> Option<Vec<bool>> {
+        None
+    }
+
     /// The family's own deduction rules over its CNF encoding's variables (see
     /// [`crate::deduce::FamilyRule`]), used by `grade` and `hint` besides propagation and
     /// probing.
@@ -103,6 +109,8 @@ pub trait Puzzle: Send + Sync {
     fn deduction_encoding(&self) -> Option<Encoding>;
     /// The drawing of a solved answer (see [`Family::svg`]).
     fn svg(&self, answer: &Answer) -> Option<String>;
+    /// See [`Family::intended`].
+    fn intended(&self) -> Option<Vec<bool>>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -141,6 +149,10 @@ impl<F: Family> Puzzle for F {
 
     fn svg(&self, answer: &Answer) -> Option<String> {
         Family::svg(self, &self.decode(answer))
+    }
+
+    fn intended(&self) -> Option<Vec<bool>> {
+        Family::intended(self)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

@@ -20,8 +20,8 @@ pub use oracle::{uniqueness_time, UniquenessOracle};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     backbone, certified, count, enumerate, export, first, proved_unique, solutions_found,
-    uniqueness, Backbone, Certified, Counted, Counting, Method, Options, ProofCheck, SolverChoice,
-    Uniqueness, BLOCKING_FIRST,
+    uniqueness, uniqueness_of_intended, Backbone, Certified, Counted, Counting, Method, Options,
+    ProofCheck, SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;

@@ -536,6 +536,62 @@ pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineEr
     })
 }
 
+/// Uniqueness when the puzzle names the solution it intends ([`Puzzle::intended`], e.g. a
+/// nonogram's `goal`): the question a setter asks is "is my picture the only one?", which
+/// needs no search for a first solution. The intended answer is completed to a model under
+/// assumptions (propagation) and checked by the family's rules; then one solve, with a
+/// clause excluding it, looks for any other. `None` when the puzzle names none, the method
+/// is not a CNF one, or the intended answer breaks the clues (the caller then asks
+/// [`uniqueness`], which finds whatever solutions there are).
+pub fn uniqueness_of_intended(
+    p: &dyn Puzzle,
+    opts: &Options,
+) -> Result<Option<Uniqueness>, EngineError> {
+    let Some(intended) = p.intended() else {
+        return Ok(None);
+    };
+    if !matches!(opts.method, Method::Auto | Method::Sat) {
+        return Ok(None);
+    }
+    let Prepared::Sat {
+        enc,
+        cover_options: None,
+    } = prepare(p, opts.method)?
+    else {
+        return Ok(None);
+    };
+    if intended.len() != enc.answer.len() {
+        return Ok(None);
+    }
+    let mut solver = backend(opts)?;
+    solver.add_cnf(&enc.cnf);
+    let n = enc.cnf.num_vars() as usize;
+    let model = |solver: &dyn wellposed_sat::Backend| {
+        (0..n)
+            .map(|v| solver.value(wellposed_sat::Var(v as u32)))
+            .collect::<Vec<bool>>()
+    };
+    let assumed: Vec<Lit> = enc
+        .answer
+        .iter()
+        .zip(&intended)
+        .map(|(&v, &value)| Lit::new(v, value))
+        .collect();
+    if !solver.solve(&assumed)? {
+        return Ok(None);
+    }
+    let first = p.solved(Answer::Model(model(solver.as_ref())))?;
+    FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let other: Vec<Lit> = assumed.iter().map(|&l| !l).collect();
+    solver.add_clause(&other);
+    Ok(Some(if solver.solve(&[])? {
+        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Uniqueness::Multiple(first, p.solved(Answer::Model(model(solver.as_ref())))?)
+    } else {
+        Uniqueness::Unique(first)
+    }))
+}
+
 /// Whether the engine proves exactly one solution: false for none, for several, and for a
 /// check that a bound in `opts.limits` stopped (or a solver that failed). Generators ask this,
 /// so that under `--conflicts N` what they make is proved unique within N conflicts a call.

@@ -305,6 +305,12 @@ impl Family for Nonogram {
         false
     }
 
+    /// The file's `goal` (cells row-major, the CNF's answer variables in order): `solve` then
+    /// asks "is the goal the only picture?" instead of searching for a first one.
+    fn intended(&self) -> Option<Vec<bool>> {
+        self.goal.clone()
+    }
+
     /// Without the line-solving units of [`Nonogram::cnf`]: deduction shows its own path.
     fn deduction_encoding(&self) -> Option<Encoding> {
         Some(Encoding::Cnf(self.cnf(false)))

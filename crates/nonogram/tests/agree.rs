@@ -135,6 +135,107 @@ fn survey_puzzles_solve_uniquely_to_their_goals() {
     assert_eq!(checked, 12);
 }
 
+/// Asking "is the goal the only picture?" (the file's intended solution, then one solve that
+/// excludes it) answers as the search from scratch does: unique with the goal for every survey
+/// puzzle, on both built-in solvers.
+#[test]
+fn the_intended_goal_answers_uniqueness_as_search_does() {
+    let Some(dir) = wellposed_engine::shared_data("nonograms") else {
+        return;
+    };
+    for id in [6, 65, 436, 803, 6574] {
+        let name = format!("webpbn-{id:05}.non");
+        let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+        let p = Nonogram::parse(&text, &name).unwrap();
+        let searched = wellposed_engine::uniqueness(&p, &opts(Method::Sat)).unwrap();
+        for solver in wellposed_engine::SolverChoice::built_in() {
+            let o = Options {
+                solver,
+                ..opts(Method::Sat)
+            };
+            let given = wellposed_engine::uniqueness_of_intended(&p, &o)
+                .unwrap()
+                .expect("the goal meets the clues");
+            assert_eq!(given.status(), searched.status(), "{name}");
+            match (&given, &searched) {
+                (Uniqueness::Unique(a), Uniqueness::Unique(b)) => assert_eq!(a.text, b.text),
+                _ => panic!("{name}: {}", given.status()),
+            }
+        }
+    }
+}
+
+/// A goal whose clues allow other pictures (the native search says so too) is reported with a
+/// second witness; a goal that breaks its clues is no answer (the caller searches instead).
+#[test]
+fn an_intended_goal_with_a_twin_is_reported_with_it() {
+    let (w, h) = (4, 4);
+    let cells: Vec<bool> = ["#.#.", ".#..", "....", "..##"]
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '#').collect::<Vec<_>>())
+        .collect();
+    let p = Nonogram::from_picture(w, h, &cells);
+    let native = wellposed_engine::uniqueness(&p, &opts(Method::Native)).unwrap();
+    assert_eq!(native.status(), "multiple");
+    match wellposed_engine::uniqueness_of_intended(&p, &opts(Method::Sat)).unwrap() {
+        Some(Uniqueness::Multiple(a, b)) => {
+            assert_eq!(
+                a.text,
+                p.render(&wellposed_nonogram::Picture::new(w, cells.clone()))
+            );
+            assert_ne!(a.text, b.text);
+        }
+        other => panic!("{:?}", other.map(|u| u.status())),
+    }
+    let mut wrong = p.clone();
+    wrong.goal = Some(vec![false; w * h]);
+    assert!(
+        wellposed_engine::uniqueness_of_intended(&wrong, &opts(Method::Sat))
+            .unwrap()
+            .is_none()
+    );
+    // Native search has no use for the goal.
+    assert!(
+        wellposed_engine::uniqueness_of_intended(&p, &opts(Method::Native))
+            .unwrap()
+            .is_none()
+    );
+}
+
+/// Knotty and Faase (Wolter's sample set; ANSWERS.md: "uniqueness not settled") are not
+/// unique: with the goal excluded, both built-in solvers find another picture at once, and
+/// both pictures pass the rule checker here, independently of the engine.
+#[test]
+fn knotty_and_faase_have_a_second_picture() {
+    let Some(dir) = wellposed_engine::shared_data("nonograms") else {
+        return;
+    };
+    for name in ["knotty.non", "faase.non"] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let p = Nonogram::parse(&text, name).unwrap();
+        for solver in wellposed_engine::SolverChoice::built_in() {
+            let o = Options {
+                solver,
+                ..opts(Method::Sat)
+            };
+            let Some(Uniqueness::Multiple(a, b)) =
+                wellposed_engine::uniqueness_of_intended(&p, &o).unwrap()
+            else {
+                panic!("{name}: expected two pictures");
+            };
+            let picture = |text: &str| -> Vec<bool> {
+                text.lines()
+                    .flat_map(|r| r.chars().map(|c| c == '#').collect::<Vec<_>>())
+                    .collect()
+            };
+            let (first, second) = (picture(&a.text), picture(&b.text));
+            assert_eq!(Some(&first), p.goal.as_ref(), "{name}");
+            assert_eq!(p.check(&second), Ok(()), "{name}");
+            assert_ne!(first, second, "{name}");
+        }
+    }
+}
+
 /// Line-solvable puzzles per ANSWERS.md (Dancer 1, Cat 6, Skid 21, Knot 16, Swing 529): line
 /// solving alone settles every cell; the others need more (probing or search).
 #[test]
