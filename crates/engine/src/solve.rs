@@ -221,6 +221,13 @@ fn enumerate_raw(
     }
 }
 
+/// The values of the first `n` variables in the solver's last model.
+fn model_of(solver: &dyn Backend, n: usize) -> Vec<bool> {
+    (0..n)
+        .map(|v| solver.value(wellposed_sat::Var(v as u32)))
+        .collect()
+}
+
 /// Solutions of a CNF encoding one by one: each found one is blocked by a clause over the
 /// answer variables, in the same incremental solver. True when all were visited.
 fn enumerate_cnf(
@@ -257,9 +264,7 @@ fn enumerate_on(
     solver.add_cnf(&enc.cnf);
     let n = enc.cnf.num_vars() as usize;
     while solver.solve(&[])? {
-        let model: Vec<bool> = (0..n)
-            .map(|v| solver.value(wellposed_sat::Var(v as u32)))
-            .collect();
+        let model = model_of(solver, n);
         let block: Vec<Lit> = enc
             .answer
             .iter()
@@ -465,9 +470,7 @@ pub fn backbone(p: &dyn Puzzle, opts: &Options) -> Result<Option<Backbone>, Engi
         return Ok(None);
     }
     let n = enc.cnf.num_vars() as usize;
-    let model: Vec<bool> = (0..n)
-        .map(|v| solver.value(wellposed_sat::Var(v as u32)))
-        .collect();
+    let model = model_of(solver.as_ref(), n);
     let mut candidates: Vec<(usize, bool)> = enc
         .answer
         .iter()
@@ -566,11 +569,6 @@ pub fn uniqueness_of_intended(
     let mut solver = backend(opts)?;
     solver.add_cnf(&enc.cnf);
     let n = enc.cnf.num_vars() as usize;
-    let model = |solver: &dyn wellposed_sat::Backend| {
-        (0..n)
-            .map(|v| solver.value(wellposed_sat::Var(v as u32)))
-            .collect::<Vec<bool>>()
-    };
     let assumed: Vec<Lit> = enc
         .answer
         .iter()
@@ -580,13 +578,16 @@ pub fn uniqueness_of_intended(
     if !solver.solve(&assumed)? {
         return Ok(None);
     }
-    let first = p.solved(Answer::Model(model(solver.as_ref())))?;
+    let first = p.solved(Answer::Model(model_of(solver.as_ref(), n)))?;
     FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let other: Vec<Lit> = assumed.iter().map(|&l| !l).collect();
     solver.add_clause(&other);
     Ok(Some(if solver.solve(&[])? {
         FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        Uniqueness::Multiple(first, p.solved(Answer::Model(model(solver.as_ref())))?)
+        Uniqueness::Multiple(
+            first,
+            p.solved(Answer::Model(model_of(solver.as_ref(), n)))?,
+        )
     } else {
         Uniqueness::Unique(first)
     }))
