@@ -112,6 +112,8 @@ pub struct Solver {
     /// Words of one level (all lines).
     level_words: usize,
     alive: Vec<u64>,
+    /// Given values per line (rows, then columns).
+    given: Vec<Set>,
     chosen: Vec<Set>,
     open: Vec<bool>,
     table: Vec<u32>,
@@ -128,7 +130,9 @@ impl Solver {
         let (m, n) = (p.m, p.n);
         let lines = m + n;
         // Givens per line (rows, then columns), and all of them.
-        let mut given = vec![0 as Set; lines];
+        let given = &mut self.given;
+        given.clear();
+        given.resize(lines, 0);
         let mut all_given: Set = 0;
         for (k, &g) in p.givens.iter().enumerate() {
             if g > 0 {
@@ -160,7 +164,7 @@ impl Solver {
         self.level_words = at;
         self.alive.clear();
         self.alive.resize(at, 0);
-        for (line, &here) in given.iter().enumerate() {
+        for (line, &here) in self.given.iter().enumerate() {
             let side = if line < m { &t.rows } else { &t.cols };
             let (sum, w, off) = (self.sum[line], self.words[line], self.offset[line]);
             let len = side.sets[sum].len();
@@ -173,10 +177,14 @@ impl Solver {
                 } else {
                     (1u64 << (len - k * 64)) - 1
                 };
-                for v in 0..m * n {
+                // Only the given values filter (none in an open puzzle).
+                let mut values = must | must_not;
+                while values != 0 {
+                    let v = values.trailing_zeros() as usize;
+                    values &= values - 1;
                     if must >> v & 1 == 1 {
                         word &= has[v * w + k];
-                    } else if must_not >> v & 1 == 1 {
+                    } else {
                         word &= !has[v * w + k];
                     }
                 }
