@@ -10,6 +10,7 @@
 //! without enumerating the board.
 
 pub mod count;
+pub mod endgame;
 pub mod formats;
 pub mod play;
 mod rules;
@@ -26,7 +27,7 @@ pub const MAX_CELLS: usize = 1_000_000;
 /// The largest counter for the total number of mines in the CNF: unknown cells × (mines + 1).
 pub const MAX_COUNTER: usize = 50_000_000;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
     /// Not known: a mine or not.
     Unknown,

@@ -1,8 +1,16 @@
 //! Whole games: a random layout with a safe first click, then at every move every cell that is
-//! safe in all consistent layouts is opened; when none is, the open cell with the lowest exact
-//! mine probability ([`crate::count::analyze`], the total number of mines known) is guessed.
+//! safe in all consistent layouts is opened; when none is, a guess. With few layouts left the
+//! guess is the one with the best chance of winning the game ([`crate::endgame`], exact);
+//! otherwise the unknown cell with the lowest exact mine probability ([`crate::count::analyze`],
+//! the total number of mines known).
 
-use crate::{count, Board, Cell};
+use crate::{count, endgame, Board, Cell};
+
+/// Guesses are searched exactly ([`endgame`]) when at most this many layouts remain, within
+/// [`ENDGAME_POSITIONS`] positions. On 4000 expert games (seed 1): 1536 wins without, 1587 with
+/// 200 layouts, 1593 with 2000 (1.7× the time), 1598 with 10,000 (8× the time).
+pub const ENDGAME_LAYOUTS: usize = 2000;
+pub const ENDGAME_POSITIONS: usize = 100_000;
 use wellposed_engine::Xorshift;
 
 /// A standard difficulty: rows, columns, mines.
@@ -142,7 +150,14 @@ pub fn play_on(level: Level, mine: &[bool], first: usize) -> Game {
             board.cells[k] = Cell::Mine;
         }
         if safe.is_empty() {
-            let (_, _, k) = best.expect("an unknown cell remains");
+            // Few layouts left: the guess that wins most often, searched exactly.
+            let exact = (a.layouts <= num_bigint::BigUint::from(ENDGAME_LAYOUTS))
+                .then(|| endgame::best_guess(&board, ENDGAME_LAYOUTS, ENDGAME_POSITIONS))
+                .flatten();
+            let k = match exact {
+                Some((k, _)) => k,
+                None => best.expect("an unknown cell remains").2,
+            };
             game.guesses += 1;
             to_open.push((k, false));
         } else {
