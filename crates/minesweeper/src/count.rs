@@ -151,17 +151,14 @@ fn binomials(n: usize) -> Vec<BigUint> {
 /// Ways to complete a distribution of frontier mines (with `used` more placed) in the interior.
 type Ways = dyn Fn(&[BigUint], usize) -> BigUint;
 
-pub fn analyze(board: &Board) -> Result<Analysis, String> {
+/// The frontier's components, each enumerated, and the interior cells.
+type Parts = (Vec<Tally>, Vec<usize>);
+
+/// The board's [`Parts`]; `None` when a number cannot be met.
+fn components(board: &Board) -> Result<Option<Parts>, String> {
     let cells = board.cells.len();
-    let empty = |components, largest, interior| Analysis {
-        layouts: BigUint::zero(),
-        probability: Vec::new(),
-        components,
-        largest,
-        interior,
-    };
     let Ok(cons) = board.constraints() else {
-        return Ok(empty(0, 0, 0));
+        return Ok(None);
     };
     // Components of the frontier, by union-find over the numbers' cells.
     let mut parent: Vec<usize> = (0..cells).collect();
@@ -211,6 +208,58 @@ pub fn analyze(board: &Board) -> Result<Analysis, String> {
         .into_iter()
         .filter(|&c| !frontier[c])
         .collect();
+    Ok(Some((tallies, interior)))
+}
+
+/// The number of layouts consistent with `board`, and whether some frontier cell is a mine in
+/// none of its component's layouts (so safe) — the analysis without the probabilities, for
+/// scoring many hypothetical boards. A cell made safe only by the total number of mines is
+/// not seen.
+pub fn layouts_and_a_safe_cell(board: &Board) -> Result<(BigUint, bool), String> {
+    let Some((tallies, interior)) = components(board)? else {
+        return Ok((BigUint::zero(), false));
+    };
+    let all = tallies.iter().fold(vec![BigUint::one()], |acc, t| {
+        let d: Vec<BigUint> = t.by_mines.iter().map(|&x| BigUint::from(x)).collect();
+        convolve(&acc, &d)
+    });
+    let free = interior.len();
+    let layouts = match board.mines {
+        Some(total) => {
+            let known = board.cells.iter().filter(|&&c| c == Cell::Mine).count();
+            let Some(rest) = total.checked_sub(known) else {
+                return Ok((BigUint::zero(), false));
+            };
+            let c = binomials(free);
+            all.iter()
+                .enumerate()
+                .filter_map(|(m, x)| {
+                    rest.checked_sub(m)
+                        .filter(|&k| k <= free)
+                        .map(|k| x * &c[k])
+                })
+                .sum()
+        }
+        None => all.iter().sum::<BigUint>() * BigUint::from(2u32).pow(free as u32),
+    };
+    let safe = tallies
+        .iter()
+        .any(|t| t.mine_at.iter().any(|per| per.iter().all(|&n| n == 0)));
+    Ok((layouts, safe))
+}
+
+pub fn analyze(board: &Board) -> Result<Analysis, String> {
+    let cells = board.cells.len();
+    let empty = |components, largest, interior| Analysis {
+        layouts: BigUint::zero(),
+        probability: Vec::new(),
+        components,
+        largest,
+        interior,
+    };
+    let Some((tallies, interior)) = components(board)? else {
+        return Ok(empty(0, 0, 0));
+    };
     let components = tallies.len();
     let largest = tallies.iter().map(|t| t.cells.len()).max().unwrap_or(0);
     let big = |v: &[u64]| v.iter().map(|&x| BigUint::from(x)).collect::<Vec<_>>();

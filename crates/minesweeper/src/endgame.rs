@@ -20,7 +20,7 @@
 //! lowest probability.
 
 use crate::{Board, Cell};
-use std::collections::HashMap;
+use wellposed_sat::hash::WordMap;
 
 /// What a cell shows in a layout: its number, or this for a mine.
 const MINE: u8 = u8::MAX;
@@ -31,7 +31,7 @@ struct Endgame {
     shown: Vec<Vec<u8>>,
     /// Words of a bitset over the layouts (the memo's key).
     words: usize,
-    memo: HashMap<Vec<u64>, f64>,
+    memo: WordMap<Vec<u64>, f64>,
     positions: usize,
     budget: usize,
 }
@@ -176,7 +176,7 @@ pub fn best_guess(board: &Board, limit: usize, budget: usize) -> Option<(usize, 
     let mut e = Endgame {
         shown,
         words: layouts.len().div_ceil(64),
-        memo: HashMap::new(),
+        memo: WordMap::default(),
         positions: 0,
         budget,
     };
@@ -193,9 +193,18 @@ impl Endgame {
     fn free_split(&self, s: &[u32]) -> Option<Vec<Vec<u32>>> {
         let first = &self.shown[s[0] as usize];
         (0..first.len()).find_map(|i| {
-            let safe = s.iter().all(|&l| self.shown[l as usize][i] != MINE);
-            let differs = s.iter().any(|&l| self.shown[l as usize][i] != first[i]);
-            (safe && differs).then(|| self.split(s, i))
+            let v = first[i];
+            if v == MINE {
+                return None;
+            }
+            let mut differs = false;
+            for &l in &s[1..] {
+                match self.shown[l as usize][i] {
+                    MINE => return None,
+                    w => differs |= w != v,
+                }
+            }
+            differs.then(|| self.split(s, i))
         })
     }
 
@@ -278,6 +287,7 @@ impl Endgame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
     use wellposed_engine::Xorshift;
 
     /// Brute force on whole boards: the consistent layouts, by trying every set of mines.

@@ -1,16 +1,10 @@
 //! Whole games: a random layout with a safe first click, then at every move every cell that is
 //! safe in all consistent layouts is opened; when none is, a guess. With few layouts left the
 //! guess is the one with the best chance of winning the game ([`crate::endgame`], exact);
-//! otherwise the unknown cell with the lowest exact mine probability ([`crate::count::analyze`],
-//! the total number of mines known).
+//! otherwise a cell with a low exact mine probability ([`crate::count::analyze`], the total
+//! number of mines known) whose number is likely to prove more cells safe (see `guess`).
 
 use crate::{count, endgame, Board, Cell};
-
-/// Guesses are searched exactly ([`endgame`]) when at most this many layouts remain, within
-/// [`ENDGAME_POSITIONS`] positions. On 4000 expert games (seed 1): 1536 wins without, 1587 with
-/// 200 layouts, 1593 with 2000 (1.7× the time), 1598 with 10,000 (8× the time).
-pub const ENDGAME_LAYOUTS: usize = 2000;
-pub const ENDGAME_POSITIONS: usize = 100_000;
 use wellposed_engine::Xorshift;
 
 /// A standard difficulty: rows, columns, mines.
@@ -125,46 +119,117 @@ pub fn play_on(level: Level, mine: &[bool], first: usize) -> Game {
         }
         let a = count::analyze(&board).expect("the true layout is consistent");
         let mut safe = Vec::new();
-        // Certain mines are flagged: the next analysis has smaller components.
-        let mut flags = Vec::new();
-        // The lowest probability; among equals, the cell with the fewest unknown neighbours
-        // (a corner or a cell by the opened region), which is likelier to open more.
-        let mut best: Option<(&num_rational::BigRational, usize, usize)> = None;
         for (k, p) in a.probability.iter().enumerate() {
             let Some(p) = p else { continue };
-            let unknown = || {
-                board
-                    .neighbours(k)
-                    .filter(|&nb| board.cells[nb] == Cell::Unknown)
-                    .count()
-            };
             if p.numer() == &num_bigint::BigInt::default() {
                 safe.push(k);
             } else if p.is_integer() {
-                flags.push(k);
-            } else if best.is_none_or(|(b, u, _)| p < b || (p == b && unknown() < u)) {
-                best = Some((p, unknown(), k));
+                // Certain mines are flagged: the next analysis has smaller components.
+                board.cells[k] = Cell::Mine;
             }
         }
-        for k in flags {
-            board.cells[k] = Cell::Mine;
-        }
         if safe.is_empty() {
-            // Few layouts left: the guess that wins most often, searched exactly.
-            let exact = (a.layouts <= num_bigint::BigUint::from(ENDGAME_LAYOUTS))
-                .then(|| endgame::best_guess(&board, ENDGAME_LAYOUTS, ENDGAME_POSITIONS))
-                .flatten();
-            let k = match exact {
-                Some((k, _)) => k,
-                None => best.expect("an unknown cell remains").2,
-            };
             game.guesses += 1;
-            to_open.push((k, false));
+            to_open.push((guess(&board, &a), false));
         } else {
             game.safe_moves += safe.len();
             to_open.extend(safe.into_iter().map(|k| (k, true)));
         }
     }
+}
+
+/// Guesses are searched exactly ([`endgame`]) when at most this many layouts remain, within
+/// [`ENDGAME_POSITIONS`] positions. On 4000 expert games (seed 1): 1536 wins without, 1587 with
+/// 200 layouts, 1593 with 2000 (1.7× the time), 1598 with 10,000 (8× the time).
+pub const ENDGAME_LAYOUTS: usize = 2000;
+pub const ENDGAME_POSITIONS: usize = 100_000;
+
+/// How much a guess that proves nothing is discounted: the weight q below.
+pub const NO_PROGRESS_COST: f64 = 0.1;
+
+/// Interior cells (next to no number) scored per guess; they differ only by how many unknown
+/// neighbours they have, and the fewest come first.
+pub const INTERIOR_CANDIDATES: usize = 4;
+
+/// The cell to guess on `board` (flags set, no cell provably safe), whose analysis is `a`.
+///
+/// With few layouts left, the guess with the best chance of winning, exactly. Otherwise the
+/// cell with the best score (1 − p) · (1 − q · (1 − progress)), where p is its mine
+/// probability and progress the chance, given it is safe, that the number it shows proves
+/// another cell safe: a safe guess that proves nothing leads to another guess, so it is worth
+/// a little less. Each candidate's progress is found by trying every number it could show
+/// ([`count::layouts_and_a_safe_cell`] on the board with that number). Candidates go by
+/// rising p (among equals, fewest unknown neighbours first: a corner or a cell by the opened
+/// region, likelier to open more), and stop when 1 − p can no longer beat the best score.
+///
+/// On expert games the progress term is worth about 0.4 points: 1536 → 1593 → 1624 wins on
+/// 4000 games (seed 1, lowest p / plus the endgame / plus progress), 3240 → 3276 on 8000
+/// (seed 3); q = 0.05, 0.15 and 0.2 did no better than 0.1.
+fn guess(board: &Board, a: &count::Analysis) -> usize {
+    use num_traits::ToPrimitive;
+    if a.layouts <= num_bigint::BigUint::from(ENDGAME_LAYOUTS) {
+        if let Some((k, _)) = endgame::best_guess(board, ENDGAME_LAYOUTS, ENDGAME_POSITIONS) {
+            return k;
+        }
+    }
+    let unknown_around = |k: usize| {
+        board
+            .neighbours(k)
+            .filter(|&nb| board.cells[nb] == Cell::Unknown)
+            .count()
+    };
+    // (p, unknown neighbours, cell) of every cell that may be a mine or not.
+    let mut cells: Vec<(f64, usize, usize)> = a
+        .probability
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            let p = p.as_ref()?.to_f64()?;
+            (p > 0.0 && p < 1.0 && board.cells[k] == Cell::Unknown)
+                .then(|| (p, unknown_around(k), k))
+        })
+        .collect();
+    cells.sort_by(|x, y| x.partial_cmp(y).expect("probabilities are numbers"));
+    let lowest = *cells.first().expect("an unknown cell that may be safe");
+    let Some(total) = a.layouts.to_f64() else {
+        return lowest.2;
+    };
+    let q = NO_PROGRESS_COST;
+    let mut interior = 0;
+    let mut best = (f64::MIN, lowest.2);
+    for &(p, unknown, k) in &cells {
+        let safe = 1.0 - p;
+        if safe < (1.0 - lowest.0) * (1.0 - q) || safe <= best.0 {
+            break;
+        }
+        if !board
+            .neighbours(k)
+            .any(|nb| matches!(board.cells[nb], Cell::Number(_)))
+        {
+            interior += 1;
+            if interior > INTERIOR_CANDIDATES {
+                continue;
+            }
+        }
+        let flags = board
+            .neighbours(k)
+            .filter(|&nb| board.cells[nb] == Cell::Mine)
+            .count();
+        // Layouts where k is safe and its number proves another cell safe, over all layouts.
+        let mut progress = 0.0;
+        let mut next = board.clone();
+        for shown in flags..=flags + unknown {
+            next.cells[k] = Cell::Number(shown as u8);
+            if let Ok((layouts, true)) = count::layouts_and_a_safe_cell(&next) {
+                progress += layouts.to_f64().unwrap_or(0.0) / total;
+            }
+        }
+        let score = safe * (1.0 - q * (1.0 - progress / safe));
+        if score > best.0 {
+            best = (score, k);
+        }
+    }
+    best.1
 }
 
 /// What a run of games found.
