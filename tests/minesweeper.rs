@@ -75,8 +75,39 @@ fn games_are_reproducible_and_mostly_won_on_beginner() {
     assert_eq!(a["won"], b["won"]);
     let rate = a["win_rate"].as_f64().unwrap();
     assert!(rate > 0.8 && rate < 1.0, "{rate}");
+    assert_eq!(a["strategy"], "progress", "the default");
     let bad = wellposed(&["minesweeper", "play", "--level", "insane"]);
     assert_eq!(bad.code, 2);
+    let bad = wellposed(&["minesweeper", "play", "--strategy", "luck"]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("lowest, endgame or progress"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn every_strategy_plays_the_same_layouts() {
+    // The deals depend on the seed only, so the strategies meet the same boards; every one
+    // wins most of them.
+    for strategy in ["lowest", "endgame", "progress"] {
+        let r = wellposed(&[
+            "minesweeper",
+            "play",
+            "--level",
+            "beginner",
+            "--games",
+            "200",
+            "--strategy",
+            strategy,
+            "--json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let j = r.json();
+        assert_eq!(j["strategy"], strategy);
+        assert!(j["win_rate"].as_f64().unwrap() > 0.8, "{j}");
+    }
 }
 
 #[test]

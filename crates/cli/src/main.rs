@@ -297,6 +297,11 @@ enum MinesweeperCommand {
         /// beginner (9×9, 10 mines), intermediate (16×16, 40) or expert (30×16, 99).
         #[arg(long, default_value = "expert")]
         level: String,
+        /// How to guess: lowest (mine probability), endgame (plus perfect play when at most
+        /// 2000 layouts remain) or progress (plus safety weighed against the chance of
+        /// proving more cells safe).
+        #[arg(long, default_value = "progress")]
+        strategy: String,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: all cores); the games do not depend on it.
@@ -918,9 +923,10 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
         Command::Minesweeper(MinesweeperCommand::Play {
             games,
             level,
+            strategy,
             seed,
             threads,
-        }) => minesweeper_cmd::play(&level, games, seed, threads_arg(threads)),
+        }) => minesweeper_cmd::play(&level, &strategy, games, seed, threads_arg(threads)),
         Command::Submarines(SubmarinesCommand::Analyze { file }) => {
             let text = load::read(&file)?;
             let p = <wellposed_submarines::Submarines as wellposed_engine::Family>::parse(

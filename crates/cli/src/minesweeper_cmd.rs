@@ -81,16 +81,25 @@ pub fn analyze(board: &Board) -> Result<Report> {
     Ok(Report { text, json })
 }
 
-pub fn play(level: &str, games: usize, seed: u64, threads: usize) -> Result<Report> {
+pub fn play(
+    level: &str,
+    strategy: &str,
+    games: usize,
+    seed: u64,
+    threads: usize,
+) -> Result<Report> {
     let Some(l) = Level::parse(level) else {
         bail!("--level: expected beginner, intermediate or expert, found `{level}`");
+    };
+    let Some(strategy) = play::Strategy::parse(strategy) else {
+        bail!("--strategy: expected lowest, endgame or progress, found `{strategy}`");
     };
     if games == 0 {
         bail!("--games: expected at least one game");
     }
     let started = std::time::Instant::now();
     let bar = indicatif::ProgressBar::new(games as u64);
-    let r = play::play_many(l, games, seed, threads, &|done| {
+    let r = play::play_many(l, strategy, games, seed, threads, &|done| {
         bar.set_position(done as u64)
     });
     bar.finish_and_clear();
@@ -100,10 +109,11 @@ pub fn play(level: &str, games: usize, seed: u64, threads: usize) -> Result<Repo
     let seconds = started.elapsed().as_secs_f64();
     Ok(Report {
         text: format!(
-            "{level} ({}×{}, {} mines): won {} of {} games = {:.1}% ± {:.1}% ({} guesses, {} cells opened by proof, {seconds:.1} s)",
+            "{level} ({}×{}, {} mines), strategy {}: won {} of {} games = {:.1}% ± {:.1}% ({} guesses, {} cells opened by proof, {seconds:.1} s)",
             l.cols,
             l.rows,
             l.mines,
+            strategy.name(),
             r.won,
             r.games,
             100.0 * rate,
@@ -112,7 +122,7 @@ pub fn play(level: &str, games: usize, seed: u64, threads: usize) -> Result<Repo
             r.safe_moves
         ),
         json: json!({
-            "level": level, "games": r.games, "won": r.won, "win_rate": rate,
+            "level": level, "strategy": strategy, "games": r.games, "won": r.won, "win_rate": rate,
             "standard_error": error, "guesses": r.guesses, "safe_moves": r.safe_moves,
             "seed": seed, "seconds": seconds,
         }),

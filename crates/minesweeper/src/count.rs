@@ -37,9 +37,12 @@ struct Tally {
     cells: Vec<usize>,
     by_mines: Vec<u64>,
     mine_at: Vec<Vec<u64>>,
+    /// Search nodes visited, and how many may be: past it the tallies are incomplete.
+    nodes: u64,
+    budget: u64,
 }
 
-fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)]) -> Tally {
+fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)], budget: u64) -> Tally {
     let n = cells.len();
     let mut local = std::collections::HashMap::new();
     for (i, &c) in cells.iter().enumerate() {
@@ -59,6 +62,8 @@ fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)]) -> Tally {
     let mut tally = Tally {
         by_mines: vec![0; n + 1],
         mine_at: vec![vec![0; n + 1]; n],
+        nodes: 0,
+        budget,
         cells,
     };
     let mut assign = vec![false; n];
@@ -72,6 +77,10 @@ fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)]) -> Tally {
         left: &mut [i64],
         tally: &mut Tally,
     ) {
+        tally.nodes += 1;
+        if tally.nodes > tally.budget {
+            return;
+        }
         if i == assign.len() {
             tally.by_mines[mines] += 1;
             for (k, &a) in assign.iter().enumerate() {
@@ -155,7 +164,7 @@ type Ways = dyn Fn(&[BigUint], usize) -> BigUint;
 type Parts = (Vec<Tally>, Vec<usize>);
 
 /// The board's [`Parts`]; `None` when a number cannot be met.
-fn components(board: &Board) -> Result<Option<Parts>, String> {
+fn components(board: &Board, budget: u64) -> Result<Option<Parts>, String> {
     let cells = board.cells.len();
     let Ok(cons) = board.constraints() else {
         return Ok(None);
@@ -201,8 +210,13 @@ fn components(board: &Board) -> Result<Option<Parts>, String> {
     }
     let tallies: Vec<Tally> = groups
         .into_iter()
-        .map(|(r, cs)| enumerate(cs, group_cons.get(&r).map_or(&[], |v| v)))
+        .map(|(r, cs)| enumerate(cs, group_cons.get(&r).map_or(&[], |v| v), budget))
         .collect();
+    if tallies.iter().any(|t| t.nodes > t.budget) {
+        return Err(format!(
+            "a frontier component needs more than {budget} search nodes"
+        ));
+    }
     let interior: Vec<usize> = board
         .unknown()
         .into_iter()
@@ -214,9 +228,9 @@ fn components(board: &Board) -> Result<Option<Parts>, String> {
 /// The number of layouts consistent with `board`, and whether some frontier cell is a mine in
 /// none of its component's layouts (so safe) — the analysis without the probabilities, for
 /// scoring many hypothetical boards. A cell made safe only by the total number of mines is
-/// not seen.
-pub fn layouts_and_a_safe_cell(board: &Board) -> Result<(BigUint, bool), String> {
-    let Some((tallies, interior)) = components(board)? else {
+/// not seen. Gives up (an error) when a component needs more than `budget` search nodes.
+pub fn layouts_and_a_safe_cell(board: &Board, budget: u64) -> Result<(BigUint, bool), String> {
+    let Some((tallies, interior)) = components(board, budget)? else {
         return Ok((BigUint::zero(), false));
     };
     let all = tallies.iter().fold(vec![BigUint::one()], |acc, t| {
@@ -257,7 +271,7 @@ pub fn analyze(board: &Board) -> Result<Analysis, String> {
         largest,
         interior,
     };
-    let Some((tallies, interior)) = components(board)? else {
+    let Some((tallies, interior)) = components(board, u64::MAX)? else {
         return Ok(empty(0, 0, 0));
     };
     let components = tallies.len();

@@ -42,6 +42,34 @@ impl Level {
     }
 }
 
+/// How guesses are chosen (deductions are the same for all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Strategy {
+    /// The lowest mine probability; among equals, the fewest unknown neighbours.
+    Lowest,
+    /// As `Lowest`, but perfect play once few layouts remain ([`crate::endgame`]).
+    Endgame,
+    /// As `Endgame`, and otherwise safety weighed against progress (see `guess`). The default.
+    Progress,
+}
+
+impl Strategy {
+    pub const ALL: [Strategy; 3] = [Strategy::Lowest, Strategy::Endgame, Strategy::Progress];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Lowest => "lowest",
+            Strategy::Endgame => "endgame",
+            Strategy::Progress => "progress",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|x| x.name() == s)
+    }
+}
+
 /// How one game went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -55,9 +83,9 @@ pub struct Game {
 }
 
 /// Plays one game; the first click is at `first` (row-major index) and is never a mine.
-pub fn play(level: Level, first: usize, rng: &mut Xorshift) -> Game {
+pub fn play(level: Level, first: usize, strategy: Strategy, rng: &mut Xorshift) -> Game {
     let mine = deal(level, first, rng);
-    play_on(level, &mine, first)
+    play_on(level, &mine, first, strategy)
 }
 
 /// A random layout of the level's mines, none on `first`.
@@ -76,7 +104,7 @@ pub fn deal(level: Level, first: usize, rng: &mut Xorshift) -> Vec<bool> {
 }
 
 /// Plays the game of a given layout from the first click at `first`.
-pub fn play_on(level: Level, mine: &[bool], first: usize) -> Game {
+pub fn play_on(level: Level, mine: &[bool], first: usize, strategy: Strategy) -> Game {
     let n = level.rows * level.cols;
     let mut board = Board {
         rows: level.rows,
@@ -130,7 +158,7 @@ pub fn play_on(level: Level, mine: &[bool], first: usize) -> Game {
         }
         if safe.is_empty() {
             game.guesses += 1;
-            to_open.push((guess(&board, &a), false));
+            to_open.push((guess(&board, &a, strategy), false));
         } else {
             game.safe_moves += safe.len();
             to_open.extend(safe.into_iter().map(|k| (k, true)));
@@ -147,6 +175,11 @@ pub const ENDGAME_POSITIONS: usize = 100_000;
 /// How much a guess that proves nothing is discounted: the weight q below.
 pub const NO_PROGRESS_COST: f64 = 0.1;
 
+/// The search nodes one hypothetical board may take when a guess is scored; a frontier
+/// component beyond it (some have 50 cells and millions of layouts) leaves the choice to the
+/// lowest probability.
+pub const PROGRESS_NODES: u64 = 200_000;
+
 /// Interior cells (next to no number) scored per guess; they differ only by how many unknown
 /// neighbours they have, and the fewest come first.
 pub const INTERIOR_CANDIDATES: usize = 4;
@@ -162,12 +195,12 @@ pub const INTERIOR_CANDIDATES: usize = 4;
 /// rising p (among equals, fewest unknown neighbours first: a corner or a cell by the opened
 /// region, likelier to open more), and stop when 1 − p can no longer beat the best score.
 ///
-/// On expert games the progress term is worth about 0.4 points: 1536 → 1593 → 1624 wins on
-/// 4000 games (seed 1, lowest p / plus the endgame / plus progress), 3240 → 3276 on 8000
-/// (seed 3); q = 0.05, 0.15 and 0.2 did no better than 0.1.
-fn guess(board: &Board, a: &count::Analysis) -> usize {
+/// On the same 10,000 expert deals (seed 1, `scripts/bench-minesweeper.sh`): 3855 wins by the
+/// lowest probability, 4011 with the endgame search, 4064 with progress as well. The weight
+/// q = 0.1 was chosen on other deals (seed 3): 0.05, 0.15 and 0.2 did no better.
+fn guess(board: &Board, a: &count::Analysis, strategy: Strategy) -> usize {
     use num_traits::ToPrimitive;
-    if a.layouts <= num_bigint::BigUint::from(ENDGAME_LAYOUTS) {
+    if strategy != Strategy::Lowest && a.layouts <= num_bigint::BigUint::from(ENDGAME_LAYOUTS) {
         if let Some((k, _)) = endgame::best_guess(board, ENDGAME_LAYOUTS, ENDGAME_POSITIONS) {
             return k;
         }
@@ -191,7 +224,11 @@ fn guess(board: &Board, a: &count::Analysis) -> usize {
         .collect();
     cells.sort_by(|x, y| x.partial_cmp(y).expect("probabilities are numbers"));
     let lowest = *cells.first().expect("an unknown cell that may be safe");
-    let Some(total) = a.layouts.to_f64() else {
+    let Some(total) = a
+        .layouts
+        .to_f64()
+        .filter(|_| strategy == Strategy::Progress)
+    else {
         return lowest.2;
     };
     let q = NO_PROGRESS_COST;
@@ -220,8 +257,11 @@ fn guess(board: &Board, a: &count::Analysis) -> usize {
         let mut next = board.clone();
         for shown in flags..=flags + unknown {
             next.cells[k] = Cell::Number(shown as u8);
-            if let Ok((layouts, true)) = count::layouts_and_a_safe_cell(&next) {
-                progress += layouts.to_f64().unwrap_or(0.0) / total;
+            match count::layouts_and_a_safe_cell(&next, PROGRESS_NODES) {
+                Ok((layouts, true)) => progress += layouts.to_f64().unwrap_or(0.0) / total,
+                Ok((_, false)) => {}
+                // A component too large to enumerate that often: the lowest probability.
+                Err(_) => return lowest.2,
             }
         }
         let score = safe * (1.0 - q * (1.0 - progress / safe));
@@ -246,6 +286,7 @@ pub struct Record {
 /// corner (a corner is the likeliest cell to be a zero and open a region).
 pub fn play_many(
     level: Level,
+    strategy: Strategy,
     games: usize,
     seed: u64,
     threads: usize,
@@ -274,7 +315,7 @@ pub fn play_many(
                         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
                         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
                         let mut rng = Xorshift((z ^ (z >> 31)) | 1);
-                        let g = play(level, 0, &mut rng);
+                        let g = play(level, 0, strategy, &mut rng);
                         r.games += 1;
                         r.won += usize::from(g.won);
                         r.safe_moves += g.safe_moves;
@@ -311,7 +352,8 @@ pub fn no_guess_layout(level: Level, first: usize, seed: u64) -> Option<(Vec<boo
     let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     (1..=100_000).find_map(|dealt| {
         let mine = deal(level, first, &mut rng);
-        let g = play_on(level, &mine, first);
+        // Any strategy: a game with a guess is refused whatever the guess.
+        let g = play_on(level, &mine, first, Strategy::Lowest);
         (g.won && g.guesses == 1).then_some((mine, dealt))
     })
 }
@@ -322,8 +364,8 @@ mod tests {
 
     #[test]
     fn games_are_won_and_lost_and_reproducible() {
-        let a = play_many(Level::BEGINNER, 300, 7, 2, &|_| {});
-        let b = play_many(Level::BEGINNER, 300, 7, 1, &|_| {});
+        let a = play_many(Level::BEGINNER, Strategy::Progress, 300, 7, 2, &|_| {});
+        let b = play_many(Level::BEGINNER, Strategy::Progress, 300, 7, 1, &|_| {});
         assert_eq!(a, b, "the same games whatever the threads");
         // Beginner boards are mostly won by a careful player, not all.
         assert!(a.won > 200 && a.won < 300, "{a:?}");
@@ -336,7 +378,7 @@ mod tests {
         let mut rng = Xorshift(99);
         let mut lost = 0;
         for _ in 0..300 {
-            let g = play(Level::INTERMEDIATE, 0, &mut rng);
+            let g = play(Level::INTERMEDIATE, 0, Strategy::Progress, &mut rng);
             assert!(!g.proof_failed);
             lost += usize::from(!g.won);
         }

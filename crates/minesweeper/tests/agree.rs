@@ -266,7 +266,7 @@ fn game_ids_round_trip_and_no_guess_layouts_need_none() {
     assert_eq!(formats::game_id(9, 9, &mines, 4 * 9 + 4), id);
     for seed in 1..=5 {
         let (mine, _) = play::no_guess_layout(Level::BEGINNER, 0, seed).unwrap();
-        let g = play::play_on(Level::BEGINNER, &mine, 0);
+        let g = play::play_on(Level::BEGINNER, &mine, 0, play::Strategy::Progress);
         assert!(g.won && g.guesses == 1 && !g.proof_failed, "{g:?}");
         let back = formats::parse_game_id(&formats::game_id(9, 9, &mine, 0), "id", 1).unwrap();
         let read: Vec<bool> = back.cells.iter().map(|&c| c == Cell::Unknown).collect();
