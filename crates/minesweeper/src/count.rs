@@ -37,101 +37,110 @@ struct Tally {
     cells: Vec<usize>,
     by_mines: Vec<u64>,
     mine_at: Vec<Vec<u64>>,
-    /// Search nodes visited, and how many may be: past it the tallies are incomplete.
-    nodes: u64,
-    budget: u64,
 }
 
-fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)], budget: u64) -> Tally {
-    let n = cells.len();
-    let mut local = std::collections::HashMap::new();
-    for (i, &c) in cells.iter().enumerate() {
-        local.insert(c, i);
-    }
-    // For each cell, the constraints it is in; per constraint, mines so far and cells left.
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut need = Vec::with_capacity(cons.len());
-    let mut left = Vec::with_capacity(cons.len());
-    for (j, (cs, m)) in cons.iter().enumerate() {
+/// Every layout of `cells` (depth first, in the order given, no mine before mine) that meets
+/// the constraints `cons` (cells, mines among them) and, when `rest` is given, places exactly
+/// `rest` mines: `leaf(assign, mines)` sees each one (`assign[i]`: a mine on `cells[i]`) and
+/// returns false to stop. Every constraint's range (mines still needed, cells still open) and
+/// the mines left prune the branches. False when stopped, by `leaf` or after `budget` nodes.
+pub(crate) fn each_layout(
+    cells: &[usize],
+    cons: &[(Vec<usize>, usize)],
+    rest: Option<usize>,
+    budget: u64,
+    leaf: impl FnMut(&[bool], usize) -> bool,
+) -> bool {
+    let local: std::collections::HashMap<usize, usize> =
+        cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+    // For each cell, the constraints it is in; per constraint, mines still needed and cells
+    // still open.
+    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); cells.len()];
+    for (j, (cs, _)) in cons.iter().enumerate() {
         for c in cs {
             of_cell[local[c]].push(j);
         }
-        need.push(*m as i64);
-        left.push(cs.len() as i64);
     }
-    let mut tally = Tally {
-        by_mines: vec![0; n + 1],
-        mine_at: vec![vec![0; n + 1]; n],
+    struct Walk<'a, F> {
+        of_cell: &'a [Vec<usize>],
+        need: Vec<i64>,
+        left: Vec<i64>,
+        assign: Vec<bool>,
+        rest: Option<usize>,
+        nodes: u64,
+        budget: u64,
+        leaf: F,
+    }
+    impl<F: FnMut(&[bool], usize) -> bool> Walk<'_, F> {
+        fn go(&mut self, i: usize, mines: usize) -> bool {
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                return false;
+            }
+            let n = self.assign.len();
+            if let Some(rest) = self.rest {
+                if mines > rest || rest - mines > n - i {
+                    return true;
+                }
+            }
+            if i == n {
+                return (self.leaf)(&self.assign, mines);
+            }
+            for value in [false, true] {
+                let mut ok = true;
+                for &j in &self.of_cell[i] {
+                    self.left[j] -= 1;
+                    self.need[j] -= i64::from(value);
+                    ok &= self.need[j] >= 0 && self.need[j] <= self.left[j];
+                }
+                let go_on = !ok || {
+                    self.assign[i] = value;
+                    self.go(i + 1, mines + usize::from(value))
+                };
+                for &j in &self.of_cell[i] {
+                    self.left[j] += 1;
+                    self.need[j] += i64::from(value);
+                }
+                if !go_on {
+                    return false;
+                }
+            }
+            self.assign[i] = false;
+            true
+        }
+    }
+    Walk {
+        of_cell: &of_cell,
+        need: cons.iter().map(|(_, m)| *m as i64).collect(),
+        left: cons.iter().map(|(cs, _)| cs.len() as i64).collect(),
+        assign: vec![false; cells.len()],
+        rest,
         nodes: 0,
         budget,
-        cells,
-    };
-    let mut assign = vec![false; n];
-    // Depth first over the cells in order, both values, pruned by every number's range.
-    fn go(
-        i: usize,
-        mines: usize,
-        assign: &mut Vec<bool>,
-        of_cell: &[Vec<usize>],
-        need: &mut [i64],
-        left: &mut [i64],
-        tally: &mut Tally,
-    ) {
-        tally.nodes += 1;
-        if tally.nodes > tally.budget {
-            return;
-        }
-        if i == assign.len() {
-            tally.by_mines[mines] += 1;
-            for (k, &a) in assign.iter().enumerate() {
-                if a {
-                    tally.mine_at[k][mines] += 1;
-                }
-            }
-            return;
-        }
-        for value in [false, true] {
-            let mut ok = true;
-            for &j in &of_cell[i] {
-                left[j] -= 1;
-                if value {
-                    need[j] -= 1;
-                }
-                if need[j] < 0 || need[j] > left[j] {
-                    ok = false;
-                }
-            }
-            if ok {
-                assign[i] = value;
-                go(
-                    i + 1,
-                    mines + usize::from(value),
-                    assign,
-                    of_cell,
-                    need,
-                    left,
-                    tally,
-                );
-            }
-            for &j in &of_cell[i] {
-                left[j] += 1;
-                if value {
-                    need[j] += 1;
-                }
-            }
-        }
-        assign[i] = false;
+        leaf,
     }
-    go(
-        0,
-        0,
-        &mut assign,
-        &of_cell,
-        &mut need,
-        &mut left,
-        &mut tally,
-    );
-    tally
+    .go(0, 0)
+}
+
+/// A component's tallies, or `None` past `budget` search nodes.
+fn enumerate(cells: Vec<usize>, cons: &[(Vec<usize>, usize)], budget: u64) -> Option<Tally> {
+    let n = cells.len();
+    let mut by_mines = vec![0; n + 1];
+    let mut mine_at = vec![vec![0; n + 1]; n];
+    let complete = each_layout(&cells, cons, None, budget, |assign, mines| {
+        by_mines[mines] += 1;
+        for (k, &a) in assign.iter().enumerate() {
+            if a {
+                mine_at[k][mines] += 1;
+            }
+        }
+        true
+    });
+    complete.then_some(Tally {
+        cells,
+        by_mines,
+        mine_at,
+    })
 }
 
 fn convolve(a: &[BigUint], b: &[BigUint]) -> Vec<BigUint> {
@@ -208,15 +217,15 @@ fn components(board: &Board, budget: u64) -> Result<Option<Parts>, String> {
              layout at a time; count it with --method sat"
         ));
     }
-    let tallies: Vec<Tally> = groups
+    let Some(tallies) = groups
         .into_iter()
         .map(|(r, cs)| enumerate(cs, group_cons.get(&r).map_or(&[], |v| v), budget))
-        .collect();
-    if tallies.iter().any(|t| t.nodes > t.budget) {
+        .collect::<Option<Vec<Tally>>>()
+    else {
         return Err(format!(
             "a frontier component needs more than {budget} search nodes"
         ));
-    }
+    };
     let interior: Vec<usize> = board
         .unknown()
         .into_iter()

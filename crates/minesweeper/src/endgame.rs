@@ -19,7 +19,7 @@
 //! layouts, and a budget of positions bounds the work: beyond it the caller falls back on the
 //! lowest probability.
 
-use crate::{Board, Cell};
+use crate::{count, Board, Cell};
 use wellposed_sat::hash::WordMap;
 
 /// What a cell shows in a layout: its number, or this for a mine.
@@ -42,92 +42,33 @@ pub fn layouts(board: &Board, limit: usize) -> Option<(Vec<usize>, Vec<Vec<bool>
     let total = board.mines?;
     let known = board.cells.iter().filter(|&&c| c == Cell::Mine).count();
     let rest = total.checked_sub(known)?;
-    let cons = board.constraints().ok()?;
-    let unknown = board.unknown();
-    let mut index = vec![usize::MAX; board.cells.len()];
+    let cons: Vec<(Vec<usize>, usize)> = board
+        .constraints()
+        .ok()?
+        .into_iter()
+        .map(|(_, open, need)| (open, need))
+        .collect();
     // Cells next to numbers first, number by number, so constraints close early and prune;
     // then the interior, bounded only by the total.
-    let mut order = Vec::with_capacity(unknown.len());
-    for (_, open, _) in &cons {
-        for &c in open {
-            if index[c] == usize::MAX {
-                index[c] = order.len();
-                order.push(c);
-            }
+    let mut seen = vec![false; board.cells.len()];
+    let mut order = Vec::new();
+    for c in cons
+        .iter()
+        .flat_map(|(open, _)| open)
+        .chain(&board.unknown())
+    {
+        if !std::mem::replace(&mut seen[*c], true) {
+            order.push(*c);
         }
     }
-    for &c in &unknown {
-        if index[c] == usize::MAX {
-            index[c] = order.len();
-            order.push(c);
-        }
-    }
-    let mut of_cell: Vec<Vec<usize>> = vec![Vec::new(); order.len()];
-    let mut need = Vec::with_capacity(cons.len());
-    let mut left = Vec::with_capacity(cons.len());
-    for (j, (_, open, m)) in cons.iter().enumerate() {
-        for &c in open {
-            of_cell[index[c]].push(j);
-        }
-        need.push(*m as i64);
-        left.push(open.len() as i64);
-    }
-    struct Search<'a> {
-        of_cell: &'a [Vec<usize>],
-        need: Vec<i64>,
-        left: Vec<i64>,
-        assign: Vec<bool>,
-        rest: usize,
-        found: Vec<Vec<bool>>,
-        limit: usize,
-    }
-    impl Search<'_> {
-        /// False when more than `limit` layouts exist.
-        fn go(&mut self, i: usize, mines: usize) -> bool {
-            let n = self.assign.len();
-            if mines > self.rest || self.rest - mines > n - i {
-                return true;
-            }
-            if i == n {
-                if self.found.len() == self.limit {
-                    return false;
-                }
-                self.found.push(self.assign.clone());
-                return true;
-            }
-            for value in [false, true] {
-                let mut ok = true;
-                for &j in &self.of_cell[i] {
-                    self.left[j] -= 1;
-                    self.need[j] -= i64::from(value);
-                    ok &= self.need[j] >= 0 && self.need[j] <= self.left[j];
-                }
-                let more = !ok || {
-                    self.assign[i] = value;
-                    self.go(i + 1, mines + usize::from(value))
-                };
-                for &j in &self.of_cell[i] {
-                    self.left[j] += 1;
-                    self.need[j] += i64::from(value);
-                }
-                if !more {
-                    return false;
-                }
-            }
-            self.assign[i] = false;
+    let mut found = Vec::new();
+    let complete = count::each_layout(&order, &cons, Some(rest), u64::MAX, |assign, _| {
+        found.len() < limit && {
+            found.push(assign.to_vec());
             true
         }
-    }
-    let mut s = Search {
-        of_cell: &of_cell,
-        need,
-        left,
-        assign: vec![false; order.len()],
-        rest,
-        found: Vec::new(),
-        limit,
-    };
-    s.go(0, 0).then_some((order, s.found))
+    });
+    complete.then_some((order, found))
 }
 
 /// The guess with the best chance of winning the game from `board` and that chance, when the
