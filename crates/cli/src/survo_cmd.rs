@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use wellposed_survo::enumerate::{labelled, scan_by, work_units, Method, Tally};
+use wellposed_survo::enumerate::{labelled, scan, work_units, Method, Tally};
 
 /// What a checkpoint file holds: enough to resume and end with the same answer.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -154,7 +154,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
     let already: BTreeSet<usize> = state.lock().unwrap().done.clone();
     let saver = Checkpointer::new(checkpoint.as_deref(), Duration::from_millis(200));
     let out = Mutex::new(std::io::stdout());
-    scan_by(
+    scan(
         method,
         m,
         n,

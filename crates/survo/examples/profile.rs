@@ -1,6 +1,6 @@
 //! Times S(m,n) by both methods where both apply: `cargo run --release --example profile 2 8`.
 use std::time::Instant;
-use wellposed_survo::enumerate::{scan_by, Method};
+use wellposed_survo::enumerate::{scan, Method};
 fn main() {
     let a: Vec<usize> = std::env::args()
         .skip(1)
@@ -10,7 +10,7 @@ fn main() {
     let threads = a.get(2).copied().unwrap_or(1);
     for method in [Method::of(m, n), Method::MarginPairs] {
         let t0 = Instant::now();
-        let t = scan_by(
+        let t = scan(
             method,
             m,
             n,

@@ -251,34 +251,13 @@ pub fn work_units(m: usize, n: usize, method: Method) -> usize {
     }
 }
 
-/// Scans every margin pair of an m×n table on `threads` threads, by [`Method::of`]. `shard =
-/// (k, of)` keeps only the units ≡ k mod `of`. `skip(i)` says unit i was finished earlier (for
-/// resuming); `done(i, tally, puzzles)` is called as each one finishes.
-pub fn scan(
-    m: usize,
-    n: usize,
-    threads: usize,
-    shard: (usize, usize),
-    skip: &(dyn Fn(usize) -> bool + Sync),
-    done: &(dyn Fn(usize, &Tally, &[Found]) + Sync),
-    keep_puzzles: bool,
-) -> Tally {
-    scan_by(
-        Method::of(m, n),
-        m,
-        n,
-        threads,
-        shard,
-        skip,
-        done,
-        keep_puzzles,
-    )
-}
-
-/// [`scan`] by a method of the caller's choice (the tests hold the two against each other).
-/// [`Method::TwoRowMatchings`] takes only the sizes [`Method::of`] gives it to.
+/// Scans every margin pair of an m×n table on `threads` threads by `method` ([`Method::of`]
+/// picks the faster; the tests hold the two against each other; [`Method::TwoRowMatchings`]
+/// takes only the sizes `of` gives it to). `shard = (k, of)` keeps only the units ≡ k mod `of`.
+/// `skip(i)` says unit i was finished earlier (for resuming); `done(i, tally, puzzles)` is
+/// called as each one finishes.
 #[allow(clippy::too_many_arguments)]
-pub fn scan_by(
+pub fn scan(
     method: Method,
     m: usize,
     n: usize,

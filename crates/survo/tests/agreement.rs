@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options, Uniqueness};
-use wellposed_survo::enumerate::{labelled, scan, scan_by, Method as Scan};
+use wellposed_survo::enumerate::{labelled, scan, Method as Scan};
 use wellposed_survo::{Survo, Table};
 
 fn opts(method: Method) -> Options {
@@ -148,7 +148,16 @@ fn brute_force(m: usize, n: usize) -> (u64, u64) {
 #[test]
 fn enumeration_matches_brute_force_over_all_tables() {
     for (m, n) in [(2, 2), (2, 3), (2, 4), (3, 3)] {
-        let t = scan(m, n, 2, (0, 1), &|_| false, &|_, _, _| {}, false);
+        let t = scan(
+            Scan::of(m, n),
+            m,
+            n,
+            2,
+            (0, 1),
+            &|_| false,
+            &|_, _, _| {},
+            false,
+        );
         let (s, lab) = brute_force(m, n);
         assert_eq!(t.unique, s, "{m}×{n}");
         assert_eq!(
@@ -175,7 +184,17 @@ fn enumeration_reproduces_mustonens_table() {
     ];
     for ((m, n), want) in cases {
         assert_eq!(
-            scan(m, n, 2, (0, 1), &|_| false, &|_, _, _| {}, false).unique,
+            scan(
+                Scan::of(m, n),
+                m,
+                n,
+                2,
+                (0, 1),
+                &|_| false,
+                &|_, _, _| {},
+                false
+            )
+            .unique,
             want,
             "S({m},{n})"
         );
@@ -191,7 +210,7 @@ fn two_row_matchings_agree_with_margin_pair_search() {
         assert_eq!(Scan::of(m, n), Scan::TwoRowMatchings);
         let by = |method| {
             let found = std::sync::Mutex::new(Vec::new());
-            let t = scan_by(
+            let t = scan(
                 method,
                 m,
                 n,
@@ -211,7 +230,19 @@ fn two_row_matchings_agree_with_margin_pair_search() {
         assert_eq!(matchings.1.len() as u64, matchings.0);
         // Shards of the two-row units add up too.
         let shards: u64 = (0..4)
-            .map(|k| scan(m, n, 1, (k, 4), &|_| false, &|_, _, _| {}, false).unique)
+            .map(|k| {
+                scan(
+                    Scan::of(m, n),
+                    m,
+                    n,
+                    1,
+                    (k, 4),
+                    &|_| false,
+                    &|_, _, _| {},
+                    false,
+                )
+                .unique
+            })
             .sum();
         assert_eq!(shards, pairs.0, "{m}×{n} in four shards");
     }
@@ -223,6 +254,7 @@ fn two_row_matchings_agree_with_margin_pair_search() {
 fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
     let found = std::sync::Mutex::new(Vec::new());
     let all = scan(
+        Scan::of(2, 3),
         2,
         3,
         2,
@@ -242,7 +274,19 @@ fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
         );
     }
     let shards: u64 = (0..3)
-        .map(|k| scan(3, 3, 1, (k, 3), &|_| false, &|_, _, _| {}, false).unique)
+        .map(|k| {
+            scan(
+                Scan::of(3, 3),
+                3,
+                3,
+                1,
+                (k, 3),
+                &|_| false,
+                &|_, _, _| {},
+                false,
+            )
+            .unique
+        })
         .sum();
     assert_eq!(shards, 38);
 }
