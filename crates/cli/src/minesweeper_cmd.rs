@@ -122,7 +122,7 @@ pub fn play(
             r.safe_moves
         ),
         json: json!({
-            "level": level, "strategy": strategy, "games": r.games, "won": r.won, "win_rate": rate,
+            "level": level, "strategy": strategy.name(), "games": r.games, "won": r.won, "win_rate": rate,
             "standard_error": error, "guesses": r.guesses, "safe_moves": r.safe_moves,
             "seed": seed, "seconds": seconds,
         }),

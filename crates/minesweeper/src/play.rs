@@ -43,8 +43,7 @@ impl Level {
 }
 
 /// How guesses are chosen (deductions are the same for all).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// The lowest mine probability; among equals, the fewest unknown neighbours.
     Lowest,
@@ -167,8 +166,9 @@ pub fn play_on(level: Level, mine: &[bool], first: usize, strategy: Strategy) ->
 }
 
 /// Guesses are searched exactly ([`endgame`]) when at most this many layouts remain, within
-/// [`ENDGAME_POSITIONS`] positions. On 4000 expert games (seed 1): 1536 wins without, 1587 with
-/// 200 layouts, 1593 with 2000 (1.7× the time), 1598 with 10,000 (8× the time).
+/// [`ENDGAME_POSITIONS`] positions. On 4000 expert games (seed 1), by the lowest-probability
+/// player before `Strategy` (flags counted as unknown neighbours in its tie-break): 1536 wins
+/// without, 1587 with 200 layouts, 1593 with 2000 (1.7× the time), 1598 with 10,000 (8×).
 pub const ENDGAME_LAYOUTS: usize = 2000;
 pub const ENDGAME_POSITIONS: usize = 100_000;
 
