@@ -8,7 +8,7 @@ use wellposed_engine::deduce::{Deducer, Rule};
 use wellposed_engine::{Encoding, EncodingKind, Family, Puzzle, Xorshift};
 
 fn cnf_of(p: &impl Family) -> wellposed_engine::CnfEncoding {
-    match p.encode(EncodingKind::Cnf) {
+    match p.encode(EncodingKind::Cnf, Default::default()) {
         Some(Encoding::Cnf(e)) => e,
         _ => panic!("a CNF encoding"),
     }

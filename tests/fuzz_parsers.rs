@@ -122,13 +122,16 @@ fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) 
                 ok += 1;
                 // Small enough to solve in a smoke run: a mutation can also make a legitimately
                 // hard instance (an empty 10×60 binary grid), which only --timeout bounds.
-                let small = p.encodings().iter().all(|&k| match p.encode(k) {
-                    Some(wellposed_engine::Encoding::Cnf(e)) => {
-                        e.cnf.num_vars() < 5000 && e.answer.len() <= 150
-                    }
-                    Some(wellposed_engine::Encoding::ExactCover(x)) => x.options().len() < 200,
-                    None => k != EncodingKind::Cnf,
-                });
+                let small = p
+                    .encodings()
+                    .iter()
+                    .all(|&k| match p.encode(k, Default::default()) {
+                        Some(wellposed_engine::Encoding::Cnf(e)) => {
+                            e.cnf.num_vars() < 5000 && e.answer.len() <= 150
+                        }
+                        Some(wellposed_engine::Encoding::ExactCover(x)) => x.options().len() < 200,
+                        None => k != EncodingKind::Cnf,
+                    });
                 if small {
                     // CaDiCaL with a conflict bound: a mutation can make a small but hard
                     // formula (a pigeonhole in disguise), and a stopped check is a clean

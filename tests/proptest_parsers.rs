@@ -130,7 +130,7 @@ fn parse_as<F: Family>(text: &str) -> Result<(), String> {
             // Encoding is part of accepting an input; keep it to sizes a test can afford
             // (absurd sizes are refused by the parsers and tested in tests/cli.rs).
             for kind in p.encodings() {
-                if let Some(Encoding::Cnf(e)) = p.encode(kind) {
+                if let Some(Encoding::Cnf(e)) = p.encode(kind, Default::default()) {
                     if e.cnf.num_vars() > 2_000_000 {
                         return Err(format!("{}: {} variables", F::NAME, e.cnf.num_vars()));
                     }

@@ -18,6 +18,7 @@ mod rules;
 pub use rules::Placements;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -326,9 +327,15 @@ impl Battleships {
             .collect()
     }
 
+    /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self) -> CnfEncoding {
+        self.cnf_with(Choices::default().settled(wellposed_engine::sat::Purpose::Solving))
+    }
+
+    /// The CNF encoding, building at-most-one and counting constraints as `choices` say.
+    pub fn cnf_with(&self, choices: Choices) -> CnfEncoding {
         let (h, w) = (self.rows, self.cols);
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(h * w);
         let cell = |r: usize, c: usize| cells[r * w + c].positive();
         let placements = self.placements();
@@ -401,8 +408,8 @@ impl Family for Battleships {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
-        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf()))
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf_with(choices)))
     }
 
     fn decode(&self, answer: &Answer) -> Fleet {

@@ -78,7 +78,7 @@ fn bench_dlx(files: &[String]) {
         let p = parse_dlx(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
         let (base, t_base) = time(|| dlx_rs_count(&p));
         let (one, t_one) = time(|| count(&p, None));
-        let (all, t_all) = time(|| count_parallel(&p, threads, None));
+        let (all, t_all) = time(|| count_parallel(&p, threads, None, &Default::default()));
         assert_eq!(one.count, base, "{f}: counts disagree");
         assert_eq!(all.count, base, "{f}: counts disagree");
         let name = std::path::Path::new(f)

@@ -73,7 +73,10 @@ pub fn random_grid(
 fn random_grid_by_sat(p: &Binary, m: &Matcher, rng: &mut Xorshift) -> Option<Vec<Vec<u8>>> {
     use wellposed_engine::sat::{Backend, VarisatBackend};
     use wellposed_engine::{Encoding, EncodingKind, Family};
-    let Some(Encoding::Cnf(enc)) = p.encode(EncodingKind::Cnf) else {
+    let Some(Encoding::Cnf(enc)) = p.encode(
+        EncodingKind::Cnf,
+        wellposed_engine::sat::Cnf::new().choices(),
+    ) else {
         unreachable!("binary puzzles encode to CNF")
     };
     let mut solver = VarisatBackend::new();
@@ -163,9 +166,11 @@ pub fn generate(
     // each cell's given a clue switched on by assumption, the planted grid excluded.
     let mut oracle = if by_sat(width, height) {
         use wellposed_engine::{Encoding, EncodingKind, Family};
-        let Some(Encoding::Cnf(enc)) =
-            Binary::empty(width, height, rules).encode(EncodingKind::Cnf)
-        else {
+        let Some(Encoding::Cnf(enc)) = Binary::empty(width, height, rules).encode(
+            EncodingKind::Cnf,
+            opts.choices
+                .settled(wellposed_engine::sat::Purpose::Solving),
+        ) else {
             unreachable!("binary puzzles encode to CNF")
         };
         let values: Vec<bool> = solution.iter().flatten().map(|&x| x == 1).collect();

@@ -18,6 +18,7 @@ pub mod search;
 pub mod unruly;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
 };
@@ -261,12 +262,12 @@ impl Family for Binary {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         if kind != EncodingKind::Cnf {
             return None;
         }
         let (w, h) = (self.width, self.height);
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(w * h);
         let rows: Vec<Vec<Lit>> = (0..h)
             .map(|r| (0..w).map(|c| self.var(r, c).positive()).collect())

@@ -40,7 +40,7 @@ fn prepared(p: &dyn wellposed_engine::Puzzle, shown: &str) -> Result<Prepared> {
     let family = p.family().to_string();
     let enc = match p.deduction_encoding() {
         Some(Encoding::Cnf(e)) => e,
-        _ => match p.encode(EncodingKind::ExactCover) {
+        _ => match p.encode(EncodingKind::ExactCover, Default::default()) {
             Some(Encoding::ExactCover(x)) => wellposed_engine::exact_cover_to_cnf(&x),
             _ => bail!("{shown}: `{family}` has no encoding to deduce over"),
         },

@@ -427,16 +427,19 @@ enum Format {
     Dlx,
 }
 
-/// The SAT solver the command line chose, and its bounds.
-#[derive(Clone, Copy)]
+/// The SAT solver the command line chose, its bounds, the encoding choices, and the handle
+/// the work reports its progress to.
+#[derive(Clone)]
 struct Sat {
     backend: BackendArg,
     conflicts: Option<u32>,
+    choices: wellposed_sat::Choices,
+    progress: wellposed_engine::Progress,
 }
 
 impl Sat {
     /// Options for the commands without --method and --solver (the generators).
-    fn options(self) -> Options {
+    fn options(&self) -> Options {
         options(
             &SolveArgs {
                 method: MethodArg::Auto,
@@ -448,7 +451,7 @@ impl Sat {
     }
 }
 
-fn options(how: &SolveArgs, sat: Sat, threads: usize) -> Options {
+fn options(how: &SolveArgs, sat: &Sat, threads: usize) -> Options {
     Options {
         method: match how.method {
             MethodArg::Auto => Method::Auto,
@@ -476,6 +479,8 @@ fn options(how: &SolveArgs, sat: Sat, threads: usize) -> Options {
             conflicts: sat.conflicts,
         },
         threads,
+        choices: sat.choices,
+        progress: sat.progress.clone(),
     }
 }
 
@@ -490,24 +495,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let json = cli.json;
     let timeout = cli.timeout;
+    let progress = wellposed_engine::Progress::new();
     let sat = Sat {
         backend: cli.backend,
         conflicts: cli.conflicts,
+        choices: wellposed_sat::Choices {
+            amo: match cli.amo {
+                AmoArg::Auto => wellposed_sat::AmoEncoding::Auto,
+                AmoArg::Pairwise => wellposed_sat::AmoEncoding::Pairwise,
+                AmoArg::Sequential => wellposed_sat::AmoEncoding::Sequential,
+            },
+            pairwise_up_to: cli.pairwise_up_to,
+            cardinality: match cli.cardinality {
+                CardinalityArg::Auto => wellposed_sat::Cardinality::Auto,
+                CardinalityArg::Sequential => wellposed_sat::Cardinality::Sequential,
+                CardinalityArg::Totalizer => wellposed_sat::Cardinality::Totalizer,
+            },
+        },
+        progress: progress.clone(),
     };
-    wellposed_sat::Choices {
-        amo: match cli.amo {
-            AmoArg::Auto => wellposed_sat::AmoEncoding::Auto,
-            AmoArg::Pairwise => wellposed_sat::AmoEncoding::Pairwise,
-            AmoArg::Sequential => wellposed_sat::AmoEncoding::Sequential,
-        },
-        pairwise_up_to: cli.pairwise_up_to,
-        cardinality: match cli.cardinality {
-            CardinalityArg::Auto => wellposed_sat::Cardinality::Auto,
-            CardinalityArg::Sequential => wellposed_sat::Cardinality::Sequential,
-            CardinalityArg::Totalizer => wellposed_sat::Cardinality::Totalizer,
-        },
-    }
-    .set_current();
     let (tx, rx) = mpsc::channel();
     let started = Instant::now();
     // A count stopped by --timeout still says how many solutions it had found.
@@ -581,7 +587,7 @@ fn main() -> ExitCode {
         }
         Err(()) => {
             let secs = started.elapsed().as_secs_f64();
-            let found = wellposed_engine::solutions_found();
+            let found = progress.solutions_found();
             if json {
                 let mut j = json!({"status": "unknown", "reason": "timeout", "seconds": secs});
                 if counting {
@@ -639,7 +645,7 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             no_intended,
             how,
         } => {
-            let opts = options(&how, sat, 0);
+            let opts = options(&how, &sat, 0);
             if certify {
                 certifiable(&opts)?;
             }
@@ -652,20 +658,20 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
             certify,
             how,
         } => {
-            let opts = options(&how, sat, threads);
+            let opts = options(&how, &sat, threads);
             if certify {
                 certifiable(&opts)?;
             }
             count(&file, &opts, limit, certify)
         }
         Command::Enumerate { file, limit, how } => {
-            enumerate(&file, &options(&how, sat, 0), limit, json)
+            enumerate(&file, &options(&how, &sat, 0), limit, json)
         }
         Command::Export {
             file,
             format,
             output,
-        } => export(&file, format, output.as_deref()),
+        } => export(&file, format, &sat.options(), output.as_deref()),
         Command::LightsOut(c) => lights_out(c),
         Command::Binary(BinaryCommand::CountGrids {
             n,
@@ -763,7 +769,7 @@ fn run(command: Command, json: bool, sat: Sat) -> Result<Report> {
                 );
             }
             let rules = rules_arg(&rules)?;
-            per_seed(seed, count, |s| {
+            per_seed(&sat.progress, seed, count, |s| {
                 let m = binary_cmd::generate_binary(
                     size,
                     height.unwrap_or(size),
@@ -1204,14 +1210,14 @@ fn count(file: &Path, opts: &Options, limit: Option<u64>, certify: bool) -> Resu
     Ok(Report { text, json })
 }
 
-fn export(file: &Path, format: Format, output: Option<&Path>) -> Result<Report> {
+fn export(file: &Path, format: Format, opts: &Options, output: Option<&Path>) -> Result<Report> {
     let loaded = load::load(file)?;
     let kind = match format {
         Format::Dimacs => EncodingKind::Cnf,
         Format::Dlx => EncodingKind::ExactCover,
     };
     let mut buf = Vec::new();
-    wellposed_engine::export(loaded.puzzle.as_ref(), kind, &mut buf)?;
+    wellposed_engine::export(loaded.puzzle.as_ref(), kind, opts, &mut buf)?;
     match output {
         None => {
             let text = String::from_utf8(buf).context("export produced invalid UTF-8")?;
@@ -1339,7 +1345,7 @@ fn zebra_cmd(
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_zebra::{format, generate};
-    per_seed_graded(seed, count, difficulty, |s| {
+    per_seed_graded(&opts.progress, seed, count, difficulty, |s| {
         let m = generate::generate(size, categories, s, opts).map_err(anyhow::Error::msg)?;
         let z = &m.puzzle;
         match wellposed_engine::uniqueness(z, opts)? {
@@ -1416,7 +1422,7 @@ fn nonogram_cmd(
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_nonogram::formats;
-    per_seed_graded(seed, count, difficulty, |s| {
+    per_seed_graded(&opts.progress, seed, count, difficulty, |s| {
         let (p, drawn) =
             wellposed_nonogram::generate(width, height, s, opts).map_err(anyhow::Error::msg)?;
         let goal = p.goal.clone().expect("generated from a picture");
@@ -1453,7 +1459,7 @@ fn battleships_cmd(
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_battleships::{formats, generate};
-    per_seed_graded(seed, count, difficulty, |s| {
+    per_seed_graded(&opts.progress, seed, count, difficulty, |s| {
         let m = generate::generate(size, s, opts).map_err(anyhow::Error::msg)?;
         m.puzzle
             .check(&m.ship)
@@ -1477,7 +1483,7 @@ fn battleships_cmd(
 /// `generate lights-out`: random solvable boards, with their number of solutions and the
 /// fewest presses (GF(2) elimination).
 fn lights_out_cmd(m: usize, n: usize, seed: u64, count: u64) -> Result<Report> {
-    per_seed(seed, count, |s| {
+    per_seed(&wellposed_engine::Progress::new(), seed, count, |s| {
         let (board, presses) =
             wellposed_lights_out::generate(m, n, s).map_err(anyhow::Error::msg)?;
         if board.after(&presses).iter().any(|&l| l) {
@@ -1541,7 +1547,7 @@ fn map_cmd(
             "--difficulty: expected easy, normal, hard (or propagation, colour-pair, forcing-chain, kempe-chain, probe), found `{other}`"
         ),
     };
-    per_seed(seed, count, |s| {
+    per_seed(&opts.progress, seed, count, |s| {
         let g = generate::generate(width, height, regions, colours, s, opts, difficulty)
             .map_err(anyhow::Error::msg)?;
         g.map.check(&g.colour).map_err(|e| {
@@ -1570,7 +1576,7 @@ fn survo_generate(
     opts: &Options,
 ) -> Result<Report> {
     use wellposed_survo::generate;
-    per_seed_graded(seed, count, difficulty, |s| {
+    per_seed_graded(&opts.progress, seed, count, difficulty, |s| {
         let g = generate::generate(m, n, s, opts).map_err(anyhow::Error::msg)?;
         match wellposed_engine::uniqueness(&g.puzzle, opts)? {
             Uniqueness::Unique(_) => {}
@@ -1596,16 +1602,17 @@ fn survo_generate(
 /// (`search`: deduction stalls). The JSON names the seed that made it, so the same puzzle comes
 /// back from that seed without `--difficulty`.
 fn per_seed_graded(
+    progress: &wellposed_engine::Progress,
     seed: u64,
     count: u64,
     difficulty: Option<&str>,
     mut make: impl FnMut(u64) -> Result<(String, serde_json::Value)>,
 ) -> Result<Report> {
     let Some(want) = difficulty else {
-        return per_seed(seed, count, make);
+        return per_seed(progress, seed, count, make);
     };
     const ATTEMPTS: u64 = 200;
-    per_seed(seed, count, |first| {
+    per_seed(progress, seed, count, |first| {
         for attempt in 0..ATTEMPTS {
             let s = first.wrapping_add(attempt << 32);
             let (text, mut json) = make(s)?;
@@ -1636,6 +1643,7 @@ fn per_seed_graded(
 }
 
 pub(crate) fn per_seed(
+    progress: &wellposed_engine::Progress,
     seed: u64,
     count: u64,
     mut make: impl FnMut(u64) -> Result<(String, serde_json::Value)>,
@@ -1644,15 +1652,11 @@ pub(crate) fn per_seed(
     let mut made = Vec::new();
     for k in 0..count.max(1) {
         // Each puzzle's time, and the part of it spent proving uniqueness.
-        let (start, checks) = (
-            std::time::Instant::now(),
-            wellposed_engine::uniqueness_time(),
-        );
+        let (start, checks) = (std::time::Instant::now(), progress.uniqueness_time());
         let (text, mut json) = make(seed.wrapping_add(k))?;
         if json.is_object() {
             json["seconds"] = json!(start.elapsed().as_secs_f64());
-            json["uniqueness_seconds"] =
-                json!((wellposed_engine::uniqueness_time() - checks).as_secs_f64());
+            json["uniqueness_seconds"] = json!((progress.uniqueness_time() - checks).as_secs_f64());
         }
         texts.push(text);
         made.push(json);

@@ -134,7 +134,7 @@ pub fn generate(level: &str, seed: u64, count: u64) -> Result<Report> {
     let Some(l) = Level::parse(level) else {
         bail!("--level: expected beginner, intermediate or expert, found `{level}`");
     };
-    crate::per_seed(seed, count, |s| {
+    crate::per_seed(&wellposed_engine::Progress::new(), seed, count, |s| {
         let Some((mine, dealt)) = play::no_guess_layout(l, 0, s) else {
             bail!("no layout without guessing found in 100,000 deals (seed {s})");
         };

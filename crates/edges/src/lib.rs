@@ -14,6 +14,7 @@
 pub mod formats;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, Encoding, EncodingKind, Family, ParseError};
 use wellposed_xc::Problem;
 
@@ -264,7 +265,7 @@ impl Family for Edges {
         vec![EncodingKind::ExactCover]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, _choices: Choices) -> Option<Encoding> {
         (kind == EncodingKind::ExactCover).then(|| Encoding::ExactCover(self.problem()))
     }
 

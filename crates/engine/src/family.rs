@@ -4,6 +4,7 @@
 
 use crate::{Answer, Encoding, EncodingKind, EngineError, ParseError};
 use serde::Serialize;
+use wellposed_sat::Choices;
 
 pub trait Family: Sized + Send + Sync + 'static {
     /// The name in the `family NAME` line.
@@ -15,7 +16,10 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// The encodings this instance offers, the preferred one first.
     fn encodings(&self) -> Vec<EncodingKind>;
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding>;
+    /// The instance as `kind`, `None` when it has no such encoding. A CNF follows `choices`
+    /// where the family leaves at-most-one and counting constraints open (build it with
+    /// `Cnf::with_choices(choices)`).
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding>;
 
     fn decode(&self, answer: &Answer) -> Self::Solution;
 
@@ -49,7 +53,10 @@ pub trait Family: Sized + Send + Sync + 'static {
     /// The CNF that `grade` and `hint` deduce over: the encoding itself unless the family's
     /// encoding carries conclusions of its own solver (which would hide the deduction path).
     fn deduction_encoding(&self) -> Option<Encoding> {
-        self.encode(EncodingKind::Cnf)
+        self.encode(
+            EncodingKind::Cnf,
+            Choices::default().settled(wellposed_sat::Purpose::Solving),
+        )
     }
 
     /// The solution the puzzle's file says it intends (a nonogram's `goal`), as values of its
@@ -94,7 +101,8 @@ pub struct Solved {
 pub trait Puzzle: Send + Sync {
     fn family(&self) -> &str;
     fn encodings(&self) -> Vec<EncodingKind>;
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding>;
+    /// See [`Family::encode`].
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding>;
     /// Decodes and verifies; a solution that breaks the rules is an internal error.
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
     /// The family's own mathematics (see [`Family::native`]), solutions verified.
@@ -122,8 +130,8 @@ impl<F: Family> Puzzle for F {
         Family::encodings(self)
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
-        Family::encode(self, kind)
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        Family::encode(self, kind, choices)
     }
 
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError> {

@@ -8,6 +8,7 @@ mod encoding;
 pub mod every_solver;
 mod family;
 mod oracle;
+mod progress;
 mod raw;
 mod solve;
 
@@ -16,12 +17,13 @@ pub use document::{
 };
 pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
 pub use family::{Family, Native, Puzzle, Solved};
-pub use oracle::{uniqueness_time, UniquenessOracle};
+pub use oracle::UniquenessOracle;
+pub use progress::Progress;
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, certified, count, enumerate, export, first, proved_unique, solutions_found,
-    uniqueness, uniqueness_of_intended, Backbone, Certified, Counted, Counting, Method, Options,
-    ProofCheck, SolverChoice, Uniqueness, BLOCKING_FIRST,
+    backbone, certified, count, enumerate, export, first, proved_unique, uniqueness,
+    uniqueness_of_intended, Backbone, Certified, Counted, Counting, Method, Options, ProofCheck,
+    SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_sat as sat;

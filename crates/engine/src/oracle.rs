@@ -6,27 +6,14 @@
 //! unique. (The planted solution meets every clue, so some solution always exists.)
 
 use crate::solve::backend;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
-
-/// Nanoseconds this process has spent in generators' uniqueness checks (`proved_unique` and
-/// every oracle), for the share of generation time they take.
-static SPENT: AtomicU64 = AtomicU64::new(0);
-
-pub(crate) fn spent(d: Duration) {
-    SPENT.fetch_add(d.as_nanos() as u64, Ordering::Relaxed);
-}
-
-/// Time spent in uniqueness checks so far (all threads).
-pub fn uniqueness_time() -> Duration {
-    Duration::from_nanos(SPENT.load(Ordering::Relaxed))
-}
 use crate::{EngineError, Options};
 use wellposed_sat::{Backend, Cnf, Lit, Var};
 
 pub struct UniquenessOracle {
     solver: Box<dyn Backend>,
     activation: Vec<Lit>,
+    /// Where the time of each check is reported (the generator's `Options::progress`).
+    progress: crate::Progress,
     /// Checks asked and the time spent in them.
     pub checks: u64,
     pub seconds: f64,
@@ -63,6 +50,7 @@ impl UniquenessOracle {
         Ok(UniquenessOracle {
             solver,
             activation,
+            progress: opts.progress.clone(),
             checks: 0,
             seconds: 0.0,
         })
@@ -82,7 +70,7 @@ impl UniquenessOracle {
         let answer = self.solver.solve(&assumptions);
         self.checks += 1;
         self.seconds += start.elapsed().as_secs_f64();
-        spent(start.elapsed());
+        self.progress.spent(start.elapsed());
         matches!(answer, Ok(false))
     }
 }

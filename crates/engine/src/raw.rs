@@ -3,6 +3,7 @@
 
 use crate::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use serde::Serialize;
+use wellposed_sat::Choices;
 use wellposed_sat::{dimacs, Cnf, Var};
 use wellposed_xc::{parse_dlx, Problem, XcError};
 
@@ -32,7 +33,7 @@ impl Family for RawCnf {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, _choices: Choices) -> Option<Encoding> {
         (kind == EncodingKind::Cnf).then(|| {
             let answer = self
                 .show
@@ -125,7 +126,7 @@ impl Family for RawDlx {
         vec![EncodingKind::ExactCover]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, _choices: Choices) -> Option<Encoding> {
         (kind == EncodingKind::ExactCover).then(|| Encoding::ExactCover(self.problem.clone()))
     }
 

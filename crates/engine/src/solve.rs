@@ -2,13 +2,16 @@
 //! (block the answer, re-solve in the same incremental solver), and counting/enumeration.
 
 use crate::encoding::exact_cover_to_cnf;
+use crate::Progress;
 use crate::{Answer, CnfEncoding, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved};
 use num_bigint::BigUint;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use wellposed_sat::{dimacs, Backend, ExternalSolver, Limits, Lit, VarisatBackend};
+use wellposed_sat::{
+    dimacs, Backend, Choices, ExternalSolver, Limits, Lit, Purpose, VarisatBackend,
+};
 use wellposed_xc::Problem;
 
 /// Which SAT solver answers CNF questions.
@@ -59,6 +62,12 @@ pub struct Options {
     pub counting: Counting,
     /// Bounds on every SAT call (only CaDiCaL honours them; the others refuse).
     pub limits: Limits,
+    /// How at-most-one and counting constraints the family leaves open become clauses
+    /// (`Cardinality::Auto` is settled per question: solving or counting).
+    pub choices: Choices,
+    /// Where the work reports what it has done so far (solutions found, time in uniqueness
+    /// checks); the caller keeps a clone to read it, even while the work runs.
+    pub progress: Progress,
 }
 
 pub enum Uniqueness {
@@ -114,13 +123,15 @@ enum Prepared {
     Dlx(Problem),
 }
 
-fn prepare(p: &dyn Puzzle, method: Method) -> Result<Prepared, EngineError> {
+/// The encoding `method` asks for, built with `choices` (already settled for the question).
+fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared, EngineError> {
     let kinds = p.encodings();
     let encode = |kind| {
-        p.encode(kind).ok_or_else(|| EngineError::NoEncoding {
-            family: p.family().to_string(),
-            kind,
-        })
+        p.encode(kind, choices)
+            .ok_or_else(|| EngineError::NoEncoding {
+                family: p.family().to_string(),
+                kind,
+            })
     };
     let want = match method {
         Method::Auto => *kinds.first().ok_or_else(|| EngineError::NoEncoding {
@@ -171,24 +182,14 @@ fn cadical() -> Result<Box<dyn Backend>, EngineError> {
 /// Visits solutions (raw answers) until `visit` breaks or `limit` is reached. Returns true
 /// when every solution was visited. CNF solutions differ on the answer variables only: each
 /// one found is blocked by a clause over those variables, in the same incremental solver.
-/// Solutions found so far by this process's enumerations (blocking clauses and dancing-links
-/// search) and dancing-links counts: a lower bound on what a count stopped from outside had
-/// reached. (The model counter's partial work is no count, so it adds nothing.)
-static FOUND: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// See [`FOUND`].
-pub fn solutions_found() -> u64 {
-    FOUND.load(std::sync::atomic::Ordering::Relaxed)
-        + wellposed_xc::COUNTED.load(std::sync::atomic::Ordering::Relaxed)
-}
-
+/// Each one found is tallied in `opts.progress`.
 fn enumerate_raw(
     p: &dyn Puzzle,
     opts: &Options,
     limit: Option<u64>,
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
-    let problem = match prepare(p, opts.method)? {
+    let problem = match prepare(p, opts.method, opts.choices.settled(Purpose::Solving))? {
         Prepared::Sat { enc, cover_options } => {
             return enumerate_cnf(&enc, cover_options, opts, limit, visit)
         }
@@ -204,7 +205,7 @@ fn enumerate_raw(
         let mut sorted = chosen.to_vec();
         sorted.sort_unstable();
         seen += 1;
-        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        opts.progress.found_one();
         match visit(Answer::Cover(sorted)) {
             Err(e) => {
                 failure = Some(e);
@@ -242,18 +243,19 @@ fn enumerate_cnf(
         solver.as_mut(),
         enc,
         cover_options,
-        limit.unwrap_or(u64::MAX),
+        (limit.unwrap_or(u64::MAX), &opts.progress),
         visit,
         &mut Vec::new(),
     )
 }
 
-/// [`enumerate_cnf`] on a given solver, collecting the blocking clauses it adds in `blocked`.
+/// [`enumerate_cnf`] on a given solver, collecting the blocking clauses it adds in `blocked`
+/// and tallying each solution in `progress`.
 fn enumerate_on(
     solver: &mut dyn Backend,
     enc: &CnfEncoding,
     cover_options: Option<usize>,
-    limit: u64,
+    (limit, progress): (u64, &Progress),
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
     blocked: &mut Vec<Vec<Lit>>,
 ) -> Result<bool, EngineError> {
@@ -275,7 +277,7 @@ fn enumerate_on(
             None => Answer::Model(model),
         };
         seen += 1;
-        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        progress.found_one();
         if visit(answer)?.is_break() || seen >= limit {
             return Ok(false);
         }
@@ -316,7 +318,9 @@ pub fn certified(
     limit: Option<u64>,
     keep: usize,
 ) -> Result<Certified, EngineError> {
-    let Prepared::Sat { enc, cover_options } = prepare(p, Method::Sat)? else {
+    let Prepared::Sat { enc, cover_options } =
+        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+    else {
         unreachable!("Method::Sat prepares CNF")
     };
     let mut solutions = Vec::new();
@@ -326,7 +330,7 @@ pub fn certified(
         backend(opts)?.as_mut(),
         &enc,
         cover_options,
-        limit.unwrap_or(u64::MAX),
+        (limit.unwrap_or(u64::MAX), &opts.progress),
         |a| {
             let s = p.solved(a)?;
             count += 1;
@@ -461,7 +465,9 @@ pub struct Backbone {
 /// remaining candidates are fixed. `None` when there is no solution. Uses the CNF (an exact
 /// cover is translated).
 pub fn backbone(p: &dyn Puzzle, opts: &Options) -> Result<Option<Backbone>, EngineError> {
-    let Prepared::Sat { enc, cover_options } = prepare(p, Method::Sat)? else {
+    let Prepared::Sat { enc, cover_options } =
+        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+    else {
         unreachable!("Method::Sat prepares a CNF");
     };
     let mut solver = backend(opts)?;
@@ -559,7 +565,7 @@ pub fn uniqueness_of_intended(
     let Prepared::Sat {
         enc,
         cover_options: None,
-    } = prepare(p, opts.method)?
+    } = prepare(p, opts.method, opts.choices.settled(Purpose::Solving))?
     else {
         return Ok(None);
     };
@@ -579,11 +585,11 @@ pub fn uniqueness_of_intended(
         return Ok(None);
     }
     let first = p.solved(Answer::Model(model_of(solver.as_ref(), n)))?;
-    FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    opts.progress.found_one();
     let other: Vec<Lit> = assumed.iter().map(|&l| !l).collect();
     solver.add_clause(&other);
     Ok(Some(if solver.solve(&[])? {
-        FOUND.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        opts.progress.found_one();
         Uniqueness::Multiple(
             first,
             p.solved(Answer::Model(model_of(solver.as_ref(), n)))?,
@@ -599,7 +605,7 @@ pub fn uniqueness_of_intended(
 pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
     let start = std::time::Instant::now();
     let unique = matches!(uniqueness(p, opts), Ok(Uniqueness::Unique(_)));
-    crate::oracle::spent(start.elapsed());
+    opts.progress.spent(start.elapsed());
     unique
 }
 
@@ -631,8 +637,10 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
     };
     // The model counter (alone, or racing blocking clauses) counts the formulas built for it.
     let prepared = match opts.counting {
-        Counting::Blocking => prepare(p, method)?,
-        Counting::Counter | Counting::Auto => wellposed_sat::for_counting(|| prepare(p, method))?,
+        Counting::Blocking => prepare(p, method, opts.choices.settled(Purpose::Solving))?,
+        Counting::Counter | Counting::Auto => {
+            prepare(p, method, opts.choices.settled(Purpose::Counting))?
+        }
     };
     let (enc, cover_options) = match prepared {
         Prepared::Dlx(problem) => {
@@ -640,7 +648,8 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 t => t,
             };
-            let c = wellposed_xc::count_parallel(&problem, threads, limit);
+            let c =
+                wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
             return Ok(Counted {
                 count: c.count.into(),
                 complete: c.complete,
@@ -754,11 +763,18 @@ fn race(
 /// the projection (`c p show … 0` and `c ind … 0`) and a comment naming each of them;
 /// `EncodingKind::ExactCover` as Knuth's `.dlx` text. An exact cover is translated to CNF when
 /// DIMACS is asked for.
-pub fn export(p: &dyn Puzzle, kind: EncodingKind, out: &mut impl Write) -> Result<(), EngineError> {
+pub fn export(
+    p: &dyn Puzzle,
+    kind: EncodingKind,
+    opts: &Options,
+    out: &mut impl Write,
+) -> Result<(), EngineError> {
     let header = format!("wellposed export of a {} puzzle", p.family());
     match kind {
         EncodingKind::Cnf => {
-            let Prepared::Sat { enc, .. } = prepare(p, Method::Sat)? else {
+            let Prepared::Sat { enc, .. } =
+                prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+            else {
                 unreachable!("Method::Sat prepares CNF")
             };
             let choices = enc.cnf.choices();
@@ -781,7 +797,9 @@ pub fn export(p: &dyn Puzzle, kind: EncodingKind, out: &mut impl Write) -> Resul
             dimacs::write(out, &enc.cnf, &notes)?;
         }
         EncodingKind::ExactCover => {
-            let Prepared::Dlx(problem) = prepare(p, Method::Dlx)? else {
+            let Prepared::Dlx(problem) =
+                prepare(p, Method::Dlx, opts.choices.settled(Purpose::Solving))?
+            else {
                 unreachable!("Method::Dlx prepares an exact cover")
             };
             wellposed_xc::write_dlx(out, &problem, &[header])?;

@@ -11,6 +11,7 @@ pub mod gf2;
 use gf2::Bits;
 use num_bigint::BigUint;
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     centred_stencil, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native,
     ParseError,
@@ -305,12 +306,12 @@ impl Family for LightsOut {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         if kind != EncodingKind::Cnf {
             return None;
         }
         let cells = self.m * self.n;
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let presses = cnf.new_vars(cells);
         let mut toggled_by: Vec<Vec<Lit>> = vec![Vec::new(); cells];
         for (p, t) in self.toggles.iter().enumerate() {

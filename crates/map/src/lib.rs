@@ -14,6 +14,7 @@ pub use rules::{ColourPairs, ForcingChains};
 
 use serde::Serialize;
 use std::collections::BTreeSet;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
 
@@ -50,9 +51,15 @@ impl Map {
         Var((region * self.colours + colour) as u32)
     }
 
+    /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self) -> CnfEncoding {
+        self.cnf_with(Choices::default().settled(wellposed_engine::sat::Purpose::Solving))
+    }
+
+    /// The CNF encoding, building at-most-one and counting constraints as `choices` say.
+    pub fn cnf_with(&self, choices: Choices) -> CnfEncoding {
         let (n, k) = (self.regions.len(), self.colours);
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let answer = cnf.new_vars(n * k);
         for r in 0..n {
             let lits: Vec<Lit> = (0..k).map(|c| self.var(r, c).positive()).collect();
@@ -374,8 +381,8 @@ impl Family for Map {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
-        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf()))
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf_with(choices)))
     }
 
     fn decode(&self, answer: &Answer) -> Colouring {

@@ -18,6 +18,7 @@ mod rules;
 pub use rules::Subsets;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -178,12 +179,12 @@ impl Family for Board {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         if kind != EncodingKind::Cnf {
             return None;
         }
         let unknown = self.unknown();
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let vars = cnf.new_vars(unknown.len());
         let mut var_of = vec![None; self.cells.len()];
         for (&k, &v) in unknown.iter().zip(&vars) {

@@ -245,7 +245,9 @@ fn huge_totals_are_counted_by_binomials_not_encoded() {
         format!("{}\n", ".".repeat(200)).repeat(100)
     );
     let b = Board::parse(&text, "big").unwrap();
-    assert!(b.encode(wellposed_engine::EncodingKind::Cnf).is_none());
+    assert!(b
+        .encode(wellposed_engine::EncodingKind::Cnf, Default::default())
+        .is_none());
     let a = count::analyze(&b).unwrap();
     // C(20000, 3000), by the multiplicative formula.
     let mut want = num_bigint::BigUint::from(1u32);
@@ -292,7 +294,9 @@ fn the_subset_rule_is_valid_order_independent_and_useful() {
         if total == 0 {
             continue;
         }
-        let Some(Encoding::Cnf(enc)) = b.encode(wellposed_engine::EncodingKind::Cnf) else {
+        let Some(Encoding::Cnf(enc)) =
+            b.encode(wellposed_engine::EncodingKind::Cnf, Default::default())
+        else {
             continue;
         };
         checked += 1;

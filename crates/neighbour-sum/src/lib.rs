@@ -12,6 +12,7 @@ use exact::Q;
 use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 use serde::{Serialize, Serializer};
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     centred_stencil, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native,
     ParseError,
@@ -315,14 +316,14 @@ impl Family for NeighbourSum {
         }
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         let (lo, hi) = self.values?;
         if kind != EncodingKind::Cnf {
             return None;
         }
         let cells = self.m * self.n;
         let k = (hi - lo + 1) as usize;
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         // is(cell, v): the cell holds lo + v.
         let is = cnf.new_vars(cells * k);
         let lit = |cell: usize, v: usize| is[cell * k + v].positive();

@@ -15,6 +15,7 @@ pub mod solve;
 
 use line::Clue;
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -123,8 +124,17 @@ impl Nonogram {
     /// does) are added as unit clauses: the search starts where line logic stopped. Measured:
     /// line-solvable survey puzzles 2–5× faster than without; probing as well cost more than it
     /// saved (Light 0.54 s against 0.19 s), so it is left to the native path.
+    /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self, line_solved: bool) -> CnfEncoding {
-        let mut cnf = Cnf::new();
+        self.cnf_with(
+            line_solved,
+            Choices::default().settled(wellposed_engine::sat::Purpose::Solving),
+        )
+    }
+
+    /// The CNF encoding, building constraints as `choices` say.
+    pub fn cnf_with(&self, line_solved: bool, choices: Choices) -> CnfEncoding {
+        let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(self.width * self.height);
         for (clue, idx) in self.lines() {
             let line: Vec<Lit> = idx.iter().map(|&k| cells[k].positive()).collect();
@@ -280,8 +290,8 @@ impl Family for Nonogram {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
-        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf(true)))
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf_with(true, choices)))
     }
 
     fn decode(&self, answer: &Answer) -> Picture {

@@ -3,8 +3,6 @@
 //! formula is satisfiable exactly when the constraint holds.
 
 use crate::{Cnf, Lit};
-use std::cell::Cell;
-use std::sync::Mutex;
 
 /// How an at-most-one constraint becomes clauses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,7 +20,7 @@ pub enum AmoEncoding {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cardinality {
     /// By measurement (BENCHMARKS.md, "Encoding choices"): the totalizer for formulas a SAT
-    /// solver answers, the sequential counter for formulas built inside [`for_counting`].
+    /// solver answers, the sequential counter for formulas built for the model counter (`Purpose::Counting`).
     /// CDCL solvers take the totalizer's short tree 2–3× faster (the 40×40 Submarines board,
     /// a third of the variables); the model counter, which splits formulas into components as
     /// cells are assigned, counts the sequential chain 10–27× faster (Submarines 6×6 and 7×7
@@ -63,49 +61,30 @@ impl Default for Choices {
 /// (CaDiCaL on Eternity II clue 2: 0.3 s at 6 or 16, 2.2 s from 32 on), so it stays small.
 pub const DEFAULT_PAIRWISE_UP_TO: usize = 6;
 
-/// The process-wide choices (see [`Choices::current`]).
-static CURRENT: Mutex<Choices> = Mutex::new(Choices {
-    amo: AmoEncoding::Auto,
-    pairwise_up_to: DEFAULT_PAIRWISE_UP_TO,
-    cardinality: Cardinality::Auto,
-});
-
-thread_local! {
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `build` with formulas made for the model counter: `Cardinality::Auto` is then the
-/// sequential counter (see [`Cardinality::Auto`]).
-pub fn for_counting<T>(build: impl FnOnce() -> T) -> T {
-    /// Puts the flag back even if `build` panics.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            COUNTING.with(|c| c.set(self.0));
-        }
-    }
-    let _restore = Restore(COUNTING.with(|c| c.replace(true)));
-    build()
+/// What a formula is built for: `Cardinality::Auto` means a different encoding for each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Purpose {
+    /// A CDCL solver answers it.
+    #[default]
+    Solving,
+    /// The exact model counter counts it.
+    Counting,
 }
 
 impl Choices {
-    /// The process-wide choices that new formulas start from (the command line sets them, for
-    /// measuring encodings against each other and for exporting either form), with
-    /// `Cardinality::Auto` settled for what this thread is building.
-    pub fn current() -> Choices {
-        let mut c = *CURRENT.lock().unwrap_or_else(|e| e.into_inner());
+    /// The choices with `Cardinality::Auto` settled for what the formula is built for (see
+    /// [`Cardinality::Auto`]). The engine settles them before asking a family to encode, so
+    /// that one process can build formulas with different choices at once: the choices are a
+    /// value passed in, never process-wide state.
+    pub fn settled(self, purpose: Purpose) -> Choices {
+        let mut c = self;
         if c.cardinality == Cardinality::Auto {
-            c.cardinality = if COUNTING.with(Cell::get) {
-                Cardinality::Sequential
-            } else {
-                Cardinality::Totalizer
+            c.cardinality = match purpose {
+                Purpose::Solving => Cardinality::Totalizer,
+                Purpose::Counting => Cardinality::Sequential,
             };
         }
         c
-    }
-
-    pub fn set_current(self) {
-        *CURRENT.lock().unwrap_or_else(|e| e.into_inner()) = self;
     }
 }
 
@@ -487,11 +466,19 @@ mod tests {
 
     #[test]
     fn formulas_for_the_counter_take_the_sequential_counter() {
-        assert_eq!(Choices::current().cardinality, Cardinality::Totalizer);
-        let inside = for_counting(|| (Choices::current().cardinality, Cnf::new().choices()));
-        assert_eq!(inside.0, Cardinality::Sequential);
-        assert_eq!(inside.1.cardinality, Cardinality::Sequential);
-        assert_eq!(Choices::current().cardinality, Cardinality::Totalizer);
+        let auto = Choices::default();
+        assert_eq!(auto.cardinality, Cardinality::Auto);
+        let solving = auto.settled(Purpose::Solving);
+        let counting = auto.settled(Purpose::Counting);
+        assert_eq!(solving.cardinality, Cardinality::Totalizer);
+        assert_eq!(counting.cardinality, Cardinality::Sequential);
+        assert_eq!(Cnf::new().choices(), solving);
+        // A choice made explicitly is kept whatever the purpose.
+        let chosen = Choices {
+            cardinality: Cardinality::Sequential,
+            ..auto
+        };
+        assert_eq!(chosen.settled(Purpose::Solving), chosen);
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub mod hash;
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
 pub use count::{count_models, CountStats, Counter, ModelCount};
-pub use encode::{for_counting, AmoEncoding, Cardinality, Choices, DEFAULT_PAIRWISE_UP_TO};
+pub use encode::{AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_PAIRWISE_UP_TO};
 
 use std::fmt;
 
@@ -91,9 +91,9 @@ pub struct Cnf {
 }
 
 impl Cnf {
-    /// An empty formula whose encodings follow the process-wide [`Choices::current`].
+    /// An empty formula with the default encoding choices, settled for solving.
     pub fn new() -> Cnf {
-        Cnf::with_choices(Choices::current())
+        Cnf::with_choices(Choices::default().settled(Purpose::Solving))
     }
 
     pub fn with_choices(choices: Choices) -> Cnf {

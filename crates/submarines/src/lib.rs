@@ -7,6 +7,7 @@
 pub mod math;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -121,12 +122,12 @@ impl Family for Submarines {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         if kind != EncodingKind::Cnf {
             return None;
         }
         let (m, n) = (self.rows.len(), self.cols.len());
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(m * n);
         for (i, &r) in self.rows.iter().enumerate() {
             let line: Vec<Lit> = (0..n).map(|j| self.var(i, j).positive()).collect();

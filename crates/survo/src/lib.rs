@@ -18,6 +18,7 @@ pub mod two_rows;
 pub use rules::LineSums;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     render_rows, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
 };
@@ -295,11 +296,11 @@ impl Family for Survo {
         kinds
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         let (m, n, cells) = (self.m, self.n, self.cells());
         match kind {
             EncodingKind::Cnf => {
-                let mut cnf = Cnf::new();
+                let mut cnf = Cnf::with_choices(choices);
                 // has(c, v): cell c holds value v + 1.
                 let has = cnf.new_vars(cells * cells);
                 let lit = |c: usize, v: usize| has[c * cells + v].positive();

@@ -357,7 +357,7 @@ fn line_sums_keep_every_solution_in_any_order() {
                 used[c * cells + v as usize - 1] = true;
             }
         }
-        let Some(Encoding::Cnf(enc)) = p.encode(EncodingKind::Cnf) else {
+        let Some(Encoding::Cnf(enc)) = p.encode(EncodingKind::Cnf, Default::default()) else {
             unreachable!("Survo always has a CNF");
         };
         checked += 1;

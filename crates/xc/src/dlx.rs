@@ -357,12 +357,15 @@ pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -
     })
 }
 
-/// Solutions counted so far by every count in this process (added in batches, so at any
-/// moment a lower bound): what a count stopped from outside had reached.
-pub static COUNTED: AtomicU64 = AtomicU64::new(0);
-
 /// Counts solutions on one thread, stopping at `limit`.
 pub fn count(p: &Problem, limit: Option<u64>) -> Count {
+    count_reporting(p, limit, &AtomicU64::new(0))
+}
+
+/// [`count`], adding the solutions to `found` as it goes (in batches, so at any moment a lower
+/// bound): what a count stopped from outside had reached. The caller owns the counter, so
+/// counts running at once each report to their own.
+pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Count {
     let limit = limit.unwrap_or(u64::MAX);
     let mut n = 0u64;
     if limit == 0 {
@@ -374,7 +377,7 @@ pub fn count(p: &Problem, limit: Option<u64>) -> Count {
     let complete = Links::new(p).run(usize::MAX, &mut |_, _, _| {
         n += 1;
         if n.is_multiple_of(4096) {
-            COUNTED.fetch_add(4096, Ordering::Relaxed);
+            found.fetch_add(4096, Ordering::Relaxed);
         }
         if n >= limit {
             ControlFlow::Break(())
@@ -386,11 +389,12 @@ pub fn count(p: &Problem, limit: Option<u64>) -> Count {
 }
 
 /// Counts solutions on `threads` threads: a shallow search cuts the tree into subtrees (at
-/// least 64 per thread where the tree allows), which the threads take one at a time.
-pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>) -> Count {
+/// least 64 per thread where the tree allows), which the threads take one at a time. Solutions
+/// are added to `found` as they are counted (see [`count_reporting`]).
+pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &AtomicU64) -> Count {
     let threads = threads.max(1);
     if threads == 1 {
-        return count(p, limit);
+        return count_reporting(p, limit, found);
     }
     let limit = limit.unwrap_or(u64::MAX);
     if limit == 0 {
@@ -431,7 +435,7 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>) -> Count 
                 let mut local = 0u64;
                 // Flush to the shared total in batches so threads rarely touch it.
                 let flush = |local: &mut u64| {
-                    COUNTED.fetch_add(*local, Ordering::Relaxed);
+                    found.fetch_add(*local, Ordering::Relaxed);
                     let before = total.fetch_add(*local, Ordering::Relaxed);
                     *local = 0;
                     if before >= limit {
@@ -520,7 +524,11 @@ mod tests {
                 },
                 "n={n}"
             );
-            assert_eq!(count_parallel(&p, 3, None).count, want, "n={n} parallel");
+            assert_eq!(
+                count_parallel(&p, 3, None, &AtomicU64::new(0)).count,
+                want,
+                "n={n} parallel"
+            );
         }
     }
 
@@ -548,7 +556,7 @@ mod tests {
                 complete: true
             }
         );
-        let par = count_parallel(&queens(8), 2, Some(10));
+        let par = count_parallel(&queens(8), 2, Some(10), &AtomicU64::new(0));
         assert_eq!(
             par,
             Count {
@@ -594,7 +602,7 @@ mod tests {
             }
             let want = brute(&p);
             assert_eq!(count(&p, None).count, want, "{p:?}");
-            assert_eq!(count_parallel(&p, 2, None).count, want);
+            assert_eq!(count_parallel(&p, 2, None, &AtomicU64::new(0)).count, want);
         }
     }
 

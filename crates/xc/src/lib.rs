@@ -5,7 +5,7 @@
 mod dlx;
 mod format;
 
-pub use dlx::{count, count_parallel, search, Count, COUNTED};
+pub use dlx::{count, count_parallel, count_reporting, search, Count};
 pub use format::{parse_dlx, write_dlx};
 
 use std::collections::HashMap;

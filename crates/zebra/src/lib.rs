@@ -12,6 +12,7 @@ pub mod format;
 pub mod generate;
 
 use serde::Serialize;
+use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
 
@@ -151,10 +152,16 @@ impl Zebra {
         }
     }
 
+    /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self) -> CnfEncoding {
+        self.cnf_with(Choices::default().settled(wellposed_engine::sat::Purpose::Solving))
+    }
+
+    /// The CNF encoding, building at-most-one and counting constraints as `choices` say.
+    pub fn cnf_with(&self, choices: Choices) -> CnfEncoding {
         let n = self.positions;
         let k = self.categories.len();
-        let mut cnf = Cnf::new();
+        let mut cnf = Cnf::with_choices(choices);
         let answer = cnf.new_vars(k * n * n);
         for c in 0..k {
             for v in 0..n {
@@ -230,8 +237,8 @@ impl Family for Zebra {
         vec![EncodingKind::Cnf]
     }
 
-    fn encode(&self, kind: EncodingKind) -> Option<Encoding> {
-        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf()))
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        (kind == EncodingKind::Cnf).then(|| Encoding::Cnf(self.cnf_with(choices)))
     }
 
     fn decode(&self, answer: &Answer) -> Table {
