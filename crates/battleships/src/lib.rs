@@ -11,6 +11,7 @@
 //! over the cells; hints as clauses over cells and placements. The placements are determined by
 //! the cells, so the cells are the answer.
 
+pub mod commands;
 pub mod formats;
 pub mod generate;
 mod rules;
@@ -392,9 +393,21 @@ impl Battleships {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Battleships>().generator(commands::GENERATOR);
+
 impl Family for Battleships {
     const NAME: &'static str = "battleships";
     type Solution = Fleet;
+    const SUMMARY: &'static str =
+        "Battleships solitaire: a fleet from row and column counts and hints";
+    /// CSPLib problem 14's Prolog terms.
+    const EXTENSIONS: &'static [&'static str] = &["pl"];
+
+    fn to_text(&self) -> String {
+        formats::to_text(self)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)

@@ -8,6 +8,7 @@
 //! defined as the XOR of the two cells, and a clause saying some position differs. Answer: the
 //! cells. The dedicated row solver ([`search`]) is the fast path and the SAT path its check.
 
+pub mod commands;
 pub mod count;
 pub mod deduce;
 pub mod dp;
@@ -180,9 +181,37 @@ impl Binary {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Binary>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS)
+    .own_deduction(commands::OWN_DEDUCTION);
+
 impl Family for Binary {
     const NAME: &'static str = "binary";
     type Solution = Grid;
+    const SUMMARY: &'static str = "binary puzzles (Takuzu, Binairo, Tatham's Unruly)";
+
+    fn to_text(&self) -> String {
+        Binary::to_text(self)
+    }
+
+    /// An Unruly game ID as the first line of the text.
+    fn recognises(text: &str) -> bool {
+        unruly::find_game_id(text).is_some()
+    }
+
+    fn looks_like_game_id(arg: &str) -> bool {
+        unruly::looks_like_game_id(arg)
+    }
+
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        unruly::parse(id, source, line)
+    }
+
+    fn game_id(&self) -> Option<String> {
+        Some(unruly::game_id(self))
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         if let Some(id) = unruly::find_game_id(text) {

@@ -55,6 +55,38 @@ fn check(e: &Edges, source: &str, line: usize) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// The puzzle as `family edges` text.
+pub fn to_text(e: &Edges) -> String {
+    let matching = match e.matching {
+        Matching::Complement(s) => format!("complement {s}"),
+        Matching::Equal => "equal".to_string(),
+    };
+    let mut s = format!(
+        "family edges\nsize {} {}\nmatch {matching}\npieces\n",
+        e.rows, e.cols
+    );
+    for p in &e.pieces {
+        s.push_str(&format!("{} {} {} {}\n", p[0], p[1], p[2], p[3]));
+    }
+    s
+}
+
+/// Whether text looks like a plain piece file: every line four integers (a first line of two,
+/// the shape, allowed).
+pub fn plain_pieces(text: &str) -> bool {
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let ints = |t: &[&str]| t.iter().all(|x| x.parse::<i64>().is_ok());
+    lines.len() > 1
+        && lines
+            .iter()
+            .enumerate()
+            .all(|(k, t)| ints(t) && (t.len() == 4 || (k == 0 && t.len() == 2)))
+}
+
 pub fn parse_any(text: &str, source: &str) -> Result<Edges, ParseError> {
     if wellposed_engine::family_of(text).is_some() {
         parse_family(text, source)

@@ -11,6 +11,7 @@
 //! edge's colour exactly when the labels match, so the covers are the solutions (Knuth's
 //! Algorithm C). The engine translates the same problem to CNF for `--method sat`.
 
+pub mod commands;
 pub mod formats;
 
 use serde::Serialize;
@@ -253,9 +254,23 @@ impl Edges {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Edges>().commands(commands::COMMANDS);
+
 impl Family for Edges {
     const NAME: &'static str = "edges";
     type Solution = Board;
+    const SUMMARY: &'static str = "edge matching (Eternity II): square pieces whose edges match";
+
+    fn to_text(&self) -> String {
+        formats::to_text(self)
+    }
+
+    /// The plain piece files: four labels a line (a first line `ROWS COLS` allowed).
+    fn recognises(text: &str) -> bool {
+        formats::plain_pieces(text)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)

@@ -280,6 +280,22 @@ pub fn centred_stencil<T: Copy + PartialEq + Default>(
     Ok(out)
 }
 
+/// The rows of a stencil block from its non-default entries (the inverse of
+/// [`centred_stencil`]): the smallest square centred on the cell that holds them all.
+pub fn stencil_rows<T: Copy + Default>(cells: &[(i64, i64, T)]) -> Vec<Vec<T>> {
+    let radius = cells
+        .iter()
+        .map(|&(dr, dc, _)| dr.unsigned_abs().max(dc.unsigned_abs()))
+        .max()
+        .unwrap_or(0) as usize;
+    let side = 2 * radius + 1;
+    let mut rows = vec![vec![T::default(); side]; side];
+    for &(dr, dc, x) in cells {
+        rows[(dr + radius as i64) as usize][(dc + radius as i64) as usize] = x;
+    }
+    rows
+}
+
 fn parse_tokens<T: FromStr>(
     tokens: &[String],
     err: impl Fn(&str) -> ParseError,

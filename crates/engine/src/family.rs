@@ -6,12 +6,52 @@ use crate::{Answer, Encoding, EncodingKind, EngineError, ParseError};
 use serde::Serialize;
 use wellposed_sat::Choices;
 
-pub trait Family: Sized + Send + Sync + 'static {
+pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// The name in the `family NAME` line.
     const NAME: &'static str;
+    /// One line on what the puzzle is, for the family list and `--help`.
+    const SUMMARY: &'static str;
+    /// File extensions read as this family whatever the text looks like (`non` for nonograms).
+    const EXTENSIONS: &'static [&'static str] = &[];
     type Solution: Serialize;
 
+    /// Reads the family's text: its `family NAME` document, and the other formats it accepts
+    /// (a game ID in a file, a plain grid). Errors name `source` and a line.
     fn parse(text: &str, source: &str) -> Result<Self, ParseError>;
+
+    /// The instance written back as text that [`Family::parse`] reads to an equal instance:
+    /// the `family NAME` document (raw formats: their own text).
+    fn to_text(&self) -> String;
+
+    /// Whether text without a `family` line is in one of this family's other formats, which
+    /// [`Family::parse`] reads. Where two families' shapes could overlap, the registry asks in
+    /// its order.
+    fn recognises(text: &str) -> bool {
+        let _ = text;
+        false
+    }
+
+    /// Whether a command-line argument that names no file has the shape of this family's game
+    /// ID (Simon Tatham's collection).
+    fn looks_like_game_id(arg: &str) -> bool {
+        let _ = arg;
+        false
+    }
+
+    /// Reads a game ID given on the command line (`line` is its line in `source`).
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        let _ = id;
+        Err(ParseError {
+            source: source.to_string(),
+            line,
+            message: format!("the {} family has no game IDs", Self::NAME),
+        })
+    }
+
+    /// The instance as a game ID, for families that have them.
+    fn game_id(&self) -> Option<String> {
+        None
+    }
 
     /// The encodings this instance offers, the preferred one first.
     fn encodings(&self) -> Vec<EncodingKind>;
@@ -100,6 +140,14 @@ pub struct Solved {
 /// The object-safe face of a family instance, which the engine and the CLI work with.
 pub trait Puzzle: Send + Sync {
     fn family(&self) -> &str;
+    /// See [`Family::to_text`].
+    fn to_text(&self) -> String;
+    /// See [`Family::game_id`].
+    fn game_id(&self) -> Option<String>;
+    /// Whether `other` is an equal instance of the same family.
+    fn same_as(&self, other: &dyn Puzzle) -> bool;
+    /// The instance itself, for [`Puzzle::same_as`] and for a family's own commands.
+    fn as_any(&self) -> &dyn std::any::Any;
     fn encodings(&self) -> Vec<EncodingKind>;
     /// See [`Family::encode`].
     fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding>;
@@ -124,6 +172,22 @@ pub trait Puzzle: Send + Sync {
 impl<F: Family> Puzzle for F {
     fn family(&self) -> &str {
         F::NAME
+    }
+
+    fn to_text(&self) -> String {
+        Family::to_text(self)
+    }
+
+    fn game_id(&self) -> Option<String> {
+        Family::game_id(self)
+    }
+
+    fn same_as(&self, other: &dyn Puzzle) -> bool {
+        other.as_any().downcast_ref::<F>() == Some(self)
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 
     fn encodings(&self) -> Vec<EncodingKind> {

@@ -5,20 +5,27 @@
 pub mod deduce;
 mod document;
 mod encoding;
+mod entry;
 pub mod every_solver;
 mod family;
+pub mod generate;
 mod oracle;
 mod progress;
 mod raw;
 mod solve;
 
 pub use document::{
-    centred_stencil, draw_partial, family_of, lone_line, split_game_id, Document, Entry, ParseError,
+    centred_stencil, draw_partial, family_of, lone_line, split_game_id, stencil_rows, Document,
+    Entry, ParseError,
 };
 pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
+pub use entry::{
+    read_instance, read_text, write_atomically, Checkpointer, Commands, Context, Difficulty,
+    FamilyEntry, Generator, Made, OwnDeduction, Report, Request, MAX_FILE_BYTES,
+};
 pub use family::{Family, Native, Puzzle, Solved};
 pub use oracle::UniquenessOracle;
-pub use progress::Progress;
+pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     backbone, certified, count, enumerate, export, first, proved_unique, uniqueness,
@@ -27,6 +34,10 @@ pub use solve::{
 };
 
 pub use wellposed_sat as sat;
+
+// Families declare their generator parameters and subcommands with these.
+pub use anyhow;
+pub use clap;
 
 /// Rows of values as text: entries separated by spaces, rows by newlines.
 pub fn render_rows<T: std::fmt::Display>(rows: &[Vec<T>]) -> String {

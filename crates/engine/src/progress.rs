@@ -7,9 +7,69 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A shared handle on the tallies of one piece of work (see the module text).
-#[derive(Clone, Debug, Default)]
-pub struct Progress(Arc<Tallies>);
+/// A shared handle on the tallies of one piece of work (see the module text), and on the
+/// front end's meters, if it draws any.
+#[derive(Clone, Default)]
+pub struct Progress {
+    tallies: Arc<Tallies>,
+    meters: Option<Arc<dyn MeterSink>>,
+}
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Progress")
+            .field("tallies", &self.tallies)
+            .field("meters", &self.meters.is_some())
+            .finish()
+    }
+}
+
+/// What draws meters of long work (the command line: progress bars on standard error).
+pub trait MeterSink: Send + Sync {
+    /// A new meter of `len` steps of `what` ("units", "rows of the half table").
+    fn meter(&self, what: &str, len: u64) -> Box<dyn MeterBar>;
+}
+
+/// One meter, as a front end draws it.
+pub trait MeterBar: Send + Sync {
+    fn set_length(&self, len: u64);
+    fn set_position(&self, pos: u64);
+    fn inc(&self, steps: u64);
+    /// The work is over: take the meter away.
+    fn finish(&self);
+}
+
+/// A meter of long work (see [`Progress::meter`]); nothing is drawn when the front end draws
+/// no meters. Finished when dropped.
+pub struct Meter(Option<Box<dyn MeterBar>>);
+
+impl Meter {
+    pub fn set_length(&self, len: u64) {
+        if let Some(m) = &self.0 {
+            m.set_length(len);
+        }
+    }
+
+    pub fn set_position(&self, pos: u64) {
+        if let Some(m) = &self.0 {
+            m.set_position(pos);
+        }
+    }
+
+    pub fn inc(&self, steps: u64) {
+        if let Some(m) = &self.0 {
+            m.inc(steps);
+        }
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        if let Some(m) = &self.0 {
+            m.finish();
+        }
+    }
+}
 
 #[derive(Debug, Default)]
 struct Tallies {
@@ -27,29 +87,42 @@ impl Progress {
         Progress::default()
     }
 
+    /// A handle whose meters `sink` draws.
+    pub fn with_meters(sink: Arc<dyn MeterSink>) -> Progress {
+        Progress {
+            tallies: Arc::default(),
+            meters: Some(sink),
+        }
+    }
+
+    /// A meter of `len` steps of `what`, drawn by the front end if it draws meters.
+    pub fn meter(&self, what: &str, len: u64) -> Meter {
+        Meter(self.meters.as_ref().map(|s| s.meter(what, len)))
+    }
+
     /// Solutions found or counted so far: at any moment a lower bound on what a count stopped
     /// from outside had reached. (The model counter's partial work is no count, so it adds
     /// nothing.)
     pub fn solutions_found(&self) -> u64 {
-        self.0.found.load(Ordering::Relaxed) + self.0.counted.load(Ordering::Relaxed)
+        self.tallies.found.load(Ordering::Relaxed) + self.tallies.counted.load(Ordering::Relaxed)
     }
 
     /// Time spent so far in uniqueness checks made with this handle (all threads).
     pub fn uniqueness_time(&self) -> Duration {
-        Duration::from_nanos(self.0.uniqueness_nanos.load(Ordering::Relaxed))
+        Duration::from_nanos(self.tallies.uniqueness_nanos.load(Ordering::Relaxed))
     }
 
     pub(crate) fn found_one(&self) {
-        self.0.found.fetch_add(1, Ordering::Relaxed);
+        self.tallies.found.fetch_add(1, Ordering::Relaxed);
     }
 
     /// The counter dancing-links counts add to.
     pub(crate) fn dlx_counter(&self) -> &AtomicU64 {
-        &self.0.counted
+        &self.tallies.counted
     }
 
     pub(crate) fn spent(&self, d: Duration) {
-        self.0
+        self.tallies
             .uniqueness_nanos
             .fetch_add(d.as_nanos() as u64, Ordering::Relaxed);
     }

@@ -7,6 +7,7 @@ use wellposed_sat::Choices;
 use wellposed_sat::{dimacs, Cnf, Var};
 use wellposed_xc::{parse_dlx, Problem, XcError};
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawCnf {
     pub cnf: Cnf,
     pub show: Option<Vec<Var>>,
@@ -14,6 +15,8 @@ pub struct RawCnf {
 
 impl Family for RawCnf {
     const NAME: &'static str = "cnf";
+    const SUMMARY: &'static str = "a DIMACS CNF formula (projected on `c p show` / `c ind`)";
+    const EXTENSIONS: &'static [&'static str] = &["cnf"];
     /// The model as DIMACS literals, one per variable.
     type Solution = Vec<i64>;
 
@@ -27,6 +30,16 @@ impl Family for RawCnf {
             cnf,
             show: notes.show,
         })
+    }
+
+    fn to_text(&self) -> String {
+        let mut out = Vec::new();
+        let notes = dimacs::Annotations {
+            show: self.show.clone(),
+            comments: Vec::new(),
+        };
+        dimacs::write(&mut out, &self.cnf, &notes).expect("writing to memory");
+        String::from_utf8(out).expect("DIMACS is ASCII")
     }
 
     fn encodings(&self) -> Vec<EncodingKind> {
@@ -91,6 +104,7 @@ impl Family for RawCnf {
     }
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawDlx {
     pub problem: Problem,
 }
@@ -104,6 +118,8 @@ pub struct Cover {
 
 impl Family for RawDlx {
     const NAME: &'static str = "dlx";
+    const SUMMARY: &'static str = "an exact cover problem in Knuth's .dlx format";
+    const EXTENSIONS: &'static [&'static str] = &["dlx"];
     type Solution = Cover;
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
@@ -120,6 +136,12 @@ impl Family for RawDlx {
             },
         })?;
         Ok(RawDlx { problem })
+    }
+
+    fn to_text(&self) -> String {
+        let mut out = Vec::new();
+        wellposed_xc::write_dlx(&mut out, &self.problem, &[]).expect("writing to memory");
+        String::from_utf8(out).expect("the names were read as UTF-8")
     }
 
     fn encodings(&self) -> Vec<EncodingKind> {

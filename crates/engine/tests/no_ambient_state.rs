@@ -11,6 +11,7 @@ use wellposed_sat::{AmoEncoding, Cardinality, Choices, Cnf, Lit};
 
 /// "Choose exactly `k` of `n` cells, at most one of the first `run` of them": a counting
 /// constraint and an at-most-one, so both kinds of choice show in the clauses.
+#[derive(Debug, PartialEq)]
 struct Choose {
     n: usize,
     k: usize,
@@ -19,7 +20,15 @@ struct Choose {
 
 impl Family for Choose {
     const NAME: &'static str = "choose";
+    const SUMMARY: &'static str = "choose k of n, at most one early";
     type Solution = Vec<bool>;
+
+    fn to_text(&self) -> String {
+        format!(
+            "choose {} of {}, at most one of the first {}",
+            self.k, self.n, self.run
+        )
+    }
 
     fn parse(_: &str, source: &str) -> Result<Self, ParseError> {
         Err(ParseError {

@@ -6,6 +6,7 @@
 //! this is A x = b; the family solves it by elimination, counts 2^nullity solutions, finds the
 //! fewest presses, and cross-checks the SAT path (XOR chains) on small boards.
 
+pub mod commands;
 pub mod gf2;
 
 use gf2::Bits;
@@ -205,9 +206,55 @@ fn bit_rows(
         .collect()
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<LightsOut>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS);
+
 impl Family for LightsOut {
     const NAME: &'static str = "lights-out";
     type Solution = Grid;
+    const SUMMARY: &'static str = "Lights Out over GF(2): which presses put every light out";
+
+    /// The board as `family lights-out` text: the plus neighbourhood, or `variant torus`, with
+    /// a `toggles` line for each cell whose presses differ from that neighbourhood.
+    fn to_text(&self) -> String {
+        let (m, n) = (self.m, self.n);
+        let mut s = format!("family lights-out\nsize {m} {n}\n");
+        let plain = LightsOut::with_offsets(m, n, self.lit.clone(), &plus_offsets(), false);
+        let torus = LightsOut::with_offsets(m, n, self.lit.clone(), &plus_offsets(), true);
+        let differs = |base: &LightsOut| {
+            (0..m * n)
+                .filter(|&k| base.toggles[k] != self.toggles[k])
+                .count()
+        };
+        let base = if differs(&torus) < differs(&plain) {
+            s.push_str("variant torus\n");
+            torus
+        } else {
+            plain
+        };
+        s.push_str("grid\n");
+        for row in self.lit.chunks(n) {
+            let cells: Vec<&str> = row.iter().map(|&l| if l { "1" } else { "0" }).collect();
+            s.push_str(&cells.join(" "));
+            s.push('\n');
+        }
+        let exceptions: Vec<usize> = (0..m * n)
+            .filter(|&k| base.toggles[k] != self.toggles[k])
+            .collect();
+        if !exceptions.is_empty() {
+            s.push_str("toggles\n");
+            for k in exceptions {
+                s.push_str(&format!("{} {} :", k / n + 1, k % n + 1));
+                for &c in &self.toggles[k] {
+                    s.push_str(&format!(" {} {}", c / n + 1, c % n + 1));
+                }
+                s.push('\n');
+            }
+        }
+        s
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(

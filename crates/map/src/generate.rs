@@ -229,24 +229,3 @@ pub fn region_name(k: usize) -> String {
     let chars: Vec<char> = ('A'..='Z').chain('a'..='z').chain('0'..='9').collect();
     chars[k].to_string()
 }
-
-/// The map in the `family map` format (grid maps only).
-pub fn to_text(m: &Map) -> Option<String> {
-    let (w, cells) = m.grid.as_ref()?;
-    let mut s = format!("family map\ncolours {}\nregions\n", m.colours);
-    for row in cells.chunks((*w).max(1)) {
-        let line: String = row
-            .iter()
-            .map(|c| c.map_or(".".to_string(), |r| m.regions[r].clone()))
-            .collect();
-        s.push_str(&line);
-        s.push('\n');
-    }
-    if !m.givens.is_empty() {
-        s.push_str("givens\n");
-        for &(r, c) in &m.givens {
-            s.push_str(&format!("{} {}\n", m.regions[r], c + 1));
-        }
-    }
-    Some(s)
-}

@@ -6,6 +6,7 @@
 //! a given colour is a unit clause. Colours are named (1..k), so no symmetry is factored out:
 //! two colourings that differ by a permutation of colours are two solutions.
 
+pub mod commands;
 pub mod generate;
 mod rules;
 pub mod tatham;
@@ -131,6 +132,78 @@ impl Map {
 /// Colour c (0-based) as a digit or letter in drawings.
 fn colour_char(c: usize) -> char {
     char::from_digit((c + 1) as u32, 36).unwrap_or('?')
+}
+
+/// The map as `family map` text: the grid of labels when it has one, then the borders the grid
+/// does not show, in an order that names the regions in the order they have (the format
+/// numbers regions by first appearance), then the givens.
+pub fn to_text(m: &Map) -> String {
+    let mut s = format!("family map\ncolours {}\n", m.colours);
+    let mut named = vec![false; m.regions.len()];
+    let mut shown = BTreeSet::new();
+    if let Some((w, cells)) = &m.grid {
+        s.push_str("regions\n");
+        let w = (*w).max(1);
+        for row in cells.chunks(w) {
+            let line: String = row
+                .iter()
+                .map(|c| c.map_or(".".to_string(), |r| m.regions[r].clone()))
+                .collect();
+            s.push_str(&line);
+            s.push('\n');
+        }
+        for (k, c) in cells.iter().enumerate() {
+            let Some(a) = *c else { continue };
+            named[a] = true;
+            for next in [k + w, k + 1] {
+                let beside = next == k + w || (k + 1) % w != 0;
+                if let Some(Some(b)) = cells.get(next).filter(|_| beside) {
+                    if a != *b {
+                        shown.insert((a.min(*b), a.max(*b)));
+                    }
+                }
+            }
+        }
+    }
+    let rest: Vec<(usize, usize)> = m
+        .borders
+        .iter()
+        .copied()
+        .filter(|b| !shown.contains(b))
+        .collect();
+    let mut lines = Vec::new();
+    let mut written = BTreeSet::new();
+    // Each region not yet named is named by a border to a named one, else by its border to
+    // the next region (which then comes second, as it should).
+    for k in 0..m.regions.len() {
+        if named[k] {
+            continue;
+        }
+        let to_named = rest
+            .iter()
+            .find(|&&(a, b)| (a == k && named[b]) || (b == k && named[a]));
+        let pair = to_named.or_else(|| rest.iter().find(|&&(a, b)| a == k && b == k + 1));
+        let Some(&(a, b)) = pair else { continue };
+        let other = if a == k { b } else { a };
+        lines.push((k, other));
+        written.insert((a, b));
+        named[k] = true;
+        named[other] = true;
+    }
+    lines.extend(rest.iter().copied().filter(|b| !written.contains(b)));
+    if !lines.is_empty() {
+        s.push_str("borders\n");
+        for (a, b) in lines {
+            s.push_str(&format!("{} {}\n", m.regions[a], m.regions[b]));
+        }
+    }
+    if !m.givens.is_empty() {
+        s.push_str("givens\n");
+        for &(r, c) in &m.givens {
+            s.push_str(&format!("{} {}\n", m.regions[r], c + 1));
+        }
+    }
+    s
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Map, ParseError> {
@@ -369,9 +442,31 @@ impl wellposed_engine::deduce::FamilyRule for KempeChains {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Map>().generator(commands::GENERATOR);
+
 impl Family for Map {
     const NAME: &'static str = "map";
     type Solution = Colouring;
+    const SUMMARY: &'static str = "map colouring (Tatham's Map): colour regions, neighbours differ";
+
+    fn to_text(&self) -> String {
+        to_text(self)
+    }
+
+    /// A Map game ID alone in a file.
+    fn recognises(text: &str) -> bool {
+        wellposed_engine::lone_line(text).is_some_and(|(_, l)| tatham::looks_like_game_id(l))
+    }
+
+    fn looks_like_game_id(arg: &str) -> bool {
+        tatham::looks_like_game_id(arg)
+    }
+
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        tatham::parse_game_id(id, source, line)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         parse(text, source)

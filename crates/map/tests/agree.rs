@@ -245,7 +245,7 @@ fn generated_maps_are_unique_minimal_and_read_back() {
             ..Options::default()
         };
         let twin = generate::generate(w, h, regions, colours, seed, &by_cadical, None).unwrap();
-        assert_eq!(generate::to_text(&twin.map), generate::to_text(m));
+        assert_eq!(wellposed_map::to_text(&twin.map), wellposed_map::to_text(m));
         m.check(&g.colour).unwrap();
         let Uniqueness::Unique(s) =
             wellposed_engine::every_solver::uniqueness(m, &Options::default()).unwrap()
@@ -258,7 +258,7 @@ fn generated_maps_are_unique_minimal_and_read_back() {
             less.givens.remove(i);
             assert!(count(&less) > 1, "given {i} is not needed");
         }
-        let back = Map::parse(&generate::to_text(m).unwrap(), "t").unwrap();
+        let back = Map::parse(&wellposed_map::to_text(m), "t").unwrap();
         assert_eq!(&back, m);
     }
 }

@@ -89,6 +89,35 @@ fn parse_family(text: &str, source: &str) -> Result<Board, ParseError> {
     })
 }
 
+/// The board as `family minesweeper` text: `.` unknown, `*` a known mine, digits revealed.
+pub fn to_text(b: &Board) -> String {
+    let mut s = String::from("family minesweeper\n");
+    if let Some(m) = b.mines {
+        s.push_str(&format!("mines {m}\n"));
+    }
+    s.push_str("grid\n");
+    for row in b.cells.chunks(b.cols.max(1)) {
+        let line: String = row
+            .iter()
+            .map(|c| match c {
+                Cell::Unknown => '.',
+                Cell::Mine => '*',
+                Cell::Number(k) => char::from(b'0' + k),
+            })
+            .collect();
+        s.push_str(&line);
+        s.push('\n');
+    }
+    s
+}
+
+/// Whether text starts like the shared set's plain files: two lines holding one number each.
+pub fn plain_grid(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let number = |l: Option<&str>| l.is_some_and(|l| l.parse::<usize>().is_ok());
+    number(lines.next()) && number(lines.next())
+}
+
 /// Line 1 the number of rows, line 2 of columns, then the grid.
 fn parse_plain(content: &[(usize, &str)], source: &str) -> Result<Board, ParseError> {
     let number = |k: usize, what: &str| -> Result<usize, ParseError> {

@@ -9,6 +9,7 @@
 //! touch no number, by a convolution over mine counts: exact counts and exact probabilities
 //! without enumerating the board.
 
+pub mod commands;
 pub mod count;
 pub mod endgame;
 pub mod formats;
@@ -167,9 +168,35 @@ impl Board {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Board>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS);
+
 impl Family for Board {
     const NAME: &'static str = "minesweeper";
     type Solution = Layout;
+    const SUMMARY: &'static str = "Minesweeper positions: where the mines can be, and how likely";
+
+    fn to_text(&self) -> String {
+        formats::to_text(self)
+    }
+
+    /// The shared set's plain files (the numbers of rows and of columns, then the grid), or a
+    /// Mines game ID alone in a file.
+    fn recognises(text: &str) -> bool {
+        formats::plain_grid(text)
+            || wellposed_engine::lone_line(text)
+                .is_some_and(|(_, l)| formats::looks_like_game_id(l))
+    }
+
+    fn looks_like_game_id(arg: &str) -> bool {
+        formats::looks_like_game_id(arg)
+    }
+
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        formats::parse_game_id(id, source, line)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)

@@ -40,6 +40,16 @@ impl Level {
             _ => None,
         }
     }
+
+    /// The level's name, as [`Level::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::BEGINNER => "beginner",
+            Level::INTERMEDIATE => "intermediate",
+            Level::EXPERT => "expert",
+            _ => "custom",
+        }
+    }
 }
 
 /// How guesses are chosen (deductions are the same for all).

@@ -6,6 +6,7 @@
 //! there is also a CNF (one-hot values, clues as weighted sums), and the tests hold the two
 //! against each other, solution counts included.
 
+pub mod commands;
 pub mod exact;
 
 use exact::Q;
@@ -236,9 +237,39 @@ impl NeighbourSum {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<NeighbourSum>().commands(commands::COMMANDS);
+
 impl Family for NeighbourSum {
     const NAME: &'static str = "neighbour-sum";
     type Solution = Values;
+    const SUMMARY: &'static str = "neighbour-sum grids: each clue is a weighted sum over a stencil";
+
+    fn to_text(&self) -> String {
+        let mut s = format!("family neighbour-sum\nsize {} {}\n", self.m, self.n);
+        if self.stencil.name == "nine" || self.stencil.name == "cross" {
+            s.push_str(&format!("stencil {}\n", self.stencil.name));
+        } else {
+            s.push_str("stencil\n");
+            s.push_str(&wellposed_engine::render_rows(
+                &wellposed_engine::stencil_rows(&self.stencil.weights),
+            ));
+            s.push('\n');
+        }
+        if let Some((lo, hi)) = self.values {
+            s.push_str(&format!("values {lo} {hi}\n"));
+        }
+        s.push_str("clues\n");
+        let rows: Vec<Vec<i64>> = self
+            .clues
+            .chunks(self.n.max(1))
+            .map(<[i64]>::to_vec)
+            .collect();
+        s.push_str(&wellposed_engine::render_rows(&rows));
+        s.push('\n');
+        s
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(

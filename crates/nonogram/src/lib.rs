@@ -9,6 +9,7 @@
 //! without projection. The native path is line solving to a fixpoint, then branching
 //! ([`solve`]).
 
+pub mod commands;
 pub mod formats;
 pub mod line;
 pub mod solve;
@@ -278,9 +279,37 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Nonogram>().generator(commands::GENERATOR);
+
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     type Solution = Picture;
+    const SUMMARY: &'static str = "nonograms (paint by numbers; Tatham's Pattern; .non files)";
+    const EXTENSIONS: &'static [&'static str] = &["non"];
+
+    fn to_text(&self) -> String {
+        formats::to_text(self)
+    }
+
+    /// A Pattern game ID on a line of its own, or `.non` content (`width` …).
+    fn recognises(text: &str) -> bool {
+        text.lines()
+            .any(|l| formats::looks_like_game_id(l) || l.trim_start().starts_with("width"))
+    }
+
+    fn looks_like_game_id(arg: &str) -> bool {
+        formats::looks_like_game_id(arg)
+    }
+
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        formats::parse_game_id(id, source, line)
+    }
+
+    fn game_id(&self) -> Option<String> {
+        Some(formats::game_id(self))
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         Nonogram::parse_any(text, source)

@@ -4,6 +4,7 @@
 //! each column exactly its column sum. Answer: the matrix. The family also answers by its own
 //! mathematics (see [`math`]), which the tests hold against the SAT path.
 
+pub mod commands;
 pub mod math;
 
 use serde::Serialize;
@@ -63,9 +64,23 @@ impl Submarines {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Submarines>().commands(commands::COMMANDS);
+
 impl Family for Submarines {
     const NAME: &'static str = "submarines";
     type Solution = Matrix;
+    const SUMMARY: &'static str = "Submarines: a 0-1 matrix from its row and column sums";
+
+    fn to_text(&self) -> String {
+        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        format!(
+            "family submarines\nrows {}\ncols {}\n",
+            join(&self.rows),
+            join(&self.cols)
+        )
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(text, source, Self::NAME, &["rows", "cols", "size"], &[])?;

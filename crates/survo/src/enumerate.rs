@@ -210,7 +210,9 @@ pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
 }
 
 /// How a scan decides the margin pairs of one size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Every pair that passes the necessary condition is searched, up to a second table. A

@@ -8,6 +8,7 @@
 //!   secondary items coloured by their value, so rows and columns must agree;
 //! - the dedicated solver ([`solver`]): row partitions × column partitions that cross once.
 
+pub mod commands;
 pub mod enumerate;
 pub mod generate;
 pub mod picture;
@@ -198,9 +199,19 @@ impl Survo {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Survo>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS);
+
 impl Family for Survo {
     const NAME: &'static str = "survo";
     type Solution = Table;
+    const SUMMARY: &'static str = "Survo puzzles: the numbers 1..MN placed by row and column sums";
+
+    fn to_text(&self) -> String {
+        generate::to_text(self)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(

@@ -8,6 +8,7 @@
 //! gets one guard variable per side, each side's clauses hold under its guard, and one guard
 //! holds; three-in-a-row gets a direction variable.
 
+pub mod commands;
 pub mod format;
 pub mod generate;
 
@@ -225,9 +226,18 @@ impl Zebra {
     }
 }
 
+/// This family as the registry and every front end see it.
+pub const FAMILY: wellposed_engine::FamilyEntry =
+    wellposed_engine::FamilyEntry::of::<Zebra>().generator(commands::GENERATOR);
+
 impl Family for Zebra {
     const NAME: &'static str = "zebra";
     type Solution = Table;
+    const SUMMARY: &'static str = "zebra (Einstein) puzzles: categories matched by clues";
+
+    fn to_text(&self) -> String {
+        format::to_text(self)
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         format::parse(text, source)

@@ -1,15 +1,185 @@
-//! `wellposed survo enumerate` and `survo merge`: the count S(m,n) of uniquely solvable open
-//! puzzles, on all cores, in shards, resumable from a checkpoint.
+//! What the front ends ask of Survo beyond solving: `survo enumerate` and `survo merge` (the
+//! count S(m,n) of uniquely solvable open puzzles, on all cores, in shards, resumable from a
+//! checkpoint), `survo picture`, and the generator.
 
-use crate::files::Checkpointer;
-use anyhow::{bail, Context, Result};
+use crate::enumerate::{labelled, scan, work_units, Method, Tally};
+use crate::Survo;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use wellposed_survo::enumerate::{labelled, scan, work_units, Method, Tally};
+use wellposed_engine::anyhow::{self, bail, Context as _, Result};
+use wellposed_engine::clap::{self, Args, FromArgMatches, Subcommand};
+use wellposed_engine::{
+    Checkpointer, Commands, Context, Difficulty, Family, Generator, Made, Report, Request,
+    Uniqueness,
+};
+
+/// `wellposed survo …`.
+#[derive(Subcommand)]
+pub enum SurvoCommand {
+    /// S(M,N): essentially different uniquely solvable open M×N puzzles, and labelled tables.
+    Enumerate {
+        m: usize,
+        n: usize,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Scan only shard K of N (units of work ≡ K mod N); merge results with `survo merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Record finished work here (atomically) and resume from it if it exists.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Also print each puzzle as a JSON line (margins and its one solution).
+        #[arg(long)]
+        list: bool,
+        /// How to decide the pairs: `margin-pairs` (any size) or `two-row-matchings` (2×n and
+        /// n×2, 3 ≤ n ≤ 11). Default: the faster one for the size; the other one checks it.
+        #[arg(long, value_enum)]
+        method: Option<Method>,
+    },
+    /// Add up shard results (files holding `survo enumerate --json` output).
+    Merge { files: Vec<PathBuf> },
+    /// Draw the lattice of margin pairs coloured by outcome (SVG), and count each outcome.
+    Picture {
+        m: usize,
+        n: usize,
+        /// The SVG file to write (atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+}
+
+/// The family's subcommands, for the registry.
+pub const COMMANDS: Commands = Commands {
+    command: || {
+        SurvoCommand::augment_subcommands(clap::Command::new(Survo::NAME).subcommand_required(true))
+            .about("Survo puzzles: enumerate the uniquely solvable open ones")
+    },
+    run: |m, ctx| run(SurvoCommand::from_arg_matches(m)?, ctx),
+};
+
+fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
+    let outcome = match c {
+        SurvoCommand::Picture { m, n, output } => return picture(m, n, &output),
+        SurvoCommand::Enumerate {
+            m,
+            n,
+            threads,
+            shard,
+            checkpoint,
+            list,
+            method,
+        } => {
+            let shard = shard
+                .as_deref()
+                .map(parse_shard)
+                .transpose()?
+                .unwrap_or((0, 1));
+            enumerate(
+                Run {
+                    m,
+                    n,
+                    threads: Context::threads(threads),
+                    shard,
+                    checkpoint,
+                    list,
+                    method,
+                },
+                ctx,
+            )?
+        }
+        SurvoCommand::Merge { files } => merge(&files)?,
+    };
+    let work = match outcome.method {
+        Method::MarginPairs => format!(
+            "{} margin pairs searched, {} shown to have several tables by moving two \
+             tables of a searched pair, {} ruled out without search",
+            outcome.searched, outcome.moved, outcome.pruned
+        ),
+        Method::TwoRowMatchings => format!(
+            "{} column margins expanded into all their tables (every row margin at once)",
+            outcome.searched
+        ),
+    };
+    Ok(Report {
+        text: format!(
+            "S({},{}) = {} ({} labelled tables){}; {work}, {:.2} s",
+            outcome.m,
+            outcome.n,
+            outcome.s,
+            outcome.labelled,
+            if outcome.shard == "0/1" {
+                String::new()
+            } else {
+                format!(" in shard {}", outcome.shard)
+            },
+            outcome.seconds
+        ),
+        json: serde_json::to_value(&outcome)?,
+    })
+}
+
+/// `survo picture`: the lattice of margin pairs coloured by outcome.
+fn picture(m: usize, n: usize, output: &std::path::Path) -> Result<Report> {
+    if m == 0 || n == 0 || m * n > 16 {
+        bail!("the picture is for small tables (at most 16 cells), not {m}×{n}");
+    }
+    let l = crate::picture::lattice(m, n);
+    wellposed_engine::write_atomically(output, crate::picture::svg(&l).as_bytes())?;
+    let text = format!(
+        "{}×{}: {} × {} margin pairs: {} without solution by the cumulative conditions, {} unique, {} with several solutions, {} without solution found only by search\nwrote {}",
+        m, n, l.row_margins, l.col_margins, l.none_by_conditions, l.unique, l.several, l.none_by_search, output.display()
+    );
+    let mut json = serde_json::to_value(&l)?;
+    json["output"] = serde_json::json!(output.display().to_string());
+    Ok(Report { text, json })
+}
+
+/// `generate survo`'s parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Columns.
+    #[arg(long, default_value_t = 4)]
+    size: usize,
+    /// Rows (default: --size).
+    #[arg(long)]
+    height: Option<usize>,
+}
+
+/// A random table's margins and a minimal set of givens, graded by the shared engine.
+pub const GENERATOR: Generator = Generator {
+    args: || GenerateArgs::augment_args(clap::Command::new(Survo::NAME)),
+    difficulty: Difficulty::Graded,
+    make,
+};
+
+fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
+    let a = GenerateArgs::from_arg_matches(m)?;
+    let (n, rows) = (a.size, a.height.unwrap_or(a.size));
+    let s = req.seed;
+    let g = crate::generate::generate(rows, n, s, req.options).map_err(anyhow::Error::msg)?;
+    match wellposed_engine::uniqueness(&g.puzzle, req.options)? {
+        Uniqueness::Unique(_) => {}
+        other => bail!(
+            "internal error: a generated Survo puzzle is {}; please report this",
+            other.status()
+        ),
+    }
+    let givens = g.puzzle.givens.iter().filter(|&&x| x > 0).count();
+    let puzzle = g.puzzle.to_text();
+    let table: Vec<&[u32]> = g.table.chunks(n).collect();
+    Ok(Made {
+        text: format!(
+            "# seed {s}: {givens} givens (minimal)\n{}",
+            puzzle.trim_end()
+        ),
+        json: serde_json::json!({"seed": s, "givens": givens, "puzzle": puzzle, "solution": table}),
+        puzzle,
+    })
+}
 
 /// What a checkpoint file holds: enough to resume and end with the same answer.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
@@ -78,7 +248,7 @@ pub struct Run {
     pub method: Option<Method>,
 }
 
-pub fn enumerate(run: Run) -> Result<Outcome> {
+pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
     let Run {
         m,
         n,
@@ -88,10 +258,10 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         list,
         method,
     } = run;
-    if m == 0 || n == 0 || m * n > wellposed_survo::MAX_CELLS {
+    if m == 0 || n == 0 || m * n > crate::MAX_CELLS {
         bail!(
             "expected a table of 1..{} cells, found {m}×{n}",
-            wellposed_survo::MAX_CELLS
+            crate::MAX_CELLS
         );
     }
     let started = Instant::now();
@@ -99,7 +269,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         None => Method::of(m, n),
         Some(Method::TwoRowMatchings) if Method::of(m, n) != Method::TwoRowMatchings => bail!(
             "--method two-row-matchings takes 2×n or n×2 tables with 3 ≤ n ≤ {}, not {m}×{n}",
-            wellposed_survo::two_rows::MAX_WIDTH
+            crate::two_rows::MAX_WIDTH
         ),
         Some(asked) => asked,
     };
@@ -142,18 +312,12 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
     };
     let total = work_units(m, n, method);
     let mine = (0..total).filter(|i| i % shard.1 == shard.0).count() as u64;
-    let bar = indicatif::ProgressBar::new(mine);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:40}] {pos}/{len} units, eta {eta}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = ctx.options.progress.meter("units", mine);
     bar.set_position(state.done.len() as u64);
     let state = Mutex::new(state);
     let already: BTreeSet<usize> = state.lock().unwrap().done.clone();
     let saver = Checkpointer::new(checkpoint.as_deref(), Duration::from_millis(200));
-    let out = Mutex::new(std::io::stdout());
+    let out = Mutex::new(());
     scan(
         method,
         m,
@@ -163,14 +327,13 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         &|i| already.contains(&i),
         &|i, t: &Tally, puzzles| {
             if list {
-                let mut o = out.lock().unwrap();
+                // One writer at a time, so that lines from several threads never interleave.
+                let _one = out.lock().unwrap();
                 for (rows, cols, table) in puzzles {
                     let solution: Vec<&[u32]> = table.chunks(n).collect();
-                    let _ = writeln!(
-                        o,
-                        "{}",
-                        serde_json::json!({"rows": rows, "cols": cols, "solution": solution})
-                    );
+                    let line =
+                        serde_json::json!({"rows": rows, "cols": cols, "solution": solution});
+                    let _ = (ctx.stream)(&line.to_string());
                 }
             }
             let mut c = state.lock().unwrap();
@@ -185,7 +348,7 @@ pub fn enumerate(run: Run) -> Result<Outcome> {
         },
         list,
     );
-    bar.finish_and_clear();
+    drop(bar);
     let c = state.into_inner().unwrap();
     saver.save(&c);
     saver.finish()?;

@@ -1,14 +1,84 @@
-//! `wellposed binary count-grids`, `wellposed generate binary` and `wellposed grade` for
-//! binary puzzles.
+//! What the front ends ask of binary puzzles beyond solving: `binary count-grids` (every valid
+//! grid, exactly), the generator (minimal unique puzzles, graded by binary's own techniques),
+//! and grading and hints in those techniques' words.
 
-use anyhow::{bail, Result};
+use crate::deduce::{self, Technique};
+use crate::{count, dp, generate, mitm, Binary, Rules};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use wellposed_binary::deduce::{self, Technique};
-use wellposed_binary::{count, dp, generate, mitm, Binary, Rules};
+use wellposed_engine::anyhow::{self, bail, Result};
+use wellposed_engine::clap::{self, Args, FromArgMatches, Subcommand};
+use wellposed_engine::{
+    Commands, Context, Difficulty, Family, Generator, Made, Progress, Report, Request,
+};
+
+/// `wellposed binary …`.
+#[derive(Subcommand)]
+pub enum BinaryCommand {
+    /// Count every valid complete N×N grid (the solutions of the empty puzzle), exactly.
+    CountGrids {
+        n: usize,
+        /// For rectangular grids: the height (default N).
+        #[arg(long)]
+        height: Option<usize>,
+        /// Rule set: distinct or no-distinct.
+        #[arg(long, default_value = "distinct", value_parser = rules)]
+        rules: Rules,
+        /// dp (no-distinct only, the default there), mitm (distinct only, the default there
+        /// when its table fits in memory) or search (either; resumable).
+        #[arg(long)]
+        method: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Search method: record finished work here (atomically) and resume from it.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+    },
+}
+
+fn rules(s: &str) -> Result<Rules, String> {
+    Rules::parse(s).ok_or_else(|| format!("expected `distinct` or `no-distinct`, found `{s}`"))
+}
+
+/// The family's subcommands, for the registry.
+pub const COMMANDS: Commands = Commands {
+    command: || {
+        BinaryCommand::augment_subcommands(
+            clap::Command::new(Binary::NAME).subcommand_required(true),
+        )
+        .about("Binary puzzles (Takuzu / Binairo / Unruly)")
+    },
+    run: |m, ctx| match BinaryCommand::from_arg_matches(m)? {
+        BinaryCommand::CountGrids {
+            n,
+            height,
+            rules,
+            method,
+            threads,
+            checkpoint,
+        } => {
+            let c = count_grids(
+                (n, height.unwrap_or(n)),
+                rules,
+                method.as_deref(),
+                Context::threads(threads),
+                checkpoint.as_deref(),
+                &ctx.options.progress,
+            )?;
+            Ok(Report {
+                text: format!(
+                    "{}×{} grids under the {} rules: {} ({}, {:.2} s)",
+                    c.width, c.height, c.rules, c.count, c.method, c.seconds
+                ),
+                json: serde_json::to_value(&c)?,
+            })
+        }
+    },
+};
 
 /// What `count-grids` found.
 #[derive(Serialize)]
@@ -34,12 +104,12 @@ const DP_MAX: usize = 12;
 const MITM_HALVES: u128 = 150_000_000;
 
 pub fn count_grids(
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
     rules: Rules,
     method: Option<&str>,
     threads: usize,
     checkpoint: Option<&Path>,
+    progress: &Progress,
 ) -> Result<GridCount> {
     if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
         bail!("expected even sides (rows and columns are balanced), found {width}×{height}");
@@ -74,9 +144,9 @@ pub fn count_grids(
     let limit = match method {
         "dp" => DP_MAX,
         "mitm" => mitm::MAX_WIDTH,
-        _ => wellposed_binary::lines::MAX_LINE,
+        _ => crate::lines::MAX_LINE,
     };
-    if width > limit || height > wellposed_binary::search::MAX_HEIGHT {
+    if width > limit || height > crate::search::MAX_HEIGHT {
         bail!("--method {method} takes widths up to {limit} here (found {width}×{height})");
     }
     if method == "mitm" {
@@ -98,20 +168,20 @@ pub fn count_grids(
     let started = Instant::now();
     let n = match method {
         "dp" => {
-            let bar = bar(height as u64 / 2, "rows of the half table");
+            let bar = progress.meter("rows of the half table", height as u64 / 2);
             let r = dp::count_no_distinct(width, height, threads, &|row, _| {
                 bar.set_position(row as u64)
             });
-            bar.finish_and_clear();
+            drop(bar);
             r.map_err(anyhow::Error::msg)?.count
         }
         "mitm" => {
-            let bar = bar(0, "half grids joined");
+            let bar = progress.meter("half grids joined", 0);
             let r = mitm::count_distinct(width, height, threads, &|done, all| {
                 bar.set_length(all as u64);
                 bar.set_position(done as u64);
             });
-            bar.finish_and_clear();
+            drop(bar);
             log::info!(
                 "{width}×{height}: {} halves, {} pairs checked",
                 r.halves,
@@ -119,7 +189,7 @@ pub fn count_grids(
             );
             r.count
         }
-        _ => search_with_checkpoint(width, height, rules, threads, checkpoint)?,
+        _ => search_with_checkpoint((width, height), rules, threads, checkpoint, progress)?,
     };
     Ok(GridCount {
         n: width,
@@ -145,11 +215,11 @@ struct Checkpoint {
 /// The symmetric search, recording finished tasks in `checkpoint` (atomically, at most every
 /// few seconds and at the end) and resuming from it when it exists.
 fn search_with_checkpoint(
-    width: usize,
-    height: usize,
+    (width, height): (usize, usize),
     rules: Rules,
     threads: usize,
     checkpoint: Option<&Path>,
+    progress: &Progress,
 ) -> Result<u128> {
     let fresh = Checkpoint {
         width,
@@ -183,8 +253,8 @@ fn search_with_checkpoint(
     }
     let already: std::collections::BTreeSet<usize> = state.done.keys().copied().collect();
     let state = Mutex::new(state);
-    let saver = crate::files::Checkpointer::new(checkpoint, Duration::from_secs(5));
-    let bar = bar(0, "first-row pairs");
+    let saver = wellposed_engine::Checkpointer::new(checkpoint, Duration::from_secs(5));
+    let bar = progress.meter("first-row pairs", 0);
     bar.set_position(already.len() as u64);
     let found = count::count_tasks(
         width,
@@ -200,26 +270,15 @@ fn search_with_checkpoint(
             saver.save_if_due(&*c);
         },
     );
-    bar.finish_and_clear();
+    drop(bar);
     saver.save(&*state.lock().expect("no panics while counting"));
     saver.finish()?;
     Ok(before + found)
 }
 
-fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(len);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{elapsed_precise}} [{{bar:40}}] {{pos}}/{{len}} {what}, eta {{eta}}"
-        ))
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar
-}
-
 /// A generated puzzle, checked: unique by the SAT engine, its solution by the rule checker.
 #[derive(Serialize)]
-pub struct Made {
+pub struct Generated {
     pub seed: u64,
     pub width: usize,
     pub height: usize,
@@ -239,7 +298,7 @@ pub fn generate_binary(
     seed: u64,
     difficulty: Option<&str>,
     sat: &wellposed_engine::Options,
-) -> Result<Made> {
+) -> Result<Generated> {
     let max = difficulty.map(technique).transpose()?;
     let g = generate::generate(width, height, rules, seed, max, sat).map_err(anyhow::Error::msg)?;
     // The removal loop used the row solver; the SAT engine checks the result independently.
@@ -254,16 +313,16 @@ pub fn generate_binary(
             other.status()
         ),
     }
-    wellposed_binary::verify_rows(&g.puzzle, &g.solution).map_err(|e| {
+    crate::verify_rows(&g.puzzle, &g.solution).map_err(|e| {
         anyhow::anyhow!("internal error: the generated solution breaks a rule: {e}")
     })?;
-    Ok(Made {
+    Ok(Generated {
         seed,
         width,
         height,
         rules,
         clues: g.puzzle.clues(),
-        game_id: wellposed_binary::unruly::game_id(&g.puzzle),
+        game_id: crate::unruly::game_id(&g.puzzle),
         puzzle: g.puzzle.to_text(),
         solution: g.solution,
         grade: grade_of(&g.puzzle, Technique::Probe),
@@ -340,14 +399,14 @@ pub fn grade_text(g: &Grade) -> String {
 
 /// `wellposed hint` on a binary puzzle: the first round of its own deduction (the easiest
 /// technique that fills a cell), in words, with every cell that round fills.
-pub fn hint(p: &Binary, file: &std::path::Path) -> Result<crate::Report> {
+pub fn hint(p: &Binary, file: &std::path::Path) -> Result<Report> {
     let d = deduce::deduce(p, Technique::Probe);
     let step = match d.steps.first() {
         Some(step) if !d.contradiction => step,
         _ => {
             let open = format!("{} cells", d.remaining);
             let how = (d.contradiction, d.solved);
-            return crate::deduce_cmd::no_step(file, "binary", how, open, "technique");
+            return wellposed_engine::generate::no_step(file, "binary", how, open, "technique");
         }
     };
     let why = match step.technique {
@@ -365,7 +424,7 @@ pub fn hint(p: &Binary, file: &std::path::Path) -> Result<crate::Report> {
         .iter()
         .map(|&(r, c, v)| format!("row {} col {} is {v}", r + 1, c + 1))
         .collect();
-    Ok(crate::Report {
+    Ok(Report {
         text: format!(
             "binary: {} — {why} ({}, level {})",
             cells.join(", "),
@@ -377,5 +436,70 @@ pub fn hint(p: &Binary, file: &std::path::Path) -> Result<crate::Report> {
             "technique": step.technique, "level": step.technique.level(),
             "cells": step.cells.iter().map(|&(r, c, v)| serde_json::json!({"row": r + 1, "col": c + 1, "value": v})).collect::<Vec<_>>(),
         }),
+    })
+}
+
+/// `generate binary`'s parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Width (and height, unless --height is given).
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    #[arg(long)]
+    height: Option<usize>,
+    /// Rule set: distinct or no-distinct.
+    #[arg(long, default_value = "distinct", value_parser = rules)]
+    rules: Rules,
+}
+
+/// Minimal unique puzzles, solvable with binary's techniques up to `--difficulty`.
+pub const GENERATOR: Generator = Generator {
+    args: || GenerateArgs::augment_args(clap::Command::new(Binary::NAME)),
+    difficulty: Difficulty::Own(&["pairs", "gaps", "counts", "lines", "distinct", "probe"]),
+    make: |m, req: &Request| {
+        let a = GenerateArgs::from_arg_matches(m)?;
+        let made = generate_binary(
+            a.size,
+            a.height.unwrap_or(a.size),
+            a.rules,
+            req.seed,
+            req.difficulty,
+            req.options,
+        )?;
+        Ok(Made {
+            text: format!(
+                "# seed {}: {} clues; {}\n# game ID: {}\n{}",
+                made.seed,
+                made.clues,
+                grade_text(&made.grade),
+                made.game_id,
+                made.puzzle.trim_end()
+            ),
+            puzzle: made.puzzle.clone(),
+            json: serde_json::to_value(&made)?,
+        })
+    },
+};
+
+/// Grading and hints in binary's own techniques (pairs, gaps, counts, lines, distinct, probe).
+pub const OWN_DEDUCTION: wellposed_engine::OwnDeduction = wellposed_engine::OwnDeduction {
+    grade: |p, max, file| grade(of_binary(p)?, max, file),
+    hint: |p, file| hint(of_binary(p)?, file),
+};
+
+fn of_binary(p: &dyn wellposed_engine::Puzzle) -> Result<&Binary> {
+    p.as_any()
+        .downcast_ref::<Binary>()
+        .ok_or_else(|| anyhow::anyhow!("expected a binary puzzle, found a {} puzzle", p.family()))
+}
+
+/// `wellposed grade` on a binary puzzle, in binary's own techniques up to `max`.
+pub fn grade(p: &Binary, max: &str, file: &Path) -> Result<Report> {
+    let g = grade_of(p, technique(max)?);
+    let mut json = serde_json::to_value(&g)?;
+    json["file"] = serde_json::json!(file.display().to_string());
+    Ok(Report {
+        text: grade_text(&g),
+        json,
     })
 }

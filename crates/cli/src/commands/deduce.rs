@@ -1,51 +1,34 @@
-//! `wellposed grade` and `wellposed hint` for every family, by the shared deduction engine over
-//! the puzzle's CNF (propagation, then probing).
+//! `wellposed grade` and `wellposed hint` for every family: by the shared deduction engine
+//! over the puzzle's CNF (propagation, the family's own rules, then probing), or by the
+//! family's own techniques where it grades in them (its registry entry says so).
 
-use anyhow::{bail, Result};
+use crate::args::Input;
+use crate::Report;
+use anyhow::Result;
 use serde_json::json;
 use std::path::Path;
 use wellposed_engine::deduce::{Deducer, FamilyRule, Rule};
-use wellposed_engine::{CnfEncoding, Encoding, EncodingKind};
+use wellposed_engine::generate::no_step;
+use wellposed_engine::{CnfEncoding, Puzzle};
 
-use crate::{load, Report};
-
-/// The puzzle's CNF, its family, and the family's own rules.
+/// The puzzle's CNF to deduce over, its family, and the family's own rules.
 type Prepared = (CnfEncoding, String, Vec<Box<dyn FamilyRule>>);
 
-fn cnf(file: &Path) -> Result<Prepared> {
-    let loaded = load::load(file)?;
-    prepared(loaded.puzzle.as_ref(), &file.display().to_string())
+/// See [`Prepared`].
+fn prepared(p: &dyn Puzzle, file: &Path) -> Result<Prepared> {
+    let (enc, rules) = wellposed_engine::generate::deduction_input(p).map_err(|_| {
+        anyhow::anyhow!(
+            "{}: `{}` has no encoding to deduce over",
+            file.display(),
+            p.family()
+        )
+    })?;
+    Ok((enc, p.family().to_string(), rules))
 }
 
-/// What deduction (every rule, up to probing) makes of a puzzle, and the names of the rules it
-/// could use, easiest first: how generators grade what they make.
-pub fn deduce_puzzle(
-    p: &dyn wellposed_engine::Puzzle,
-) -> Result<(wellposed_engine::deduce::Deduction, Vec<&'static str>)> {
-    let (enc, _, rules) = prepared(p, p.family())?;
-    let mut names: Vec<&'static str> = std::iter::once(Rule::Propagation)
-        .chain(rules.iter().map(|r| r.rule()))
-        .chain(std::iter::once(Rule::Probe))
-        .map(|r| r.name())
-        .collect();
-    names.push("search");
-    Ok((
-        Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe),
-        names,
-    ))
-}
-
-fn prepared(p: &dyn wellposed_engine::Puzzle, shown: &str) -> Result<Prepared> {
-    let rules = p.deduction_rules();
-    let family = p.family().to_string();
-    let enc = match p.deduction_encoding() {
-        Some(Encoding::Cnf(e)) => e,
-        _ => match p.encode(EncodingKind::ExactCover, Default::default()) {
-            Some(Encoding::ExactCover(x)) => wellposed_engine::exact_cover_to_cnf(&x),
-            _ => bail!("{shown}: `{family}` has no encoding to deduce over"),
-        },
-    };
-    Ok((enc, family, rules))
+/// The family's own grading and hints, when its registry entry has them.
+fn own(p: &dyn Puzzle) -> Option<wellposed_engine::OwnDeduction> {
+    wellposed_families::family(p.family())?.own_deduction
 }
 
 /// `--max`: propagation, probe, or one of the family's own rules by name.
@@ -70,8 +53,13 @@ fn rule(s: &str, family: &[Box<dyn FamilyRule>]) -> Result<Rule> {
     }
 }
 
-pub fn grade(file: &Path, max: &str) -> Result<Report> {
-    let (enc, family, rules) = cnf(file)?;
+pub fn grade(input: &Input, max: &str) -> Result<Report> {
+    let file = input.file.as_path();
+    let p = crate::load(input)?.puzzle;
+    if let Some(own) = own(p.as_ref()) {
+        return (own.grade)(p.as_ref(), max, file);
+    }
+    let (enc, family, rules) = prepared(p.as_ref(), file)?;
     let max = rule(max, &rules)?;
     let d = Deducer::new(&enc).with_rules(rules).deduce(max);
     let text = if d.contradiction {
@@ -101,34 +89,13 @@ pub fn grade(file: &Path, max: &str) -> Result<Report> {
     Ok(Report { text, json: j })
 }
 
-/// The hint when deduction has no step to give: an error for contradicting clues, else
-/// "nothing left" or "a guess is needed" with how many `open` (answers, cells) remain. `key`
-/// is the JSON field that names the step's rule (`rule`, or binary's `technique`).
-pub fn no_step(
-    file: &Path,
-    family: &str,
-    (contradiction, solved): (bool, bool),
-    open: String,
-    key: &str,
-) -> Result<Report> {
-    if contradiction {
-        bail!(
-            "{}: the clues contradict each other: no hint",
-            file.display()
-        );
+pub fn hint(input: &Input) -> Result<Report> {
+    let file = input.file.as_path();
+    let p = crate::load(input)?.puzzle;
+    if let Some(own) = own(p.as_ref()) {
+        return (own.hint)(p.as_ref(), file);
     }
-    let text = if solved {
-        "nothing left to deduce".to_string()
-    } else {
-        format!("no deduction applies: {open} open, a guess is needed")
-    };
-    let mut j = json!({"file": file.display().to_string(), "family": family});
-    j[key] = serde_json::Value::Null;
-    Ok(Report { text, json: j })
-}
-
-pub fn hint(file: &Path) -> Result<Report> {
-    let (enc, family, rules) = cnf(file)?;
+    let (enc, family, rules) = prepared(p.as_ref(), file)?;
     let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
     let step = match d.steps.first() {
         Some(step) if !d.contradiction => step,

@@ -1,0 +1,231 @@
+//! The flags every command shares, as typed values, and the solver options they make.
+
+use clap::{Args, ValueEnum};
+use std::time::Instant;
+use wellposed_engine::{Counting, Method, Options, Progress, SolverChoice};
+use wellposed_sat::{AmoEncoding, Cardinality, Choices, Limits};
+
+/// Flags that apply to every command.
+#[derive(Args, Clone)]
+pub struct Global {
+    /// One JSON object on stdout instead of human text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// Stop after this many seconds, report status "unknown" and exit with code 3 (CaDiCaL
+    /// stops itself; varisat, which cannot be interrupted, is abandoned).
+    #[arg(long, global = true, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// The built-in SAT solver of every command that asks one (solve, count, enumerate,
+    /// generate): varisat (pure Rust) or CaDiCaL (faster; bounded by --timeout and --conflicts).
+    /// Deduction (grade, hint) and the families' mathematics use no SAT solver.
+    #[arg(long, global = true, value_enum, default_value_t = BackendArg::Varisat)]
+    pub backend: BackendArg,
+    /// Give up any single SAT call after this many conflicts (CaDiCaL only). solve, count and
+    /// enumerate then report status "unknown" and exit with code 3; generate treats a check
+    /// that hit the bound as "not proved unique", so what it makes is proved within the bound.
+    #[arg(long, global = true, value_name = "N")]
+    pub conflicts: Option<u32>,
+    /// How at-most-one constraints that the family leaves open become clauses: auto (pairwise
+    /// up to six literals, sequential beyond), pairwise, or sequential. For measuring and
+    /// exporting encodings; answers never change.
+    #[arg(long, global = true, value_enum, default_value_t = AmoArg::Auto)]
+    pub amo: AmoArg,
+    /// With --amo auto: pairwise up to this many literals, sequential beyond.
+    #[arg(long, global = true, value_name = "N", default_value_t = wellposed_sat::DEFAULT_PAIRWISE_UP_TO)]
+    pub pairwise_up_to: usize,
+    /// How counts of literals (at most / at least / exactly k) become clauses: auto (a
+    /// totalizer for SAT solving, order-encoded partial sums for the model counter, as measured
+    /// fastest), totalizer, or sequential.
+    #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
+    pub cardinality: CardinalityArg,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BackendArg {
+    Varisat,
+    Cadical,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum AmoArg {
+    Auto,
+    Pairwise,
+    Sequential,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CardinalityArg {
+    Auto,
+    Sequential,
+    Totalizer,
+}
+
+/// Who answers, as `--method` says.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MethodArg {
+    Auto,
+    Sat,
+    Dlx,
+    /// The family's own mathematics (exact linear algebra, …).
+    Native,
+    /// Count a CNF by blocking clauses, one SAT call per solution (other commands: sat).
+    Blocking,
+    /// Count a CNF with the exact projected model counter (other commands: sat).
+    Counter,
+}
+
+/// `--method` and `--solver`, for the commands that solve.
+#[derive(Args, Clone)]
+pub struct SolveArgs {
+    /// Who answers: auto (the family's mathematics if any, else its preferred encoding), CNF
+    /// through SAT, dancing links, or the family's mathematics.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub method: MethodArg,
+    /// An external DIMACS solver command, e.g. "cadical -q"; the CNF file is appended.
+    #[arg(long, value_name = "CMD", conflicts_with = "backend")]
+    pub solver: Option<String>,
+}
+
+impl Default for SolveArgs {
+    fn default() -> SolveArgs {
+        SolveArgs {
+            method: MethodArg::Auto,
+            solver: None,
+        }
+    }
+}
+
+/// The input of a command: a file or a game ID, and the family to read it as.
+#[derive(Args, Clone)]
+pub struct Input {
+    /// A puzzle file (`family NAME` on its first line, or a format its extension or shape
+    /// names) or a game ID.
+    pub file: std::path::PathBuf,
+    /// Read the input as this family, whatever it looks like.
+    #[arg(long, value_name = "NAME")]
+    pub family: Option<String>,
+}
+
+/// What every command's solver options are made from: the global flags, when --timeout ends
+/// the run, and the progress handle the caller reads.
+#[derive(Clone)]
+pub struct Settings {
+    pub backend: BackendArg,
+    pub conflicts: Option<u32>,
+    pub choices: Choices,
+    pub deadline: Option<Instant>,
+    pub progress: Progress,
+}
+
+impl Settings {
+    pub fn new(g: &Global, deadline: Option<Instant>, progress: Progress) -> Settings {
+        Settings {
+            backend: g.backend,
+            conflicts: g.conflicts,
+            choices: Choices {
+                amo: match g.amo {
+                    AmoArg::Auto => AmoEncoding::Auto,
+                    AmoArg::Pairwise => AmoEncoding::Pairwise,
+                    AmoArg::Sequential => AmoEncoding::Sequential,
+                },
+                pairwise_up_to: g.pairwise_up_to,
+                cardinality: match g.cardinality {
+                    CardinalityArg::Auto => Cardinality::Auto,
+                    CardinalityArg::Sequential => Cardinality::Sequential,
+                    CardinalityArg::Totalizer => Cardinality::Totalizer,
+                },
+            },
+            deadline,
+            progress,
+        }
+    }
+
+    /// The solver options for `how` on `threads` threads (0: all cores).
+    pub fn options(&self, how: &SolveArgs, threads: usize) -> Options {
+        Options {
+            method: match how.method {
+                MethodArg::Auto => Method::Auto,
+                MethodArg::Sat => Method::Sat,
+                MethodArg::Dlx => Method::Dlx,
+                MethodArg::Native => Method::Native,
+                MethodArg::Blocking | MethodArg::Counter => Method::Sat,
+            },
+            counting: match how.method {
+                MethodArg::Blocking => Counting::Blocking,
+                MethodArg::Counter => Counting::Counter,
+                _ => Counting::Auto,
+            },
+            solver: match (&how.solver, self.backend) {
+                (Some(cmd), _) => SolverChoice::External(cmd.clone()),
+                (None, BackendArg::Varisat) => SolverChoice::Varisat,
+                (None, BackendArg::Cadical) => SolverChoice::Cadical,
+            },
+            limits: Limits {
+                deadline: match self.backend {
+                    BackendArg::Cadical => self.deadline,
+                    // varisat cannot be interrupted: the watchdog in `main` ends the run instead.
+                    BackendArg::Varisat => None,
+                },
+                conflicts: self.conflicts,
+            },
+            threads,
+            choices: self.choices,
+            progress: self.progress.clone(),
+        }
+    }
+
+    /// Options for the commands without --method and --solver (generators, family commands).
+    pub fn default_options(&self) -> Options {
+        self.options(&SolveArgs::default(), 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Probe {
+        #[command(flatten)]
+        global: Global,
+        #[command(flatten)]
+        how: SolveArgs,
+    }
+
+    #[test]
+    fn flags_become_options() {
+        let p = Probe::try_parse_from([
+            "x",
+            "--backend",
+            "cadical",
+            "--conflicts",
+            "7",
+            "--method",
+            "counter",
+            "--amo",
+            "sequential",
+            "--cardinality",
+            "totalizer",
+        ])
+        .unwrap();
+        let s = Settings::new(&p.global, None, Progress::new());
+        let o = s.options(&p.how, 3);
+        assert_eq!(o.solver, SolverChoice::Cadical);
+        assert_eq!((o.method, o.counting), (Method::Sat, Counting::Counter));
+        assert_eq!(o.limits.conflicts, Some(7));
+        assert_eq!(o.choices.amo, AmoEncoding::Sequential);
+        assert_eq!(o.choices.cardinality, Cardinality::Totalizer);
+        assert_eq!(o.threads, 3);
+    }
+
+    #[test]
+    fn an_external_solver_replaces_the_backend_and_bad_values_are_refused() {
+        let p = Probe::try_parse_from(["x", "--solver", "cadical -q"]).unwrap();
+        let o = Settings::new(&p.global, None, Progress::new()).options(&p.how, 0);
+        assert_eq!(o.solver, SolverChoice::External("cadical -q".into()));
+        assert!(Probe::try_parse_from(["x", "--method", "guess"]).is_err());
+        assert!(Probe::try_parse_from(["x", "--backend", "minisat"]).is_err());
+        assert!(Probe::try_parse_from(["x", "--solver", "s", "--backend", "cadical"]).is_err());
+    }
+}

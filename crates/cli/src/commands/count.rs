@@ -1,0 +1,81 @@
+//! `wellposed count` and `wellposed enumerate`: how many solutions, and each of them.
+
+use crate::args::Input;
+use crate::Report;
+use anyhow::{bail, Result};
+use serde_json::json;
+use std::io::Write;
+use wellposed_engine::Options;
+
+/// Streams solutions to stdout as they are found, so a run stopped by --timeout keeps them.
+pub fn enumerate(input: &Input, opts: &Options, limit: Option<u64>, json: bool) -> Result<Report> {
+    let loaded = crate::load(input)?;
+    let mut n = 0u64;
+    let mut failed = None;
+    let complete = wellposed_engine::enumerate(loaded.puzzle.as_ref(), opts, limit, |s| {
+        n += 1;
+        let mut out = std::io::stdout().lock();
+        let written = if json {
+            writeln!(out, "{}", json!({"solution": s.json}))
+        } else {
+            writeln!(out, "solution {n}:\n{}\n", s.text)
+        };
+        match written.and_then(|_| out.flush()) {
+            Ok(()) => std::ops::ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                std::ops::ControlFlow::Break(())
+            }
+        }
+    })?;
+    if let Some(e) = failed {
+        bail!("cannot write the solutions: {e}");
+    }
+    let text = if complete {
+        format!("{n} solutions, complete")
+    } else {
+        format!("{n} solutions listed; stopped by --limit, there may be more")
+    };
+    Ok(Report {
+        text,
+        json: json!({"count": n, "complete": complete}),
+    })
+}
+
+pub fn count(input: &Input, opts: &Options, limit: Option<u64>, certify: bool) -> Result<Report> {
+    let file = input.file.as_path();
+    let loaded = crate::load(input)?;
+    let (c, certified) = if certify {
+        let c = wellposed_engine::certified(loaded.puzzle.as_ref(), opts, limit, 0)?;
+        let counted = wellposed_engine::Counted {
+            count: c.count.into(),
+            complete: c.complete,
+            method: "blocking",
+        };
+        (counted, Some(super::solve::certificate(&c)))
+    } else {
+        (
+            wellposed_engine::count(loaded.puzzle.as_ref(), opts, limit)?,
+            None,
+        )
+    };
+    let mut text = if c.complete {
+        format!("count: {} ({})", c.count, c.method)
+    } else {
+        format!(
+            "count: at least {} (stopped by --limit; {})",
+            c.count, c.method
+        )
+    };
+    let mut json = json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
+                 "count": serde_json::Number::from_string_unchecked(c.count.to_string()),
+                 "complete": c.complete, "method": c.method});
+    if let Some((words, cert)) = certified {
+        text.push('\n');
+        text.push_str(&words);
+        // A count is certified when it is exact: the proof says no solution was missed.
+        json["certified"] = json!(c.complete);
+        json["certificate"] = cert;
+    }
+    Ok(Report { text, json })
+}
