@@ -189,6 +189,10 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
 
 impl Family for Binary {
     const NAME: &'static str = "binary";
+    const EXAMPLES: &'static [&'static str] = &[
+        "8x8u:aadDAckJdBCabAq\n",
+        "family binary\nsize 4 4\nrules no-distinct\ngrid\n1...\n..0.\n....\n.1..\n",
+    ];
     type Solution = Grid;
     const SUMMARY: &'static str = "binary puzzles (Takuzu, Binairo, Tatham's Unruly)";
 

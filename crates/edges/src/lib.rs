@@ -260,6 +260,7 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Edges {
     const NAME: &'static str = "edges";
+    const EXAMPLES: &'static [&'static str] = &["0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n"];
     type Solution = Board;
     const SUMMARY: &'static str = "edge matching (Eternity II): square pieces whose edges match";
 

@@ -97,6 +97,8 @@ pub struct FamilyEntry {
     pub summary: &'static str,
     /// File extensions read as this family.
     pub extensions: &'static [&'static str],
+    /// See [`Family::EXAMPLES`].
+    pub examples: &'static [&'static str],
     pub parse: ParseFn,
     /// Whether text without a `family` line is this family's (see [`Family::recognises`]).
     pub recognises: fn(&str) -> bool,
@@ -137,6 +139,7 @@ impl FamilyEntry {
             name: F::NAME,
             summary: F::SUMMARY,
             extensions: F::EXTENSIONS,
+            examples: F::EXAMPLES,
             parse: parse_boxed::<F>,
             recognises: F::recognises,
             looks_like_game_id: F::looks_like_game_id,

@@ -13,6 +13,9 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     const SUMMARY: &'static str;
     /// File extensions read as this family whatever the text looks like (`non` for nonograms).
     const EXTENSIONS: &'static [&'static str] = &[];
+    /// Small instances in each format the family reads (its document, game IDs, plain files):
+    /// the registry's tests round-trip and fuzz them, beside the bundled instances.
+    const EXAMPLES: &'static [&'static str] = &[];
     type Solution: Serialize;
 
     /// Reads the family's text: its `family NAME` document, and the other formats it accepts

@@ -33,6 +33,7 @@ pub use solve::{
     SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
+pub use wellposed_drat as drat;
 pub use wellposed_sat as sat;
 
 // Families declare their generator parameters and subcommands with these.

@@ -17,6 +17,8 @@ impl Family for RawCnf {
     const NAME: &'static str = "cnf";
     const SUMMARY: &'static str = "a DIMACS CNF formula (projected on `c p show` / `c ind`)";
     const EXTENSIONS: &'static [&'static str] = &["cnf"];
+    const EXAMPLES: &'static [&'static str] =
+        &["c x\np cnf 4 3\nc p show 1 2 0\n1 -2 0\n2 3 -4 0\n-1 4 0\n"];
     /// The model as DIMACS literals, one per variable.
     type Solution = Vec<i64>;
 
@@ -120,6 +122,9 @@ impl Family for RawDlx {
     const NAME: &'static str = "dlx";
     const SUMMARY: &'static str = "an exact cover problem in Knuth's .dlx format";
     const EXTENSIONS: &'static [&'static str] = &["dlx"];
+    /// Items `p q r` primary, `x y` secondary with colours.
+    const EXAMPLES: &'static [&'static str] =
+        &["p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"];
     type Solution = Cover;
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {

@@ -213,6 +213,8 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
 
 impl Family for LightsOut {
     const NAME: &'static str = "lights-out";
+    const EXAMPLES: &'static [&'static str] =
+        &["family lights-out\nsize 2 3\nvariant torus\ngrid\n1 0 1\n0 1 0\n"];
     type Solution = Grid;
     const SUMMARY: &'static str = "Lights Out over GF(2): which presses put every light out";
 

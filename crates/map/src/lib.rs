@@ -448,6 +448,10 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Map {
     const NAME: &'static str = "map";
+    const EXAMPLES: &'static [&'static str] = &[
+        "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21\n",
+        "family map\ncolours 3\nborders\nhub r1\nr2 r3\nr1 r2\nhub r3\ngivens\nhub 1\n",
+    ];
     type Solution = Colouring;
     const SUMMARY: &'static str = "map colouring (Tatham's Map): colour regions, neighbours differ";
 

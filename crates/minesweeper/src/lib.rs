@@ -175,6 +175,11 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
 
 impl Family for Board {
     const NAME: &'static str = "minesweeper";
+    const EXAMPLES: &'static [&'static str] = &[
+        "4\n4\n1..1\n.22.\n.22.\n1..1\n",
+        "9x9:4,4,004000007c00010022080\n",
+        "family minesweeper\nmines 2\ngrid\n1..\n...\n..1\n",
+    ];
     type Solution = Layout;
     const SUMMARY: &'static str = "Minesweeper positions: where the mines can be, and how likely";
 

@@ -243,6 +243,9 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for NeighbourSum {
     const NAME: &'static str = "neighbour-sum";
+    const EXAMPLES: &'static [&'static str] = &[
+        "family neighbour-sum\nsize 2 2\nstencil\n0 1 0\n1 1 1\n0 1 0\nvalues 0 3\nclues\n4 5\n6 3\n",
+    ];
     type Solution = Values;
     const SUMMARY: &'static str = "neighbour-sum grids: each clue is a weighted sum over a stencil";
 

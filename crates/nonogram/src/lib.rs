@@ -285,6 +285,7 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
+    const EXAMPLES: &'static [&'static str] = &["5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3\n"];
     type Solution = Picture;
     const SUMMARY: &'static str = "nonograms (paint by numbers; Tatham's Pattern; .non files)";
     const EXTENSIONS: &'static [&'static str] = &["non"];

@@ -70,6 +70,7 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Submarines {
     const NAME: &'static str = "submarines";
+    const EXAMPLES: &'static [&'static str] = &["family submarines\nrows 2 1 3\ncols 1 2 3\n"];
     type Solution = Matrix;
     const SUMMARY: &'static str = "Submarines: a 0-1 matrix from its row and column sums";
 

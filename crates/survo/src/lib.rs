@@ -206,6 +206,7 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
 
 impl Family for Survo {
     const NAME: &'static str = "survo";
+    const EXAMPLES: &'static [&'static str] = &["family survo\nsize 2 3\nrows 9 12\ncols 5 7 9\n"];
     type Solution = Table;
     const SUMMARY: &'static str = "Survo puzzles: the numbers 1..MN placed by row and column sums";
 

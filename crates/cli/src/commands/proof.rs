@@ -8,7 +8,7 @@ use std::time::Instant;
 
 pub fn check_proof(cnf: &Path, proof: &Path) -> Result<Report> {
     let text = wellposed_engine::read_text(cnf)?;
-    let (formula, _) = wellposed_sat::dimacs::parse(&text)
+    let (formula, _) = wellposed_engine::sat::dimacs::parse(&text)
         .map_err(|e| anyhow::anyhow!("{}:{}: {}", cnf.display(), e.line, e.message))?;
     let clauses: Vec<Vec<i64>> = formula
         .clauses()
@@ -18,7 +18,7 @@ pub fn check_proof(cnf: &Path, proof: &Path) -> Result<Report> {
     let file =
         std::fs::File::open(proof).with_context(|| format!("cannot read {}", proof.display()))?;
     let started = Instant::now();
-    let checked = wellposed_drat::check(&clauses, std::io::BufReader::new(file))
+    let checked = wellposed_engine::drat::check(&clauses, std::io::BufReader::new(file))
         .map_err(|e| anyhow::anyhow!("{}: {e}", proof.display()))?;
     let secs = started.elapsed().as_secs_f64();
     Ok(Report {

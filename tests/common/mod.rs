@@ -7,7 +7,6 @@ use std::process::Command;
 
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
         .canonicalize()
         .unwrap()
 }
