@@ -4,18 +4,8 @@
 
 mod common;
 use common::*;
-use wellposed_battleships::Battleships;
-use wellposed_binary::Binary;
-use wellposed_edges::Edges;
-use wellposed_engine::{uniqueness, EncodingKind, Family, Options, Puzzle, RawCnf, RawDlx};
-use wellposed_lights_out::LightsOut;
-use wellposed_map::Map;
-use wellposed_minesweeper::Board as Minesweeper;
-use wellposed_neighbour_sum::NeighbourSum;
-use wellposed_nonogram::Nonogram;
-use wellposed_submarines::Submarines;
-use wellposed_survo::Survo;
-use wellposed_zebra::Zebra;
+use wellposed_engine::{uniqueness, EncodingKind, FamilyEntry, Options};
+use wellposed_families::FAMILIES;
 
 use wellposed_engine::Xorshift as Rng;
 
@@ -113,11 +103,11 @@ fn bounded() -> Options {
     }
 }
 
-fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) {
+fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) {
     let (mut ok, mut rejected) = (0, 0);
     for _ in 0..rounds * scale() {
         let text = mutate(rng, seed);
-        match F::parse(&text, "fuzz.txt") {
+        match (family.parse)(&text, "fuzz.txt") {
             Ok(p) => {
                 ok += 1;
                 // Small enough to solve in a smoke run: a mutation can also make a legitimately
@@ -136,7 +126,7 @@ fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) 
                     // CaDiCaL with a conflict bound: a mutation can make a small but hard
                     // formula (a pigeonhole in disguise), and a stopped check is a clean
                     // answer too; anything else must solve.
-                    match uniqueness(&p as &dyn Puzzle, &bounded()) {
+                    match uniqueness(p.as_ref(), &bounded()) {
                         Ok(_) => {}
                         Err(wellposed_engine::EngineError::Backend(
                             wellposed_engine::sat::BackendError::Stopped { .. },
@@ -158,90 +148,32 @@ fn check<F: Family>(rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) 
     (ok, rejected)
 }
 
+/// Every registered family's parser, on mutations of its bundled instances and examples
+/// (every format it reads): both outcomes must occur, or the mutations are not exercising it.
 #[test]
 fn parsers_never_panic_on_mutated_inputs() {
     let mut rng = fuzz_rng(0xf00d_cafe_1234_5678);
-    let read = |p: &str| std::fs::read_to_string(instance(p)).unwrap();
-    let sub = check::<Submarines>(&mut rng, &read("encodings/submarines/unique-6x6.txt"), 3000);
-    let cnf = check::<RawCnf>(
-        &mut rng,
-        "c x\np cnf 4 3\nc p show 1 2 0\n1 -2 0\n2 3 -4 0\n-1 4 0\n",
-        3000,
-    );
-    let dlx = check::<RawDlx>(&mut rng, &read("encodings/raw/queens8.dlx"), 2000);
-    let lights = check::<LightsOut>(
-        &mut rng,
-        &read("encodings/lights-out/random-flip-3x3.txt"),
-        3000,
-    );
-    let sums = check::<NeighbourSum>(
-        &mut rng,
-        &read("encodings/neighbour-sum/cross-3x4-digits.txt"),
-        3000,
-    );
-    let col = check::<RawDlx>(
-        &mut rng,
-        "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
-        2000,
-    );
-    let binary = check::<Binary>(
-        &mut rng,
-        &read("encodings/binary/two-solutions-6x6.txt"),
-        3000,
-    );
-    let unruly = check::<Binary>(&mut rng, "8x8u:aadDAckJdBCabAq\n", 3000);
-    let nonogram = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.txt"), 3000);
-    let non = check::<Nonogram>(&mut rng, &read("encodings/nonogram/house-8x8.non"), 3000);
-    let pattern = check::<Nonogram>(&mut rng, &read("encodings/nonogram/tatham-5x5.txt"), 3000);
-    let mines = check::<Minesweeper>(
-        &mut rng,
-        &read("encodings/minesweeper/frontier-8x8.txt"),
-        3000,
-    );
-    let plain_mines = check::<Minesweeper>(&mut rng, "4\n4\n1..1\n.22.\n.22.\n1..1\n", 3000);
-    let mines_id = check::<Minesweeper>(&mut rng, "9x9:4,4,004000007c00010022080\n", 3000);
-    // Fewer rounds: most mutated boards still parse and each is solved (about 3 ms).
-    let ships = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.txt"), 800);
-    let prolog = check::<Battleships>(&mut rng, &read("encodings/battleships/csplib-113.pl"), 800);
-    let zebra = check::<Zebra>(&mut rng, &read("encodings/zebra/life-1962.txt"), 2000);
-    let map = check::<Map>(&mut rng, &read("encodings/map/six-regions.txt"), 2000);
-    let map_id = check::<Map>(
-        &mut rng,
-        "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21\n",
-        2000,
-    );
-    let edges = check::<Edges>(&mut rng, &read("encodings/edges/witch-3x3.txt"), 2000);
-    let pieces = check::<Edges>(&mut rng, "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n", 2000);
-    let survo = check::<Survo>(&mut rng, &read("encodings/survo/wikipedia-3x4.txt"), 1000);
-    // A run-length edge list seldom survives a mutation: most are refused.
-    assert!(map_id.0 > 5 && map_id.1 > 50, "map game IDs: {map_id:?}");
-    // Both outcomes must occur, or the mutations are not exercising the parsers.
-    for (name, (ok, rejected)) in [
-        ("binary", binary),
-        ("unruly game IDs", unruly),
-        ("nonogram", nonogram),
-        ("nonogram .non", non),
-        ("pattern game IDs", pattern),
-        ("minesweeper", mines),
-        ("minesweeper plain", plain_mines),
-        ("mines game IDs", mines_id),
-        ("battleships", ships),
-        ("battleships prolog", prolog),
-        ("zebra", zebra),
-        ("map", map),
-        ("edges", edges),
-        ("edge pieces", pieces),
-        ("survo", survo),
-        ("submarines", sub),
-        ("cnf", cnf),
-        ("dlx", dlx),
-        ("dlx colours", col),
-        ("lights-out", lights),
-        ("neighbour-sum", sums),
-    ] {
+    for f in FAMILIES {
+        let seeds: Vec<String> = bundled(f)
+            .into_iter()
+            .map(|(_, text)| text)
+            .chain(f.examples.iter().map(|e| e.to_string()))
+            // Mutating the large covers (pentominoes) costs time and finds nothing new.
+            .filter(|t| t.len() < 20_000)
+            .collect();
+        // Fewer rounds for Battleships: most mutated boards still parse and each is solved.
+        let budget = if f.name == "battleships" { 1600 } else { 5000 };
+        let rounds = (budget / seeds.len().max(1)).max(300);
+        let (mut ok, mut rejected) = (0, 0);
+        for seed in &seeds {
+            let (o, r) = check(f, &mut rng, seed, rounds);
+            ok += o;
+            rejected += r;
+        }
         assert!(
             ok > 50 && rejected > 50,
-            "{name}: {ok} parsed, {rejected} rejected"
+            "{}: {ok} parsed, {rejected} rejected",
+            f.name
         );
     }
 }

@@ -6,56 +6,32 @@
 //! `WELLPOSED_FUZZ_SCALE=k` multiplies the cases (as for tests/fuzz_parsers.rs).
 
 mod common;
-use common::instance;
+use common::{bundled, instance};
 use proptest::prelude::*;
-use wellposed_battleships::Battleships;
-use wellposed_binary::Binary;
-use wellposed_edges::Edges;
-use wellposed_engine::{Encoding, Family, RawCnf, RawDlx};
-use wellposed_lights_out::LightsOut;
-use wellposed_map::Map;
-use wellposed_minesweeper::Board as Minesweeper;
-use wellposed_neighbour_sum::NeighbourSum;
-use wellposed_nonogram::Nonogram;
-use wellposed_submarines::Submarines;
-use wellposed_survo::Survo;
-use wellposed_zebra::Zebra;
+use wellposed_engine::{Encoding, FamilyEntry};
+use wellposed_families::FAMILIES;
 
-const SEED_FILES: &[&str] = &[
-    "encodings/submarines/unique-6x6.txt",
-    "encodings/raw/queens8.dlx",
-    "encodings/lights-out/random-flip-3x3.txt",
-    "encodings/neighbour-sum/cross-3x4-digits.txt",
-    "encodings/binary/two-solutions-6x6.txt",
-    "encodings/nonogram/house-8x8.txt",
-    "encodings/nonogram/house-8x8.non",
-    "encodings/nonogram/tatham-5x5.txt",
-    "encodings/minesweeper/frontier-8x8.txt",
-    "encodings/battleships/csplib-113.txt",
-    "encodings/battleships/csplib-113.pl",
-    "encodings/zebra/life-1962.txt",
-    "encodings/map/six-regions.txt",
-    "encodings/edges/witch-3x3.txt",
-    "encodings/survo/wikipedia-3x4.txt",
-];
-
-/// Inputs that are not files of the repository: game IDs, plain formats, raw formats.
-const SEED_TEXTS: &[&str] = &[
-    "c x\np cnf 4 3\nc p show 1 2 0\n1 -2 0\n2 3 -4 0\n-1 4 0\n",
-    "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
-    "8x8u:aadDAckJdBCabAq\n",
-    "4\n4\n1..1\n.22.\n.22.\n1..1\n",
-    "9x9:4,4,004000007c00010022080\n",
-    "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n",
-    "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21\n",
-];
-
-fn seeds() -> Vec<String> {
-    let mut all: Vec<String> = SEED_FILES
+/// The bundled instances of every registered family (paths, for the command lines).
+fn seed_files() -> Vec<String> {
+    FAMILIES
         .iter()
-        .map(|f| std::fs::read_to_string(instance(f)).expect("bundled instance"))
+        .flat_map(|f| bundled(f))
+        .filter(|(_, text)| text.len() < 20_000)
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// Every registered family's bundled instances and examples.
+fn seeds() -> Vec<String> {
+    let mut all: Vec<String> = seed_files()
+        .iter()
+        .map(|f| std::fs::read_to_string(f).expect("bundled instance"))
         .collect();
-    all.extend(SEED_TEXTS.iter().map(|s| s.to_string()));
+    all.extend(
+        FAMILIES
+            .iter()
+            .flat_map(|f| f.examples.iter().map(|e| e.to_string())),
+    );
     all
 }
 
@@ -124,15 +100,15 @@ fn apply(seed: &str, edits: &[Edit]) -> String {
 }
 
 /// Parses with one family's parser and checks the property; the error text on failure.
-fn parse_as<F: Family>(text: &str) -> Result<(), String> {
-    match F::parse(text, "fuzz.txt") {
+fn parse_as(family: &FamilyEntry, text: &str) -> Result<(), String> {
+    match (family.parse)(text, "fuzz.txt") {
         Ok(p) => {
             // Encoding is part of accepting an input; keep it to sizes a test can afford
             // (absurd sizes are refused by the parsers and tested in tests/cli.rs).
             for kind in p.encodings() {
                 if let Some(Encoding::Cnf(e)) = p.encode(kind, Default::default()) {
                     if e.cnf.num_vars() > 2_000_000 {
-                        return Err(format!("{}: {} variables", F::NAME, e.cnf.num_vars()));
+                        return Err(format!("{}: {} variables", family.name, e.cnf.num_vars()));
                     }
                 }
             }
@@ -143,11 +119,11 @@ fn parse_as<F: Family>(text: &str) -> Result<(), String> {
             if !shown.starts_with("fuzz.txt:") {
                 return Err(format!(
                     "{}: error does not name the file: {shown}",
-                    F::NAME
+                    family.name
                 ));
             }
             if e.message.is_empty() || shown.contains('\n') {
-                return Err(format!("{}: not a one-line error: {shown:?}", F::NAME));
+                return Err(format!("{}: not a one-line error: {shown:?}", family.name));
             }
             Ok(())
         }
@@ -155,19 +131,7 @@ fn parse_as<F: Family>(text: &str) -> Result<(), String> {
 }
 
 fn every_parser(text: &str) -> Result<(), String> {
-    parse_as::<Submarines>(text)?;
-    parse_as::<RawCnf>(text)?;
-    parse_as::<RawDlx>(text)?;
-    parse_as::<LightsOut>(text)?;
-    parse_as::<NeighbourSum>(text)?;
-    parse_as::<Binary>(text)?;
-    parse_as::<Nonogram>(text)?;
-    parse_as::<Minesweeper>(text)?;
-    parse_as::<Battleships>(text)?;
-    parse_as::<Zebra>(text)?;
-    parse_as::<Map>(text)?;
-    parse_as::<Edges>(text)?;
-    parse_as::<Survo>(text)
+    FAMILIES.iter().try_for_each(|f| parse_as(f, text))
 }
 
 proptest! {
@@ -220,11 +184,31 @@ proptest! {
     }
 }
 
+/// Bundled instances each command answers in well under a second (the command lines below
+/// run whole commands on them).
+const QUICK_FILES: &[&str] = &[
+    "encodings/submarines/unique-6x6.txt",
+    "encodings/raw/queens8.dlx",
+    "encodings/lights-out/random-flip-3x3.txt",
+    "encodings/neighbour-sum/cross-3x4-digits.txt",
+    "encodings/binary/two-solutions-6x6.txt",
+    "encodings/nonogram/house-8x8.txt",
+    "encodings/nonogram/house-8x8.non",
+    "encodings/nonogram/tatham-5x5.txt",
+    "encodings/minesweeper/frontier-8x8.txt",
+    "encodings/battleships/csplib-113.txt",
+    "encodings/battleships/csplib-113.pl",
+    "encodings/zebra/life-1962.txt",
+    "encodings/map/six-regions.txt",
+    "encodings/edges/witch-3x3.txt",
+    "encodings/survo/wikipedia-3x4.txt",
+];
+
 /// A command line for the binary: a subcommand, its file or numbers, and a few flags, each
 /// drawn from values that are valid, odd, or absurd.
 fn command_line() -> impl Strategy<Value = Vec<String>> {
     let file = prop::sample::select(
-        SEED_FILES
+        QUICK_FILES
             .iter()
             .map(|f| instance(f))
             .chain(["/nonexistent/x.txt".to_string(), String::new()])

@@ -123,3 +123,32 @@ pub fn quick_sat_instances() -> Vec<String> {
     out.sort();
     out
 }
+
+/// The bundled instances of a registered family: the puzzle files under `encodings/NAME/`
+/// (the raw formats: their files under `encodings/raw/` and `encodings/drat/`), as (path,
+/// text).
+pub fn bundled(family: &wellposed_engine::FamilyEntry) -> Vec<(String, String)> {
+    let dirs: Vec<PathBuf> = match family.name {
+        "cnf" | "dlx" => vec![root().join("encodings/raw"), root().join("encodings/drat")],
+        name => vec![root().join("encodings").join(name)],
+    };
+    let mut out = Vec::new();
+    for dir in dirs.into_iter().filter(|d| d.exists()) {
+        for f in std::fs::read_dir(dir).unwrap() {
+            let f = f.unwrap().path();
+            let ext = f
+                .extension()
+                .map_or(String::new(), |e| e.to_string_lossy().into_owned());
+            let ours = match family.name {
+                "cnf" | "dlx" => ext == family.name,
+                _ => ext == "txt" || family.extensions.contains(&ext.as_str()),
+            };
+            if ours {
+                let text = std::fs::read_to_string(&f).unwrap();
+                out.push((f.display().to_string(), text));
+            }
+        }
+    }
+    out.sort();
+    out
+}

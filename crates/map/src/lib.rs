@@ -138,6 +138,13 @@ fn colour_char(c: usize) -> char {
 /// does not show, in an order that names the regions in the order they have (the format
 /// numbers regions by first appearance), then the givens.
 pub fn to_text(m: &Map) -> String {
+    // A grid whose names are not one character each (read from a game ID) is written as that
+    // game ID: the `regions` block holds one character a cell.
+    if m.regions.iter().any(|r| r.chars().count() != 1) && m.grid.is_some() {
+        if let Some(id) = tatham::game_id(m) {
+            return format!("{id}\n");
+        }
+    }
     let mut s = format!("family map\ncolours {}\n", m.colours);
     let mut named = vec![false; m.regions.len()];
     let mut shown = BTreeSet::new();
@@ -466,6 +473,10 @@ impl Family for Map {
 
     fn looks_like_game_id(arg: &str) -> bool {
         tatham::looks_like_game_id(arg)
+    }
+
+    fn game_id(&self) -> Option<String> {
+        tatham::game_id(self)
     }
 
     fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {

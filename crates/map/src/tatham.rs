@@ -226,6 +226,76 @@ pub fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Map, ParseEr
     })
 }
 
+/// The map as a game ID, when it is one Tatham's Map could give: a grid of at least 2×2
+/// without sea, four colours, regions named `1`..`N` by their first cell in reading order,
+/// the borders the grid draws and no others. Checked by reading the ID back: `None` when it
+/// would not give this very map.
+pub fn game_id(m: &Map) -> Option<String> {
+    let (w, cells) = m.grid.as_ref()?;
+    let w = *w;
+    let h = cells.len() / w.max(1);
+    if w < 2 || h < 2 || m.colours != 4 {
+        return None;
+    }
+    let cell: Vec<usize> = cells.iter().copied().collect::<Option<_>>()?;
+    let below = w * (h - 1);
+    let boundaries = below + (w - 1) * h;
+    let border = |b: usize| {
+        let (a, c) = if b < below {
+            (b, b + w)
+        } else {
+            let (x, y) = ((b - below) / h, (b - below) % h);
+            (y * w + x, y * w + x + 1)
+        };
+        cell[a] != cell[c]
+    };
+    // Runs of non-borders and borders, starting with the notional non-border.
+    let mut edges = String::new();
+    let mut write = |mut run: usize| {
+        while run > 25 {
+            edges.push('z');
+            run -= 25;
+        }
+        edges.push(char::from(b'a' + (run - 1) as u8));
+    };
+    let (mut kind, mut run) = (false, 1);
+    for b in 0..boundaries {
+        if border(b) == kind {
+            run += 1;
+        } else {
+            write(run);
+            (kind, run) = (!kind, 1);
+        }
+    }
+    write(run);
+    let mut colour = vec![None; m.regions.len()];
+    for &(r, c) in &m.givens {
+        colour[r] = Some(c);
+    }
+    let mut clues = String::new();
+    let mut skip = 0;
+    for c in &colour {
+        match c {
+            Some(c) => {
+                while skip > 0 {
+                    let k = skip.min(26);
+                    clues.push(char::from(b'a' + (k - 1) as u8));
+                    skip -= k;
+                }
+                clues.push(char::from(b'0' + *c as u8));
+            }
+            None => skip += 1,
+        }
+    }
+    while skip > 0 {
+        let k = skip.min(26);
+        clues.push(char::from(b'a' + (k - 1) as u8));
+        skip -= k;
+    }
+    let id = format!("{w}x{h}n{}:{edges},{clues}", m.regions.len());
+    (parse_game_id(&id, "id", 1).ok().as_ref() == Some(m)).then_some(id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,6 +323,20 @@ mod tests {
             m.grid.as_ref().unwrap().1,
             vec![Some(0), Some(1), Some(0), Some(1)]
         );
+    }
+
+    #[test]
+    fn game_ids_are_written_back() {
+        for id in [
+            "2x2n4:ad,0a1a",
+            "2x2n1:e,a",
+            "2x2n2:cb,b",
+            "8x8n10:aadbbegagebaabbbabeadakaocaaabaaacaacdaab,302e21",
+        ] {
+            let m = parse_game_id(id, "t", 1).unwrap();
+            let again = game_id(&m).unwrap();
+            assert_eq!(parse_game_id(&again, "t", 1).unwrap(), m, "{id} -> {again}");
+        }
     }
 
     #[test]

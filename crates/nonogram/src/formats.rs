@@ -340,5 +340,9 @@ pub fn to_text(n: &Nonogram) -> String {
         s.push_str(&clue(c));
         s.push('\n');
     }
+    if let Some(goal) = &n.goal {
+        let cells: String = goal.iter().map(|&b| if b { '1' } else { '0' }).collect();
+        s.push_str(&format!("goal \"{cells}\"\n"));
+    }
     s
 }

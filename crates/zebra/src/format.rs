@@ -173,15 +173,20 @@ pub fn clue_text(z: &Zebra, f: &Fact) -> String {
     }
 }
 
-/// The puzzle in the `family zebra` format.
+/// The puzzle in the `family zebra` format: each clue as the text it was read from (which
+/// reads back to the same fact), or in the canonical words when it has none.
 pub fn to_text(z: &Zebra) -> String {
     let mut s = format!("family zebra\npositions {}\ncategories\n", z.positions);
     for (c, values) in &z.categories {
         s.push_str(&format!("{c} {}\n", values.join(" ")));
     }
     s.push_str("clues\n");
-    for (f, _) in &z.clues {
-        s.push_str(&clue_text(z, f));
+    for (f, read) in &z.clues {
+        if read.trim().is_empty() {
+            s.push_str(&clue_text(z, f));
+        } else {
+            s.push_str(read);
+        }
         s.push('\n');
     }
     s

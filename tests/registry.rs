@@ -1,0 +1,180 @@
+//! Tests that iterate the family registry, so that every registered family — and any family
+//! added later — is held to the same promises: its bundled instances and examples are read and
+//! written back to an equal instance, what its generator makes is read back by `solve` and
+//! proved unique, and the JSON field names of the answers stay as they are.
+
+mod common;
+use common::*;
+use wellposed_families::{parse_text, FAMILIES};
+
+/// Every family has something to test with: a bundled instance or an example, and every
+/// puzzle family a folder of bundled instances documenting its format.
+#[test]
+fn every_family_has_instances_and_a_documented_format() {
+    for f in FAMILIES {
+        assert!(
+            !bundled(f).is_empty() || !f.examples.is_empty(),
+            "{}: no bundled instance and no example",
+            f.name
+        );
+        if !["cnf", "dlx"].contains(&f.name) {
+            let readme = root().join("encodings").join(f.name).join("README.md");
+            assert!(readme.exists(), "{}: no {}", f.name, readme.display());
+        }
+    }
+    let mut names: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), FAMILIES.len(), "a name registered twice");
+}
+
+/// Each text read by `family`'s parser, written back with `to_text`, reads back to an equal
+/// instance, and writing that one gives the same text again.
+fn round_trip(family: &wellposed_engine::FamilyEntry, what: &str, text: &str) {
+    let p = (family.parse)(text, what).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.family(), family.name, "{what}");
+    let written = p.to_text();
+    let back = (family.parse)(&written, "written")
+        .unwrap_or_else(|e| panic!("{what}: its own text is refused: {e}\n{written}"));
+    assert!(
+        p.same_as(back.as_ref()),
+        "{what}: not equal after\n{written}"
+    );
+    assert_eq!(
+        back.to_text(),
+        written,
+        "{what}: the text is not a fixed point"
+    );
+    // The registry reads the written text as this family too (by its `family` line).
+    if !["cnf", "dlx"].contains(&family.name) {
+        let by_registry = parse_text(&written, "written").unwrap();
+        assert!(p.same_as(by_registry.as_ref()), "{what}");
+    }
+    // A game ID, where the family has them, reads back to the same ID (it holds the clues,
+    // not what a file may add, such as a nonogram's goal).
+    if let Some(id) = p.game_id() {
+        let from_id = (family.parse_game_id)(&id, "id", 1).unwrap();
+        assert_eq!(from_id.game_id().as_deref(), Some(id.as_str()), "{what}");
+    }
+}
+
+#[test]
+fn bundled_instances_and_examples_round_trip_through_their_text() {
+    let mut checked = 0;
+    for f in FAMILIES {
+        for (path, text) in bundled(f) {
+            round_trip(f, &path, &text);
+            checked += 1;
+        }
+        for (k, text) in f.examples.iter().enumerate() {
+            round_trip(f, &format!("{} example {}", f.name, k + 1), text);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "{checked} instances");
+}
+
+/// The examples given in other formats (game IDs, plain files) are recognised as their own
+/// family by the registry, whatever comes first in its order.
+#[test]
+fn the_registry_recognises_each_family_s_examples_as_that_family() {
+    for f in FAMILIES
+        .iter()
+        .filter(|f| !["cnf", "dlx"].contains(&f.name))
+    {
+        for text in f.examples {
+            let p = parse_text(text, "example").unwrap_or_else(|e| panic!("{}: {e}", f.name));
+            assert_eq!(p.family(), f.name, "{text:?}");
+            let line = text.trim();
+            if !line.contains('\n') && (f.looks_like_game_id)(line) {
+                let by_id = wellposed_families::game_id_family(line).unwrap();
+                assert_eq!(by_id.name, f.name, "{line}");
+            }
+        }
+    }
+}
+
+/// What each generator makes with its default parameters is a file `solve` reads back and
+/// proves unique — by the text `generate` prints as well as by the JSON's `puzzle`.
+#[test]
+fn generated_puzzles_are_read_back_by_solve_and_unique() {
+    let mut generators = 0;
+    for f in FAMILIES.iter().filter(|f| f.generator.is_some()) {
+        generators += 1;
+        let made = wellposed(&["generate", f.name, "--json", "--backend", "cadical"]);
+        assert_eq!(made.code, 0, "{}: {}", f.name, made.stderr);
+        let j = made.json();
+        for key in ["seed", "puzzle", "seconds", "uniqueness_seconds"] {
+            assert!(j.get(key).is_some(), "{}: no `{key}` in {j}", f.name);
+        }
+        let puzzle = temp_file(
+            &format!("made-{}.txt", f.name),
+            j["puzzle"].as_str().unwrap(),
+        );
+        let text = wellposed(&["generate", f.name, "--backend", "cadical"]);
+        assert_eq!(text.code, 0, "{}", text.stderr);
+        let printed = temp_file(&format!("printed-{}.txt", f.name), &text.stdout);
+        for file in [&puzzle, &printed] {
+            let solved = wellposed(&["solve", file, "--json", "--backend", "cadical"]);
+            assert_eq!(solved.code, 0, "{}: {}", f.name, solved.stderr);
+            let s = solved.json();
+            assert_eq!(s["family"], f.name, "{file}");
+            assert_eq!(s["status"], "unique", "{}: {file}", f.name);
+        }
+    }
+    assert!(generators >= 8, "{generators} generators");
+}
+
+/// The top-level JSON field names of the answers, which scripts read: they change only on
+/// purpose, here.
+#[test]
+fn json_field_names_are_stable() {
+    let keys = |args: &[&str]| -> Vec<String> {
+        let r = wellposed(args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let mut k: Vec<String> = r.json().as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let unique = instance("encodings/submarines/unique-6x6.txt");
+    let two = instance("encodings/submarines/two-solutions.txt");
+    assert_eq!(
+        keys(&["solve", "--json", &unique]),
+        ["family", "file", "solution", "status"]
+    );
+    assert_eq!(
+        keys(&["solve", "--json", &two]),
+        ["family", "file", "second_solution", "solution", "status"]
+    );
+    assert_eq!(
+        keys(&["count", "--json", &two]),
+        ["complete", "count", "family", "file", "method"]
+    );
+    assert_eq!(
+        keys(&["solve", "--json", "--deduce", &two]),
+        [
+            "backbone_solves",
+            "family",
+            "file",
+            "fixed",
+            "fixed_count",
+            "open_count",
+            "second_solution",
+            "solution",
+            "status"
+        ]
+    );
+    assert_eq!(
+        keys(&["grade", "--json", &unique]),
+        [
+            "contradiction",
+            "family",
+            "file",
+            "hardest",
+            "level",
+            "open",
+            "solved",
+            "steps"
+        ]
+    );
+}
