@@ -264,7 +264,10 @@ mod tests {
             panic!("not unique");
         };
         assert_eq!(
-            s.answer.value(wellposed_engine::sat::Var(0)),
+            s.answer
+                .as_ref()
+                .unwrap()
+                .value(wellposed_engine::sat::Var(0)),
             g.solution[0][0] == 1
         );
         for k in 0..14 * 14 {

@@ -403,7 +403,7 @@ impl Family for Binary {
             if self.height > lines_of(self.width) || self.width > lines_of(self.height) {
                 return Some(Ok(Native {
                     solutions: Vec::new(),
-                    count: Some(0),
+                    count: 0u64.into(),
                     complete: true,
                 }));
             }
@@ -414,7 +414,7 @@ impl Family for Binary {
         if d.contradiction {
             return Some(Ok(Native {
                 solutions: Vec::new(),
-                count: Some(0),
+                count: 0u64.into(),
                 complete: true,
             }));
         }
@@ -436,7 +436,7 @@ impl Family for Binary {
         });
         Some(Ok(Native {
             solutions,
-            count: Some(count),
+            count: count.into(),
             complete,
         }))
     }

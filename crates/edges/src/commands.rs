@@ -44,7 +44,10 @@ fn count(e: &Edges, opts: &Options, limit: Option<u64>, file: &str) -> Result<Re
     let mut n = 0u64;
     let complete = wellposed_engine::enumerate(e, opts, limit, |s| {
         n += 1;
-        classes.insert(e.up_to_rotation(&e.decode(&s.answer).placed));
+        let board = s
+            .solution::<crate::Board>()
+            .expect("an edge-matching solution");
+        classes.insert(e.up_to_rotation(&board.placed));
         std::ops::ControlFlow::Continue(())
     })?;
     let turns = if e.rows == e.cols { "quarter" } else { "half" };

@@ -45,7 +45,12 @@ fn witch_solutions_up_to_rotation() {
     let w = witch();
     let mut all = Vec::new();
     wellposed_engine::enumerate(&w, &opts(Method::Dlx), None, |s| {
-        all.push(w.decode(&s.answer).placed);
+        all.push(
+            s.solution::<wellposed_edges::Board>()
+                .unwrap()
+                .placed
+                .clone(),
+        );
         std::ops::ControlFlow::Continue(())
     })
     .unwrap();

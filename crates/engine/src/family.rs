@@ -16,7 +16,7 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// Small instances in each format the family reads (its document, game IDs, plain files):
     /// the registry's tests round-trip and fuzz them, beside the bundled instances.
     const EXAMPLES: &'static [&'static str] = &[];
-    type Solution: Serialize;
+    type Solution: Serialize + Send + Sync + 'static;
 
     /// Reads the family's text: its `family NAME` document, and the other formats it accepts
     /// (a game ID in a file, a plain grid). Errors name `source` and a line.
@@ -126,18 +126,37 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
 pub struct Native<S> {
     /// At most the number asked for.
     pub solutions: Vec<S>,
-    /// How many solutions were counted (`None`: infinitely many).
-    pub count: Option<u64>,
+    /// How many solutions were counted (at most the `stop` asked, when `complete` is false).
+    pub count: crate::SolutionCount,
     /// True when `count` is all of them; false when counting stopped at the `stop` asked for.
     pub complete: bool,
 }
 
-/// A solution that passed the family's rule check, ready to print.
-#[derive(Clone, Debug)]
+/// A solution that passed the family's rule check, ready to print: its text and JSON, the
+/// family's own solution value, and the raw answer when an encoding found it (`None` when the
+/// family's mathematics did).
+#[derive(Clone)]
 pub struct Solved {
     pub text: String,
     pub json: serde_json::Value,
-    pub answer: Answer,
+    pub answer: Option<Answer>,
+    solution: std::sync::Arc<dyn std::any::Any + Send + Sync>,
+}
+
+impl std::fmt::Debug for Solved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solved")
+            .field("text", &self.text)
+            .field("answer", &self.answer)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Solved {
+    /// The family's own solution value (`F::Solution` of the family that made it).
+    pub fn solution<T: 'static>(&self) -> Option<&T> {
+        self.solution.downcast_ref()
+    }
 }
 
 /// The object-safe face of a family instance, which the engine and the CLI work with.
@@ -166,8 +185,8 @@ pub trait Puzzle: Send + Sync {
     fn deduction_rules(&self) -> Vec<Box<dyn crate::deduce::FamilyRule>>;
     /// See [`Family::deduction_encoding`].
     fn deduction_encoding(&self) -> Option<Encoding>;
-    /// The drawing of a solved answer (see [`Family::svg`]).
-    fn svg(&self, answer: &Answer) -> Option<String>;
+    /// The drawing of a solution (see [`Family::svg`]).
+    fn svg(&self, solved: &Solved) -> Option<String>;
     /// See [`Family::intended`].
     fn intended(&self) -> Option<Vec<bool>>;
 }
@@ -203,7 +222,7 @@ impl<F: Family> Puzzle for F {
 
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError> {
         let solution = self.decode(&answer);
-        checked(self, &solution, answer)
+        checked(self, solution, Some(answer))
     }
 
     fn native_by_default(&self) -> bool {
@@ -222,8 +241,8 @@ impl<F: Family> Puzzle for F {
         Family::deduction_encoding(self)
     }
 
-    fn svg(&self, answer: &Answer) -> Option<String> {
-        Family::svg(self, &self.decode(answer))
+    fn svg(&self, solved: &Solved) -> Option<String> {
+        Family::svg(self, solved.solution::<F::Solution>()?)
     }
 
     fn intended(&self) -> Option<Vec<bool>> {
@@ -242,8 +261,8 @@ impl<F: Family> Puzzle for F {
         };
         let solutions: Result<Vec<Solved>, EngineError> = found
             .solutions
-            .iter()
-            .map(|s| checked(self, s, Answer::Cover(Vec::new())))
+            .into_iter()
+            .map(|s| checked(self, s, None))
             .collect();
         Some(solutions.map(|solutions| Native {
             solutions,
@@ -256,17 +275,18 @@ impl<F: Family> Puzzle for F {
 /// Checks a solution by the family's rules before anything prints it.
 fn checked<F: Family>(
     f: &F,
-    solution: &F::Solution,
-    answer: Answer,
+    solution: F::Solution,
+    answer: Option<Answer>,
 ) -> Result<Solved, EngineError> {
-    f.verify(solution)
+    f.verify(&solution)
         .map_err(|reason| EngineError::Unverified {
             family: F::NAME.to_string(),
             reason,
         })?;
     Ok(Solved {
-        text: f.render(solution),
-        json: serde_json::to_value(solution).unwrap_or(serde_json::Value::Null),
+        text: f.render(&solution),
+        json: serde_json::to_value(&solution).unwrap_or(serde_json::Value::Null),
         answer,
+        solution: std::sync::Arc::new(solution),
     })
 }

@@ -85,7 +85,7 @@ pub fn generate(
             )
         }
         (Difficulty::Own(names), Some(d)) if !names.contains(&d) => anyhow::bail!(
-            "--difficulty: expected one of {}, found `{d}`",
+            "difficulty: expected one of {}, found `{d}`",
             names.join(", ")
         ),
         (Difficulty::Own(_), Some(_)) => None,
@@ -146,7 +146,7 @@ fn graded_one(
         let (d, names) = deduce_puzzle(p.as_ref())?;
         if !names.contains(&want) {
             anyhow::bail!(
-                "--difficulty: expected one of {}, found `{want}`",
+                "difficulty: expected one of {}, found `{want}`",
                 names.join(", ")
             );
         }

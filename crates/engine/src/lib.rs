@@ -29,8 +29,8 @@ pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     backbone, certified, count, enumerate, export, first, proved_unique, uniqueness,
-    uniqueness_of_intended, Backbone, Certified, Counted, Counting, Method, Options, ProofCheck,
-    SolverChoice, Uniqueness, BLOCKING_FIRST,
+    uniqueness_of_intended, Backbone, Certified, CountMethod, Counted, Counting, Method, Options,
+    ProofCheck, SolutionCount, SolverChoice, Uniqueness, BLOCKING_FIRST,
 };
 
 pub use wellposed_drat as drat;
@@ -119,7 +119,7 @@ pub enum EngineError {
     /// The family's own mathematics cannot answer this question for this instance.
     #[error("{family}: {reason}")]
     Native { family: String, reason: String },
-    #[error("the {0} family has no method of its own; use --method sat or dlx")]
+    #[error("the {0} family has no method of its own; answer it by SAT or dancing links")]
     NoNative(String),
     /// A proof that should certify an answer failed the independent check.
     #[error("internal error: {0}; please report this")]

@@ -98,19 +98,89 @@ impl Uniqueness {
     }
 }
 
+/// How many solutions there are: a number of any size, or infinitely many (a family's
+/// mathematics can say so: an unbounded rational system with a null space).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolutionCount {
+    Finite(BigUint),
+    Infinite,
+}
+
+impl SolutionCount {
+    /// The count as a machine word, `None` when it does not fit or is infinite.
+    pub fn to_u64(&self) -> Option<u64> {
+        match self {
+            SolutionCount::Finite(n) => u64::try_from(n).ok(),
+            SolutionCount::Infinite => None,
+        }
+    }
+}
+
+impl From<u64> for SolutionCount {
+    fn from(n: u64) -> SolutionCount {
+        SolutionCount::Finite(n.into())
+    }
+}
+
+impl From<BigUint> for SolutionCount {
+    fn from(n: BigUint) -> SolutionCount {
+        SolutionCount::Finite(n)
+    }
+}
+
+impl std::fmt::Display for SolutionCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolutionCount::Finite(n) => write!(f, "{n}"),
+            SolutionCount::Infinite => f.write_str("infinitely many"),
+        }
+    }
+}
+
+/// What counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CountMethod {
+    /// The family's own mathematics.
+    Native,
+    /// Dancing links over the exact cover.
+    Dlx,
+    /// A SAT solver, one call per solution, each found one blocked.
+    Blocking,
+    /// The exact projected model counter.
+    Counter,
+}
+
+impl CountMethod {
+    /// The name printed and written in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            CountMethod::Native => "native",
+            CountMethod::Dlx => "dlx",
+            CountMethod::Blocking => "blocking",
+            CountMethod::Counter => "counter",
+        }
+    }
+}
+
+impl std::fmt::Display for CountMethod {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counted {
-    pub count: BigUint,
+    pub count: SolutionCount,
     /// True when the count is exact; false when the limit stopped it (a lower bound).
     pub complete: bool,
-    /// What counted: `native`, `dlx`, `blocking` or `counter`.
-    pub method: &'static str,
+    pub method: CountMethod,
 }
 
 impl Counted {
-    /// The count as a machine word, `None` when it does not fit.
+    /// The count as a machine word, `None` when it does not fit or is infinite.
     pub fn to_u64(&self) -> Option<u64> {
-        u64::try_from(&self.count).ok()
+        self.count.to_u64()
     }
 }
 
@@ -424,7 +494,11 @@ pub fn enumerate(
                 return Ok(false);
             }
         }
-        return Ok(found.complete && found.count.is_some_and(|n| limit.is_none_or(|l| n <= l)));
+        let within = match &found.count {
+            SolutionCount::Finite(n) => limit.is_none_or(|l| *n <= BigUint::from(l)),
+            SolutionCount::Infinite => false,
+        };
+        return Ok(found.complete && within);
     }
     enumerate_raw(p, opts, limit, |a| Ok(visit(p.solved(a)?)))
 }
@@ -618,16 +692,14 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
     if opts.counting == Counting::Auto || opts.method == Method::Native {
         if let Some(found) = native(p, opts.method, 0, cap) {
             let found = found?;
-            let Some(n) = found.count else {
-                return Err(EngineError::Native {
-                    family: p.family().to_string(),
-                    reason: "infinitely many solutions".into(),
-                });
+            let (count, complete) = match found.count {
+                SolutionCount::Finite(n) if n > BigUint::from(cap) => (cap.into(), false),
+                count => (count, found.complete),
             };
             return Ok(Counted {
-                count: n.min(cap).into(),
-                complete: found.complete && n <= cap,
-                method: "native",
+                count,
+                complete,
+                method: CountMethod::Native,
             });
         }
     }
@@ -653,7 +725,7 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             return Ok(Counted {
                 count: c.count.into(),
                 complete: c.complete,
-                method: "dlx",
+                method: CountMethod::Dlx,
             });
         }
         Prepared::Sat { enc, cover_options } => (enc, cover_options),
@@ -664,9 +736,9 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             let counted = wellposed_sat::Counter::default().count(&enc.cnf, Some(&enc.answer));
             log::info!("model counter: {:?}", counted.stats);
             Ok(Counted {
-                count: counted.count,
+                count: counted.count.into(),
                 complete: true,
-                method: "counter",
+                method: CountMethod::Counter,
             })
         }
         Counting::Auto => {
@@ -709,7 +781,7 @@ fn blocking_count_until(
     Ok(Counted {
         count: n.into(),
         complete,
-        method: "blocking",
+        method: CountMethod::Blocking,
     })
 }
 
@@ -745,9 +817,9 @@ fn race(
             stop.store(true, Ordering::Relaxed);
             log::info!("model counter: {:?}", counted.stats);
             Ok(Counted {
-                count: counted.count,
+                count: counted.count.into(),
                 complete: true,
-                method: "counter",
+                method: CountMethod::Counter,
             })
         }
         None => rx.recv().unwrap_or_else(|_| {

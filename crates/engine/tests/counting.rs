@@ -67,7 +67,7 @@ fn exact_covers_counted_four_ways_agree() {
         let raw = RawDlx { problem: p };
         let by = |method, counting| {
             let c = count(&raw, &opts(method, counting), None).unwrap();
-            (c.to_u64().unwrap(), c.method)
+            (c.to_u64().unwrap(), c.method.name())
         };
         assert_eq!(
             by(Method::Dlx, Counting::Auto),
@@ -132,7 +132,7 @@ fn automatic_counting_hands_large_counts_over_and_honours_limits() {
     assert_eq!((auto.to_u64(), auto.complete), (Some(3072), true));
     let limited = count(&raw, &Options::default(), Some(50)).unwrap();
     assert_eq!(
-        (limited.to_u64(), limited.complete, limited.method),
+        (limited.to_u64(), limited.complete, limited.method.name()),
         (Some(50), false, "blocking")
     );
     let forced = count(&raw, &opts(Method::Auto, Counting::Counter), Some(50)).unwrap();

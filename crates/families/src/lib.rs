@@ -35,6 +35,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_battleships::FAMILY,
     &wellposed_zebra::FAMILY,
     &wellposed_edges::FAMILY,
+    &wellposed_latin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
@@ -69,7 +70,7 @@ pub fn load(path: &Path, family_name: Option<&str>) -> Result<Box<dyn Puzzle>> {
         None => None,
         Some(name) => Some(family(name).ok_or_else(|| {
             anyhow::anyhow!(
-                "--family: expected one of {}, found `{name}`",
+                "no family `{name}`; expected one of {}",
                 FAMILIES
                     .iter()
                     .map(|f| f.name)

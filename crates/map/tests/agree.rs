@@ -362,7 +362,7 @@ fn tatham_map_ids_are_unique_and_grade_at_their_difficulty() {
         else {
             panic!("line {}: not unique", no + 1);
         };
-        let colouring = m.decode(&s.answer);
+        let colouring = s.solution::<wellposed_map::Colouring>().unwrap().clone();
         m.verify(&colouring).unwrap();
         for &(r, c) in &m.givens {
             assert_eq!(colouring.colour[r], c, "line {}: a given is kept", no + 1);

@@ -320,7 +320,7 @@ impl Family for Board {
         };
         Some(Ok(Native {
             solutions: Vec::new(),
-            count: Some(n.min(stop)),
+            count: n.min(stop).into(),
             complete: n <= stop,
         }))
     }

@@ -185,7 +185,7 @@ impl NeighbourSum {
         });
         if tries.is_none() {
             return Err(format!(
-                "{} free cells with {span} values each are too many to enumerate exactly; use --method sat",
+                "{} free cells with {span} values each are too many to enumerate exactly; the SAT path counts them",
                 free.len()
             ));
         }
@@ -474,7 +474,7 @@ impl Family for NeighbourSum {
                 })
                 .map(|count| Native {
                     solutions,
-                    count: Some(count),
+                    count: count.into(),
                     complete: count < stop,
                 })
             }
@@ -483,15 +483,15 @@ impl Family for NeighbourSum {
                 Ok(match lin.particular {
                     None => Native {
                         solutions: Vec::new(),
-                        count: Some(0),
+                        count: 0u64.into(),
                         complete: true,
                     },
                     Some(x) => {
                         let mut solutions = vec![self.grid(&x)];
                         let count = if lin.null_basis.is_empty() {
-                            Some(1)
+                            1u64.into()
                         } else {
-                            None
+                            wellposed_engine::SolutionCount::Infinite
                         };
                         if let Some(v) = lin.null_basis.first() {
                             let second: Vec<Q> = x.iter().zip(v).map(|(a, b)| a + b).collect();

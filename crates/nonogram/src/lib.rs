@@ -379,7 +379,7 @@ impl Family for Nonogram {
                 .into_iter()
                 .map(|c| Picture::new(self.width, c))
                 .collect(),
-            count: Some(found.count),
+            count: found.count.into(),
             complete: found.complete,
         }))
     }

@@ -15,7 +15,7 @@ pub enum BackendError {
     /// A limit ended the solve before it had an answer (`reason`: `timeout` or `conflicts`).
     #[error("the solve was stopped by its {reason} limit before it had an answer")]
     Stopped { reason: &'static str },
-    #[error("{backend} cannot bound a solve by {limit}; use --backend cadical")]
+    #[error("{backend} cannot bound a solve by {limit}; CaDiCaL can")]
     Unsupported {
         backend: &'static str,
         limit: &'static str,

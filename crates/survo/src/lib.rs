@@ -477,7 +477,7 @@ impl Family for Survo {
         });
         Some(Ok(Native {
             solutions,
-            count: Some(count),
+            count: count.into(),
             complete: count < stop,
         }))
     }

@@ -5,7 +5,7 @@ use crate::Report;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::io::Write;
-use wellposed_engine::Options;
+use wellposed_engine::{Options, SolutionCount};
 
 /// Streams solutions to stdout as they are found, so a run stopped by --timeout keeps them.
 pub fn enumerate(input: &Input, opts: &Options, limit: Option<u64>, json: bool) -> Result<Report> {
@@ -50,7 +50,7 @@ pub fn count(input: &Input, opts: &Options, limit: Option<u64>, certify: bool) -
         let counted = wellposed_engine::Counted {
             count: c.count.into(),
             complete: c.complete,
-            method: "blocking",
+            method: wellposed_engine::CountMethod::Blocking,
         };
         (counted, Some(super::solve::certificate(&c)))
     } else {
@@ -67,9 +67,16 @@ pub fn count(input: &Input, opts: &Options, limit: Option<u64>, certify: bool) -
             c.count, c.method
         )
     };
+    // An exact number of any size; infinitely many is `null` with `infinite: true`.
+    let number = match &c.count {
+        SolutionCount::Finite(n) => json!(serde_json::Number::from_string_unchecked(n.to_string())),
+        SolutionCount::Infinite => serde_json::Value::Null,
+    };
     let mut json = json!({"file": file.display().to_string(), "family": loaded.puzzle.family(),
-                 "count": serde_json::Number::from_string_unchecked(c.count.to_string()),
-                 "complete": c.complete, "method": c.method});
+                 "count": number, "complete": c.complete, "method": c.method});
+    if c.count == SolutionCount::Infinite {
+        json["infinite"] = json!(true);
+    }
     if let Some((words, cert)) = certified {
         text.push('\n');
         text.push_str(&words);

@@ -120,7 +120,7 @@ pub fn solve(input: &Input, opts: &Options, asked: Asked) -> Result<Report> {
         let (Uniqueness::Unique(first) | Uniqueness::Multiple(first, _)) = &u else {
             bail!("no solution to draw");
         };
-        let Some(drawing) = p.svg(&first.answer) else {
+        let Some(drawing) = p.svg(first) else {
             bail!("there is no drawing for `{}` puzzles (yet)", p.family());
         };
         wellposed_engine::write_atomically(out, drawing.as_bytes())?;
