@@ -10,11 +10,26 @@ fn raw_cnf_inputs() {
         count_of(&[&instance("encodings/raw/queens8.cnf")]),
         (92, true)
     );
+    // SAT-competition behaviour: exit code 20 for unsatisfiable, 10 for satisfiable, and
+    // `s UNKNOWN` when stopped (code 3); a family puzzle answers with 0.
     let r = wellposed(&["solve", &instance("encodings/raw/pigeonhole-6-5.cnf")]);
-    assert_eq!(r.code, 0);
+    assert_eq!(r.code, 20);
     assert_eq!(r.stdout.trim(), "s UNSATISFIABLE");
+    let hard = instance("encodings/raw/pigeonhole-9-8.cnf");
+    let r = wellposed(&["solve", "--backend", "cadical", "--conflicts", "5", &hard]);
+    assert_eq!((r.code, r.stdout.lines().next()), (3, Some("s UNKNOWN")));
+    let as_text = temp_file(
+        "raw.txt",
+        &std::fs::read_to_string(instance("encodings/raw/queens8.cnf")).unwrap(),
+    );
+    assert_eq!(wellposed(&["solve", "--family", "cnf", &as_text]).code, 10);
+    let puzzle = instance("encodings/submarines/unique-6x6.txt");
+    assert_eq!(wellposed(&["solve", &puzzle]).code, 0);
     let r = wellposed(&["solve", &instance("encodings/raw/queens8.cnf")]);
+    assert_eq!(r.code, 10);
     assert!(r.stdout.starts_with("s SATISFIABLE\nv "), "{}", r.stdout);
+    let last_v = r.stdout.lines().filter(|l| l.starts_with("v ")).last().unwrap();
+    assert!(last_v.ends_with(" 0"), "the v-lines end with 0");
     assert!(r.stdout.contains("c uniqueness: multiple"));
     // The v-lines are a model: exactly 8 queens among the 64 variables.
     let queens = r

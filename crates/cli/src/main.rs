@@ -24,9 +24,24 @@ use wellposed_sat::BackendError;
 pub use wellposed_engine::Report;
 
 /// Exit codes: 0 answered, 2 error (bad input, failed solver), 3 stopped by --timeout or
-/// --conflicts (status "unknown": no answer, never a guessed one).
+/// --conflicts (status "unknown": no answer, never a guessed one). `solve` on a raw DIMACS CNF
+/// answers as SAT-competition solvers do: 10 satisfiable, 20 unsatisfiable (and `s UNKNOWN`
+/// with 3 when stopped), so scripts that drive SAT solvers can drive it.
 const EXIT_ERROR: u8 = 2;
 const EXIT_TIMEOUT: u8 = 3;
+const EXIT_SATISFIABLE: u8 = 10;
+const EXIT_UNSATISFIABLE: u8 = 20;
+
+/// Whether the job is `solve` on a raw DIMACS CNF (read by extension or `--family cnf`).
+fn solves_raw_cnf(job: &Job) -> bool {
+    let Job::Builtin(Builtin::Solve { input, .. }) = job else {
+        return false;
+    };
+    match input.family.as_deref() {
+        Some(f) => f == wellposed_families::RAW_CNF.name,
+        None => input.file.extension().is_some_and(|e| e == "cnf"),
+    }
+}
 
 // The commands that work on any family (a plain comment: a doc comment would become the
 // program's about text).
@@ -181,6 +196,7 @@ fn main() -> ExitCode {
     let settings = Settings::new(&global, deadline, progress.clone());
     // A count stopped by --timeout still says how many solutions it had found.
     let counting = matches!(job, Job::Builtin(Builtin::Count { .. }));
+    let raw_cnf = solves_raw_cnf(&job);
     let (tx, rx) = mpsc::channel();
     // The work runs on its own thread so that --timeout can end the process cleanly even while
     // a solver that cannot be interrupted (varisat) is busy.
@@ -216,7 +232,11 @@ fn main() -> ExitCode {
             } else {
                 writeln!(out, "{}", report.text)
             };
-            ExitCode::SUCCESS
+            match report.json["status"].as_str() {
+                Some("none") if raw_cnf => ExitCode::from(EXIT_UNSATISFIABLE),
+                Some("unique" | "multiple") if raw_cnf => ExitCode::from(EXIT_SATISFIABLE),
+                _ => ExitCode::SUCCESS,
+            }
         }
         Ok(Err(e)) if stopped_by(&e).is_some() => {
             let reason = stopped_by(&e).unwrap_or("limit");
@@ -226,6 +246,11 @@ fn main() -> ExitCode {
                     out,
                     "{}",
                     json!({"status": "unknown", "reason": reason, "seconds": secs})
+                );
+            } else if raw_cnf {
+                let _ = writeln!(
+                    out,
+                    "s UNKNOWN\nc stopped by the {reason} limit after {secs:.1} s"
                 );
             } else {
                 let _ = writeln!(
@@ -261,6 +286,11 @@ fn main() -> ExitCode {
                 let _ = writeln!(
                     out,
                     "status: unknown (stopped by --timeout after {secs:.1} s); at least {found} solutions found"
+                );
+            } else if raw_cnf {
+                let _ = writeln!(
+                    out,
+                    "s UNKNOWN\nc stopped by --timeout after {secs:.1} s"
                 );
             } else {
                 let _ = writeln!(
