@@ -301,6 +301,10 @@ pub struct CadicalBackend {
     solver: cadical::Solver<Deadline>,
     limits: Limits,
     max_var: u32,
+    /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
+    /// asked for values until the next clause is added (asking later aborts the process), so
+    /// `value` reads this copy, as the trait promises: "the last model".
+    model: Vec<bool>,
 }
 
 /// CaDiCaL's termination callback: true once the deadline has passed.
@@ -328,6 +332,7 @@ impl CadicalBackend {
             solver: cadical::Solver::new(),
             limits: Limits::default(),
             max_var: 0,
+            model: Vec::new(),
         }
     }
 
@@ -374,7 +379,14 @@ impl Backend for CadicalBackend {
             .solver
             .solve_with(assumptions.iter().map(|&l| Self::to_cadical(l)))
         {
-            Some(answer) => Ok(answer),
+            Some(true) => {
+                let solver = &self.solver;
+                self.model = (0..self.max_var)
+                    .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
+                    .collect();
+                Ok(true)
+            }
+            Some(false) => Ok(false),
             None => Err(BackendError::Stopped {
                 reason: if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                     "timeout"
@@ -387,6 +399,6 @@ impl Backend for CadicalBackend {
 
     fn value(&self, var: Var) -> bool {
         // Variables the solver never saw, or whose value does not matter, read as false.
-        var.0 < self.max_var && self.solver.value(Self::to_cadical(var.positive())) == Some(true)
+        self.model.get(var.index()).copied().unwrap_or(false)
     }
 }
