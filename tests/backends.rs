@@ -220,7 +220,15 @@ fn the_backbone_is_the_same_on_both_backends() {
     let mut compared = 0;
     for f in quick_sat_instances() {
         let ask = |backend: &str| {
-            let args = ["solve", "--deduce", "--json", "--method", "sat", "--backend", backend];
+            let args = [
+                "solve",
+                "--deduce",
+                "--json",
+                "--method",
+                "sat",
+                "--backend",
+                backend,
+            ];
             wellposed(&[&args[..], &[f.as_str()]].concat())
         };
         let (v, c) = (ask("varisat"), ask("cadical"));

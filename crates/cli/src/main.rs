@@ -10,7 +10,7 @@ mod commands;
 mod meters;
 
 use anyhow::{bail, Result};
-use args::{BackendArg, Global, Input, Settings, SolveArgs};
+use args::{BackendArg, Global, Input, Settings, SolveArgs, Task};
 use clap::{Args, FromArgMatches, Subcommand};
 use serde_json::json;
 use std::io::Write;
@@ -241,11 +241,19 @@ fn main() -> ExitCode {
         Ok(Err(e)) if stopped_by(&e).is_some() => {
             let reason = stopped_by(&e).unwrap_or("limit");
             let secs = started.elapsed().as_secs_f64();
+            let found = progress.solutions_found();
             if json {
+                let mut j = json!({"status": "unknown", "reason": reason, "seconds": secs});
+                if counting {
+                    // A lower bound, not the count (the model counter adds nothing to it).
+                    j["count_at_least"] = json!(found);
+                    j["complete"] = json!(false);
+                }
+                let _ = writeln!(out, "{j}");
+            } else if counting {
                 let _ = writeln!(
                     out,
-                    "{}",
-                    json!({"status": "unknown", "reason": reason, "seconds": secs})
+                    "status: unknown (stopped by the {reason} limit after {secs:.1} s); at least {found} solutions found"
                 );
             } else if raw_cnf {
                 let _ = writeln!(
@@ -288,10 +296,7 @@ fn main() -> ExitCode {
                     "status: unknown (stopped by --timeout after {secs:.1} s); at least {found} solutions found"
                 );
             } else if raw_cnf {
-                let _ = writeln!(
-                    out,
-                    "s UNKNOWN\nc stopped by --timeout after {secs:.1} s"
-                );
+                let _ = writeln!(out, "s UNKNOWN\nc stopped by --timeout after {secs:.1} s");
             } else {
                 let _ = writeln!(
                     out,
@@ -329,6 +334,11 @@ fn stream(line: &str) -> std::io::Result<()> {
 }
 
 fn run(job: Job, json: bool, s: &Settings) -> Result<Report> {
+    let task = match job {
+        Job::Generate(..) => Task::Generate,
+        _ => Task::Answer,
+    };
+    let s = &s.for_task(task);
     if s.conflicts.is_some() && s.backend == BackendArg::Varisat {
         // Refused up front: a generator would otherwise take every refused check for "not
         // proved unique" and search on.
