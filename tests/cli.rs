@@ -28,12 +28,7 @@ fn raw_cnf_inputs() {
     let r = wellposed(&["solve", &instance("encodings/raw/queens8.cnf")]);
     assert_eq!(r.code, 10);
     assert!(r.stdout.starts_with("s SATISFIABLE\nv "), "{}", r.stdout);
-    let last_v = r
-        .stdout
-        .lines()
-        .filter(|l| l.starts_with("v "))
-        .last()
-        .unwrap();
+    let last_v = r.stdout.lines().rfind(|l| l.starts_with("v ")).unwrap();
     assert!(last_v.ends_with(" 0"), "the v-lines end with 0");
     assert!(r.stdout.contains("c uniqueness: multiple"));
     // The v-lines are a model: exactly 8 queens among the 64 variables.
