@@ -771,3 +771,41 @@ fn a_count_stopped_by_the_timeout_gives_a_lower_bound() {
     let text = wellposed(&["--timeout", "1", "count", "--method", "blocking", &f]).stdout;
     assert!(text.contains("at least"), "{text}");
 }
+
+/// A memory budget everywhere: clues whose encoding would not fit are refused with one line
+/// naming the file (and the line, where the parser can tell from the sizes alone) and the
+/// limit, at once — never a machine out of memory.
+#[test]
+fn encodings_past_the_memory_budget_are_refused_with_the_limit() {
+    // A binary grid 20,000 wide: about 125 GiB of totalizer clauses, refused by the parser.
+    let w = 20_000;
+    let row = ".".repeat(w);
+    let wide = temp_file(
+        "wide.txt",
+        &format!("family binary\nsize {w} 2\nrules no-distinct\ngrid\n{row}\n{row}\n"),
+    );
+    let r = wellposed(&["solve", &wide]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("wide.txt:2:"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("more than the 4 GiB accepted"),
+        "{}",
+        r.stderr
+    );
+    // Submarines 400×400 with sums of 100: within the parser's limits, past a 64 MiB budget.
+    let sums = vec!["100"; 400].join(" ");
+    let big = temp_file(
+        "big.txt",
+        &format!("family submarines\nrows {sums}\ncols {sums}\n"),
+    );
+    let started = std::time::Instant::now();
+    let r = wellposed(&["solve", "--max-memory", "64M", &big]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("big.txt"), "{}", r.stderr);
+    assert!(r.stderr.contains("memory budget of 64 MiB"), "{}", r.stderr);
+    assert!(started.elapsed().as_secs() < 20);
+    let r = wellposed(&["solve", "--max-memory", "lots", &big]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("512M or 8G"), "{}", r.stderr);
+}

@@ -91,9 +91,18 @@ fn mutate(rng: &mut Rng, text: &str) -> String {
     s.into_iter().collect()
 }
 
+/// The encoding choices of the fuzz run: the default encodings within a small memory budget.
+fn choices() -> wellposed_engine::sat::Choices {
+    wellposed_engine::sat::Choices {
+        max_bytes: FUZZ_ENCODING_BUDGET,
+        ..Default::default()
+    }
+}
+
 /// The solver options of the smoke run's checks: CaDiCaL, 20,000 conflicts a solve.
 fn bounded() -> Options {
     Options {
+        choices: choices(),
         solver: wellposed_engine::SolverChoice::Cadical,
         limits: wellposed_engine::sat::Limits {
             deadline: None,
@@ -112,16 +121,13 @@ fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usi
                 ok += 1;
                 // Small enough to solve in a smoke run: a mutation can also make a legitimately
                 // hard instance (an empty 10×60 binary grid), which only --timeout bounds.
-                let small = p
-                    .encodings()
-                    .iter()
-                    .all(|&k| match p.encode(k, Default::default()) {
-                        Some(wellposed_engine::Encoding::Cnf(e)) => {
-                            e.cnf.num_vars() < 5000 && e.answer.len() <= 150
-                        }
-                        Some(wellposed_engine::Encoding::ExactCover(x)) => x.options().len() < 200,
-                        None => k != EncodingKind::Cnf,
-                    });
+                let small = p.encodings().iter().all(|&k| match p.encode(k, choices()) {
+                    Some(wellposed_engine::Encoding::Cnf(e)) => {
+                        e.cnf.num_vars() < 5000 && e.answer.len() <= 150 && !e.cnf.over_budget()
+                    }
+                    Some(wellposed_engine::Encoding::ExactCover(x)) => x.options().len() < 200,
+                    None => k != EncodingKind::Cnf,
+                });
                 if small {
                     // CaDiCaL with a conflict bound: a mutation can make a small but hard
                     // formula (a pigeonhole in disguise), and a stopped check is a clean
@@ -130,7 +136,8 @@ fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usi
                         Ok(_) => {}
                         Err(wellposed_engine::EngineError::Backend(
                             wellposed_engine::sat::BackendError::Stopped { .. },
-                        )) => {}
+                        ))
+                        | Err(wellposed_engine::EngineError::OverBudget { .. }) => {}
                         Err(e) => panic!("a small parsed input does not solve: {e}"),
                     }
                 }
@@ -152,6 +159,7 @@ fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usi
 /// (every format it reads): both outcomes must occur, or the mutations are not exercising it.
 #[test]
 fn parsers_never_panic_on_mutated_inputs() {
+    limit_address_space(FUZZ_ADDRESS_SPACE);
     let mut rng = fuzz_rng(0xf00d_cafe_1234_5678);
     for f in FAMILIES {
         let seeds: Vec<String> = bundled(f)
@@ -183,6 +191,7 @@ fn parsers_never_panic_on_mutated_inputs() {
 /// checks and mutations either check or are refused with a line number.
 #[test]
 fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
+    limit_address_space(FUZZ_ADDRESS_SPACE);
     let mut rng = fuzz_rng(0xd4a7);
     let p = |i: i64, h: i64| 2 * i + h + 1;
     let mut php: Vec<Vec<i64>> = (0..3).map(|i| vec![p(i, 0), p(i, 1)]).collect();
@@ -223,6 +232,7 @@ fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
 
 #[test]
 fn the_binary_exits_cleanly_on_mutated_files() {
+    limit_address_space(FUZZ_ADDRESS_SPACE);
     let mut rng = fuzz_rng(77);
     let seed = "family submarines\nrows 2 1 3\ncols 1 2 3\n";
     for k in 0..40 {
@@ -238,4 +248,21 @@ fn the_binary_exits_cleanly_on_mutated_files() {
             assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
         }
     }
+}
+
+/// The harness's own address space is capped (Linux: read back from /proc), so a blow-up in a
+/// parser or an encoder fails the run instead of the machine.
+#[test]
+fn the_harness_runs_in_a_bounded_address_space() {
+    limit_address_space(FUZZ_ADDRESS_SPACE);
+    let Ok(limits) = std::fs::read_to_string("/proc/self/limits") else {
+        eprintln!("skipped: no /proc/self/limits here");
+        return;
+    };
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))
+        .expect("an address-space line");
+    let soft: u64 = line.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert_eq!(soft, FUZZ_ADDRESS_SPACE, "{line}");
 }

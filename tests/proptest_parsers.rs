@@ -6,7 +6,7 @@
 //! `WELLPOSED_FUZZ_SCALE=k` multiplies the cases (as for tests/fuzz_parsers.rs).
 
 mod common;
-use common::{bundled, instance};
+use common::{bundled, instance, limit_address_space, FUZZ_ADDRESS_SPACE, FUZZ_ENCODING_BUDGET};
 use proptest::prelude::*;
 use wellposed_engine::{Encoding, FamilyEntry};
 use wellposed_families::FAMILIES;
@@ -101,12 +101,17 @@ fn apply(seed: &str, edits: &[Edit]) -> String {
 
 /// Parses with one family's parser and checks the property; the error text on failure.
 fn parse_as(family: &FamilyEntry, text: &str) -> Result<(), String> {
+    limit_address_space(FUZZ_ADDRESS_SPACE);
     match (family.parse)(text, "fuzz.txt") {
         Ok(p) => {
             // Encoding is part of accepting an input; keep it to sizes a test can afford
             // (absurd sizes are refused by the parsers and tested in tests/cli.rs).
             for kind in p.encodings() {
-                if let Some(Encoding::Cnf(e)) = p.encode(kind, Default::default()) {
+                let choices = wellposed_engine::sat::Choices {
+                    max_bytes: FUZZ_ENCODING_BUDGET,
+                    ..Default::default()
+                };
+                if let Some(Encoding::Cnf(e)) = p.encode(kind, choices) {
                     if e.cnf.num_vars() > 2_000_000 {
                         return Err(format!("{}: {} variables", family.name, e.cnf.num_vars()));
                     }
@@ -286,6 +291,7 @@ proptest! {
     /// or a clean stop at the time limit (3) — never a panic or a signal.
     #[test]
     fn the_binary_answers_or_refuses_every_command_line(args in command_line()) {
+        limit_address_space(FUZZ_ADDRESS_SPACE);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let run = common::wellposed(&args);
         prop_assert!(

@@ -163,3 +163,30 @@ pub fn bundled(family: &wellposed_engine::FamilyEntry) -> Vec<(String, String)> 
     out.sort();
     out
 }
+
+/// The address space the fuzz harnesses run in: a blow-up on some mutated input then fails the
+/// test (an allocation error) instead of exhausting the machine. Four times the memory budget
+/// the harnesses give each encoding, with room for the test threads.
+pub const FUZZ_ADDRESS_SPACE: u64 = 4 << 30;
+
+/// The memory budget of every encoding the fuzz harnesses build.
+pub const FUZZ_ENCODING_BUDGET: u64 = 256 << 20;
+
+/// Caps this test process's address space (and that of the processes it starts) at `bytes`:
+/// only the soft limit, once per process.
+pub fn limit_address_space(bytes: u64) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit and setrlimit only read and write the struct passed to them.
+        unsafe {
+            if libc::getrlimit(libc::RLIMIT_AS, &mut lim) == 0 {
+                lim.rlim_cur = bytes.min(lim.rlim_max);
+                libc::setrlimit(libc::RLIMIT_AS, &lim);
+            }
+        }
+    });
+}

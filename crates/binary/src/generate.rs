@@ -79,6 +79,10 @@ fn random_grid_by_sat(p: &Binary, m: &Matcher, rng: &mut Xorshift) -> Option<Vec
     ) else {
         unreachable!("binary puzzles encode to CNF")
     };
+    if enc.cnf.over_budget() {
+        // No grid from a formula that was cut short; the generator's size checks come first.
+        return None;
+    }
     let mut solver = VarisatBackend::new();
     solver.add_cnf(&enc.cnf);
     let w = p.width;

@@ -143,7 +143,39 @@ impl Binary {
                 "a {width}×{height} grid is larger than the {MAX_CELLS} cells accepted"
             ));
         }
+        let bytes = Binary::encoding_bytes(width, height);
+        if bytes > wellposed_sat::DEFAULT_MAX_BYTES {
+            return Err(format!(
+                "a {width}×{height} grid's CNF would take about {:.1} GiB, more than the {} accepted",
+                bytes as f64 / f64::from(1u32 << 30),
+                wellposed_engine::human_bytes(wellposed_sat::DEFAULT_MAX_BYTES)
+            ));
+        }
         Ok(())
+    }
+
+    /// About how many bytes the CNF encoding of a `width`×`height` grid takes (the distinct
+    /// rule included, the larger case): every line's balance, its no-three clauses, and a
+    /// difference variable per cell of every pair of parallel lines.
+    pub fn encoding_bytes(width: usize, height: usize) -> u64 {
+        let (w, h) = (width as u64, height as u64);
+        let line = |n: usize| {
+            let half = n as u64 / 2;
+            wellposed_sat::count_range_bytes(n, half, half, wellposed_sat::Cardinality::Totalizer)
+                + 2 * (n as u64).saturating_sub(2) * wellposed_sat::clause_bytes(3)
+        };
+        let balance = h
+            .saturating_mul(line(width))
+            .saturating_add(w.saturating_mul(line(height)));
+        let pairs = |lines: u64, len: u64| {
+            (lines * lines.saturating_sub(1) / 2).saturating_mul(
+                4 * len * wellposed_sat::clause_bytes(3)
+                    + wellposed_sat::clause_bytes(len as usize),
+            )
+        };
+        balance
+            .saturating_add(pairs(h, w))
+            .saturating_add(pairs(w, h))
     }
 
     /// Whether the dedicated row solver takes this shape (lines fit its bit masks).

@@ -40,6 +40,38 @@ pub struct Global {
     /// fastest), totalizer, or sequential.
     #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
     pub cardinality: CardinalityArg,
+    /// The memory an encoding may take (bytes, or with K, M, G: `512M`, `8G`). A CNF that
+    /// would grow past it is refused with an error instead of exhausting the machine.
+    #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = memory_size)]
+    pub max_memory: u64,
+}
+
+/// A size in bytes: a number, optionally with K, M, G or T (powers of 1024).
+pub fn memory_size(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let (number, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((k, _)) => (&t[..k], t[k..].to_ascii_uppercase()),
+        None => (t, String::new()),
+    };
+    let shift = match unit.trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(format!("expected a size such as 512M or 8G, found `{s}`")),
+    };
+    let x: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("expected a size such as 512M or 8G, found `{s}`"))?;
+    let bytes = x * (1u64 << shift) as f64;
+    if !(bytes.is_finite() && bytes >= 1.0 && bytes < 1e19) {
+        return Err(format!(
+            "expected a size from 1 byte to a few exabytes, found `{s}`"
+        ));
+    }
+    Ok(bytes as u64)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -160,6 +192,7 @@ impl Settings {
                     CardinalityArg::Sequential => Cardinality::Sequential,
                     CardinalityArg::Totalizer => Cardinality::Totalizer,
                 },
+                max_bytes: g.max_memory,
             },
             deadline,
             progress,
@@ -258,6 +291,17 @@ mod tests {
         assert_eq!(o.choices.amo, AmoEncoding::Sequential);
         assert_eq!(o.choices.cardinality, Cardinality::Totalizer);
         assert_eq!(o.threads, 3);
+    }
+
+    #[test]
+    fn memory_sizes_read_as_bytes() {
+        assert_eq!(memory_size("4G"), Ok(4 << 30));
+        assert_eq!(memory_size("512m"), Ok(512 << 20));
+        assert_eq!(memory_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(memory_size("1000"), Ok(1000));
+        for bad in ["", "G", "-1G", "4X", "1e30", "0"] {
+            assert!(memory_size(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

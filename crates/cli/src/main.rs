@@ -326,6 +326,18 @@ fn stopped_by(e: &anyhow::Error) -> Option<&'static str> {
     })
 }
 
+/// Names the input in an error that does not (an encoding refused for the memory budget is
+/// found by the engine, which knows no file).
+fn in_file(input: &Input) -> impl Fn(anyhow::Error) -> anyhow::Error + '_ {
+    move |e| match e.downcast_ref::<wellposed_engine::EngineError>() {
+        Some(wellposed_engine::EngineError::OverBudget { .. }) => {
+            let file = input.file.display().to_string();
+            e.context(file)
+        }
+        _ => e,
+    }
+}
+
 /// Writes one streamed line to standard output at once.
 fn stream(line: &str) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
@@ -379,7 +391,7 @@ fn run(job: Job, json: bool, s: &Settings) -> Result<Report> {
                 certify,
                 use_intended: !no_intended,
             };
-            solve::solve(&input, &opts, asked)
+            solve::solve(&input, &opts, asked).map_err(in_file(&input))
         }
         Builtin::Count {
             input,
@@ -392,18 +404,19 @@ fn run(job: Job, json: bool, s: &Settings) -> Result<Report> {
             if certify {
                 solve::certifiable(&opts)?;
             }
-            count::count(&input, &opts, limit, certify)
+            count::count(&input, &opts, limit, certify).map_err(in_file(&input))
         }
         Builtin::Enumerate { input, limit, how } => {
-            count::enumerate(&input, &s.options(&how, 0), limit, json)
+            count::enumerate(&input, &s.options(&how, 0), limit, json).map_err(in_file(&input))
         }
         Builtin::Export {
             input,
             format,
             output,
-        } => export::export(&input, format, &s.default_options(), output.as_deref()),
-        Builtin::Grade { input, max } => deduce::grade(&input, &max),
-        Builtin::Hint { input } => deduce::hint(&input),
+        } => export::export(&input, format, &s.default_options(), output.as_deref())
+            .map_err(in_file(&input)),
+        Builtin::Grade { input, max } => deduce::grade(&input, &max).map_err(in_file(&input)),
+        Builtin::Hint { input } => deduce::hint(&input).map_err(in_file(&input)),
         Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
     }
 }

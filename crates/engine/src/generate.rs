@@ -31,7 +31,10 @@ pub fn deduction_input(
 ) -> Result<(crate::CnfEncoding, Vec<Box<dyn crate::deduce::FamilyRule>>), EngineError> {
     let rules = p.deduction_rules();
     let enc = match p.deduction_encoding() {
-        Some(Encoding::Cnf(e)) => e,
+        Some(Encoding::Cnf(e)) => {
+            crate::within_budget(p.family(), &e.cnf)?;
+            e
+        }
         _ => match p.encode(EncodingKind::ExactCover, Default::default()) {
             Some(Encoding::ExactCover(x)) => exact_cover_to_cnf(&x),
             _ => {

@@ -121,12 +121,37 @@ pub enum EngineError {
     Native { family: String, reason: String },
     #[error("the {0} family has no method of its own; answer it by SAT or dancing links")]
     NoNative(String),
+    /// The encoding would take more memory than the budget (`Choices::max_bytes`): refused
+    /// when the builder reached it, before the machine's memory runs out.
+    #[error("the {family} puzzle's CNF encoding needs more than the memory budget of {}; refused", human_bytes(*.budget))]
+    OverBudget { family: String, budget: u64 },
     /// A proof that should certify an answer failed the independent check.
     #[error("internal error: {0}; please report this")]
     Certificate(String),
     /// Two SAT backends answered the same question differently: a bug in one of them.
     #[error("internal error: the SAT backends disagree on a {family} puzzle: {what}; please report this")]
     Disagreement { family: String, what: String },
+}
+
+/// Bytes in the largest unit that keeps a whole number of them (`4 GiB`, `512 MiB`, `100 B`).
+pub fn human_bytes(b: u64) -> String {
+    for (shift, unit) in [(40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")] {
+        if b >= 1 << shift && b.is_multiple_of(1 << shift) {
+            return format!("{} {unit}", b >> shift);
+        }
+    }
+    format!("{b} B")
+}
+
+/// A CNF refused when its builder went past the memory budget (see [`EngineError::OverBudget`]).
+pub fn within_budget(family: &str, cnf: &sat::Cnf) -> Result<(), EngineError> {
+    if cnf.over_budget() {
+        return Err(EngineError::OverBudget {
+            family: family.to_string(),
+            budget: cnf.choices().max_bytes,
+        });
+    }
+    Ok(())
 }
 
 /// Serializes a big integer as an exact JSON number (never a float, never a string), for

@@ -28,6 +28,7 @@ impl UniquenessOracle {
         planted: &[(Var, bool)],
         opts: &Options,
     ) -> Result<UniquenessOracle, EngineError> {
+        crate::within_budget("generated", rules)?;
         let mut solver = backend(opts)?;
         solver.add_cnf(rules);
         let mut activation = Vec::with_capacity(clues.len());

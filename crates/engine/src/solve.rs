@@ -214,7 +214,7 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
         Method::Dlx => EncodingKind::ExactCover,
         Method::Native => return Err(EngineError::NoNative(p.family().to_string())),
     };
-    Ok(match (encode(want)?, method) {
+    let prepared = match (encode(want)?, method) {
         (Encoding::Cnf(enc), _) => Prepared::Sat {
             enc,
             cover_options: None,
@@ -224,7 +224,11 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
             enc: exact_cover_to_cnf(&problem),
         },
         (Encoding::ExactCover(problem), _) => Prepared::Dlx(problem),
-    })
+    };
+    if let Prepared::Sat { enc, .. } = &prepared {
+        crate::within_budget(p.family(), &enc.cnf)?;
+    }
+    Ok(prepared)
 }
 
 pub(crate) fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {

@@ -106,11 +106,13 @@ fn two_solves_with_different_choices_run_at_once() {
         amo: AmoEncoding::Sequential,
         pairwise_up_to: 6,
         cardinality: Cardinality::Sequential,
+        ..Choices::default()
     };
     let totalizer = Choices {
         amo: AmoEncoding::Pairwise,
         pairwise_up_to: 6,
         cardinality: Cardinality::Totalizer,
+        ..Choices::default()
     };
     let options = |choices| Options {
         method: Method::Sat,

@@ -44,7 +44,13 @@ pub struct Choices {
     /// The size rule: pairwise up to this many literals, sequential beyond.
     pub pairwise_up_to: usize,
     pub cardinality: Cardinality,
+    /// The memory a formula may take, in bytes (see [`Cnf::over_budget`]).
+    pub max_bytes: u64,
 }
+
+/// The default memory budget of a formula: 4 GiB, a sixth of this project's machines, so
+/// that a formula, a solver's copy of it and the rest fit together.
+pub const DEFAULT_MAX_BYTES: u64 = 4 << 30;
 
 impl Default for Choices {
     fn default() -> Choices {
@@ -52,6 +58,7 @@ impl Default for Choices {
             amo: AmoEncoding::Auto,
             pairwise_up_to: DEFAULT_PAIRWISE_UP_TO,
             cardinality: Cardinality::default(),
+            max_bytes: DEFAULT_MAX_BYTES,
         }
     }
 }
@@ -85,6 +92,41 @@ impl Choices {
             };
         }
         c
+    }
+}
+
+/// About how many bytes `lo <= count <= hi` over `n` literals takes in a [`Cnf`] with the
+/// given cardinality encoding (see [`crate::clause_bytes`]), computed from the construction's
+/// sizes without building it: what parsers check before they accept clues whose encoding would
+/// not fit (an upper estimate; `Auto` is taken as the totalizer, the larger of the two).
+pub fn count_range_bytes(n: usize, lo: u64, hi: u64, cardinality: Cardinality) -> u64 {
+    let total = n as u64;
+    if lo > hi || lo > total || (lo == 0 && hi >= total) {
+        return crate::clause_bytes(0);
+    }
+    let cap = if hi < total { hi + 1 } else { lo } as usize;
+    match cardinality {
+        Cardinality::Sequential => {
+            // A partial sum per literal and value up to the cap, defined by up to four clauses.
+            2 * crate::clause_bytes(1) + 4 * n as u64 * cap as u64 * crate::clause_bytes(3)
+        }
+        Cardinality::Totalizer | Cardinality::Auto => {
+            // The totalizer's nodes: (a + 1)(b + 1) pairs, up to two clauses of three each.
+            fn node(n: usize, cap: usize, bytes: &mut u64) -> usize {
+                if n <= 1 {
+                    return n;
+                }
+                let a = node(n / 2, cap, bytes);
+                let b = node(n - n / 2, cap, bytes);
+                *bytes = bytes
+                    .saturating_add(2 * (a as u64 + 1) * (b as u64 + 1) * crate::clause_bytes(3));
+                (a + b).min(cap)
+            }
+            // The two unit clauses that bound the count.
+            let mut bytes = 2 * crate::clause_bytes(1);
+            node(n, cap, &mut bytes);
+            bytes
+        }
     }
 }
 
@@ -215,6 +257,10 @@ impl Cnf {
         let b = self.totalizer(right, cap);
         let width = (a.len() + b.len()).min(cap);
         let out: Vec<Lit> = (0..width).map(|_| self.new_var().positive()).collect();
+        if self.over_budget() {
+            // The formula is refused anyway: do not walk the (a + 1)(b + 1) pairs.
+            return out;
+        }
         // `at(x, i)`: "at least i" of a child; i = 0 is always true, beyond its length false
         // (a child is only cut when it reaches `cap`, and then i ≤ cap stays within it).
         for i in 0..=a.len() {
@@ -462,6 +508,48 @@ mod tests {
                 "{lo}..{hi}"
             );
         }
+    }
+
+    #[test]
+    fn the_size_estimate_bounds_what_is_built() {
+        for n in [1usize, 2, 5, 16, 33, 100] {
+            for (lo, hi) in [(0, 1), (n as u64 / 2, n as u64 / 2), (1, u64::MAX), (3, 7)] {
+                for how in [Cardinality::Totalizer, Cardinality::Sequential] {
+                    let mut cnf = Cnf::with_choices(Choices {
+                        cardinality: how,
+                        ..Choices::default()
+                    });
+                    let xs: Vec<Lit> = cnf.new_vars(n).into_iter().map(|v| v.positive()).collect();
+                    cnf.at_least_k(&xs, lo);
+                    if hi != u64::MAX {
+                        cnf.at_most_k(&xs, hi);
+                    }
+                    // at_least and at_most are built apart: at most twice the one estimate.
+                    let estimate = 2 * count_range_bytes(n, lo, hi, how);
+                    assert!(
+                        cnf.bytes() <= estimate,
+                        "{how:?} n={n} {lo}..{hi}: {} > {estimate}",
+                        cnf.bytes()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_formula_past_its_budget_is_marked_and_stops_growing() {
+        let mut cnf = Cnf::with_choices(Choices {
+            max_bytes: 10_000,
+            ..Choices::default()
+        });
+        let xs: Vec<Lit> = cnf
+            .new_vars(400)
+            .into_iter()
+            .map(|v| v.positive())
+            .collect();
+        cnf.exactly_k(&xs, 200);
+        assert!(cnf.over_budget());
+        assert!(cnf.bytes() <= 10_000);
     }
 
     #[test]

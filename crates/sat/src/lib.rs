@@ -12,7 +12,10 @@ pub mod hash;
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
 pub use count::{count_models, CountStats, Counter, ModelCount};
-pub use encode::{AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_PAIRWISE_UP_TO};
+pub use encode::{
+    count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
+    DEFAULT_PAIRWISE_UP_TO,
+};
 
 use std::fmt;
 
@@ -81,13 +84,26 @@ impl fmt::Display for Lit {
     }
 }
 
-/// A formula in conjunctive normal form that grows as constraints are added.
+/// A formula in conjunctive normal form that grows as constraints are added, within a memory
+/// budget (`Choices::max_bytes`): a clause that would take the formula past it is not stored,
+/// and the formula says so ([`Cnf::over_budget`]) — whoever built it must refuse it. So no
+/// input, however large its numbers, makes a builder exhaust the machine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cnf {
     num_vars: u32,
     clauses: Vec<Vec<Lit>>,
     /// How this builder turns at-most-one and counting constraints into clauses.
     choices: Choices,
+    /// The bytes the clauses take (estimated: four a literal, 40 a clause).
+    bytes: u64,
+    /// A clause was refused for the budget.
+    over: bool,
+}
+
+/// The bytes a clause of `len` literals takes in a [`Cnf`]: the literals and the vector's
+/// header and allocation.
+pub const fn clause_bytes(len: usize) -> u64 {
+    4 * len as u64 + 40
 }
 
 impl Cnf {
@@ -131,12 +147,30 @@ impl Cnf {
     }
 
     /// Adds a clause. An empty clause makes the formula unsatisfiable, which is how
-    /// impossible clues (a row sum larger than the row) are expressed.
+    /// impossible clues (a row sum larger than the row) are expressed. Past the memory budget
+    /// the clause is dropped and the formula marked [`Cnf::over_budget`].
     pub fn add_clause(&mut self, clause: &[Lit]) {
         for l in clause {
             self.num_vars = self.num_vars.max(l.var().0 + 1);
         }
+        let cost = clause_bytes(clause.len());
+        if self.over || self.bytes + cost > self.choices.max_bytes {
+            self.over = true;
+            return;
+        }
+        self.bytes += cost;
         self.clauses.push(clause.to_vec());
+    }
+
+    /// Whether a clause was dropped for the memory budget: the formula is incomplete and must
+    /// be refused (the engine does, with [`Cnf::bytes`] and the budget in its message).
+    pub fn over_budget(&self) -> bool {
+        self.over
+    }
+
+    /// The bytes the stored clauses take (see [`clause_bytes`]).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// A fresh variable that is forced true: a stand-in for the constant "true".
