@@ -66,7 +66,7 @@ pub fn memory_size(s: &str) -> Result<u64, String> {
         .parse()
         .map_err(|_| format!("expected a size such as 512M or 8G, found `{s}`"))?;
     let bytes = x * (1u64 << shift) as f64;
-    if !(bytes.is_finite() && bytes >= 1.0 && bytes < 1e19) {
+    if !(bytes.is_finite() && (1.0..1e19).contains(&bytes)) {
         return Err(format!(
             "expected a size from 1 byte to a few exabytes, found `{s}`"
         ));
