@@ -114,8 +114,14 @@ fn bounded() -> Options {
 
 fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usize, usize) {
     let (mut ok, mut rejected) = (0, 0);
+    // `WELLPOSED_FUZZ_TRACE=FILE` writes each input there before it is tried: after a crash
+    // (an abort on the address-space limit leaves no message) FILE holds the culprit.
+    let trace = std::env::var_os("WELLPOSED_FUZZ_TRACE");
     for _ in 0..rounds * scale() {
         let text = mutate(rng, seed);
+        if let Some(path) = &trace {
+            let _ = std::fs::write(path, format!("{}\n{text}", family.name));
+        }
         match (family.parse)(&text, "fuzz.txt") {
             Ok(p) => {
                 ok += 1;
@@ -161,7 +167,13 @@ fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usi
 fn parsers_never_panic_on_mutated_inputs() {
     limit_address_space(FUZZ_ADDRESS_SPACE);
     let mut rng = fuzz_rng(0xf00d_cafe_1234_5678);
-    for f in FAMILIES {
+    // `WELLPOSED_FUZZ_FAMILIES=a,b` fuzzes those families only (to chase a failure).
+    let only = std::env::var("WELLPOSED_FUZZ_FAMILIES").ok();
+    let chosen = |name: &str| {
+        only.as_ref()
+            .is_none_or(|o| o.split(',').any(|n| n == name))
+    };
+    for f in FAMILIES.iter().filter(|f| chosen(f.name)) {
         let seeds: Vec<String> = bundled(f)
             .into_iter()
             .map(|(_, text)| text)

@@ -32,11 +32,21 @@ pub struct Checked {
 }
 
 /// Checks `proof` against `formula` (clauses of nonzero DIMACS literals).
+///
+/// Lemmas are over the formula's variables: a lemma naming a variable past the largest one in
+/// the formula is refused with its line (a RUP proof never needs a fresh variable, and the
+/// checker's arrays are sized by the variables, so a stray `4294967296` must not size them).
 pub fn check(formula: &[Vec<i64>], proof: impl BufRead) -> Result<Checked, DratError> {
     let mut db = Database::default();
     for c in formula {
         db.add(c);
     }
+    let max_var = formula
+        .iter()
+        .flatten()
+        .map(|l| l.unsigned_abs())
+        .max()
+        .unwrap_or(0);
     let mut seen = Checked::default();
     let mut refuted = false;
     for (i, line) in proof.lines().enumerate() {
@@ -51,6 +61,14 @@ pub fn check(formula: &[Vec<i64>], proof: impl BufRead) -> Result<Checked, DratE
             None => (false, text),
         };
         let clause = parse_clause(rest, number)?;
+        if let Some(l) = clause.iter().find(|l| l.unsigned_abs() > max_var) {
+            return Err(DratError::Parse {
+                line: number,
+                message: format!(
+                    "literal {l}: the formula has variables 1 to {max_var} only (RUP lemmas are over them)"
+                ),
+            });
+        }
         if delete {
             seen.deletions += 1;
             db.delete(&clause);
@@ -321,6 +339,11 @@ mod tests {
     #[test]
     fn a_lemma_that_does_not_follow_is_refused() {
         // Only three of the four clauses: satisfiable (x1 = x2 = true), so "-1" must fail.
+        // A lemma over a variable the formula does not have is refused on its line, before
+        // anything is sized by it.
+        let e = run(&ALL_FOUR, "4294967296 0\n0\n").unwrap_err();
+        assert!(e.to_string().contains("line 1"), "{e}");
+        assert!(run(&ALL_FOUR, "d -99999999999 0\n0\n").is_err());
         let three: [&[i64]; 3] = [&[1, 2], &[-1, 2], &[-1, -2]];
         match run(&three, "1 0\n0\n") {
             Err(DratError::NotRup { line: 1, .. }) => {}
