@@ -809,3 +809,25 @@ fn encodings_past_the_memory_budget_are_refused_with_the_limit() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("512M or 8G"), "{}", r.stderr);
 }
+
+/// Knuth's example of colour controls (DLX2's documentation): the option of secondary items
+/// only is ignored as his programs ignore it, and dancing links and SAT find its one solution.
+#[test]
+fn knuths_colour_example_is_read_as_his_programs_read_it() {
+    let f = temp_file(
+        "knuth-colours.dlx",
+        "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n",
+    );
+    assert_eq!(count_of(&[&f]), (1, true));
+    assert_eq!(count_of(&["--method", "sat", &f]), (1, true));
+    let s = wellposed(&["solve", "--json", &f]).json();
+    assert_eq!(s["status"], "unique");
+    let mut lines: Vec<String> = s["solution"]["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    lines.sort();
+    assert_eq!(lines, ["A C X:1 Y:1", "B X:1"]);
+}

@@ -190,6 +190,11 @@ fn parsers_never_panic_on_mutated_inputs() {
             ok += o;
             rejected += r;
         }
+        eprintln!(
+            "fuzz: {}: {} inputs ({ok} parsed, {rejected} refused)",
+            f.name,
+            ok + rejected
+        );
         assert!(
             ok > 50 && rejected > 50,
             "{}: {ok} parsed, {rejected} rejected",

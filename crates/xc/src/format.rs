@@ -1,6 +1,9 @@
 //! Knuth's `.dlx` text: the first line names the items, primary first, then `|`, then the
 //! secondary items; each later line is one option (`item` or `item:colour`). Lines starting
-//! with `|` are comments; blank lines are skipped.
+//! with `|` are comments; blank lines are skipped. An option of secondary items only is
+//! ignored, as Knuth's DLX1 and DLX2 ignore it ("Option ignored (no primary items)"): the
+//! search branches on primary items, so it could never be chosen. Options are numbered in the
+//! order of the ones kept, as there.
 
 use crate::{Problem, XcError};
 use std::io::{self, Write};
@@ -52,6 +55,13 @@ pub fn parse_dlx(text: &str) -> Result<Problem, XcError> {
                 })?);
             }
             Some(p) => {
+                let item = |t: &&str| p.item(t.split_once(':').map_or(*t, |(n, _)| n));
+                let secondary_only = tokens
+                    .iter()
+                    .all(|t| item(t).is_some_and(|i| i >= p.num_primary()));
+                if secondary_only {
+                    continue;
+                }
                 if p.options().len() >= MAX_SIZE {
                     return Err(XcError::Parse {
                         line: line_no,
@@ -110,12 +120,29 @@ mod tests {
         assert_eq!(again.options(), p.options());
     }
 
+    /// The example of color controls in Knuth's DLX2 documentation: option `X:0 Y:1` has no
+    /// primary item and is ignored; the unique solution is `A C X:1 Y:1` and `B X:1`.
+    #[test]
+    fn knuths_colour_example_ignores_the_option_without_primary_items() {
+        let text = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+        let p = parse_dlx(text).unwrap();
+        assert_eq!(p.options().len(), 4);
+        let mut solutions = Vec::new();
+        crate::search(&p, |chosen| {
+            let mut lines: Vec<String> = chosen.iter().map(|&o| p.option_text(o)).collect();
+            lines.sort();
+            solutions.push(lines);
+            std::ops::ControlFlow::Continue(())
+        });
+        assert_eq!(solutions, vec![vec!["A C X:1 Y:1", "B X:1"]]);
+    }
+
     #[test]
     fn errors_name_the_line() {
         let cases = [
             ("a b\na c\n", 2, "unknown item `c`"),
             ("a b\na a\n", 2, "appears twice"),
-            ("a | b\nb\n", 2, "primary item"),
+            ("a | b\nb c\n", 2, "unknown item `c`"),
             ("a | b\na:X\n", 2, "cannot have a colour"),
             ("| x\n| y\n", 2, "naming the items"),
             ("a a\n", 1, "twice"),
