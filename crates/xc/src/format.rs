@@ -11,8 +11,14 @@ use std::io::{self, Write};
 /// The largest number of items or options accepted, so that absurd files are refused early.
 pub const MAX_SIZE: usize = 1 << 26;
 
+/// The most item entries over all options (each takes 16 bytes here and more in the dancing
+/// links: 2^26 of them is about 1 GiB before the search starts). Knuth's DLX1 stops at 25
+/// million nodes.
+pub const MAX_ENTRIES: usize = 1 << 26;
+
 pub fn parse_dlx(text: &str) -> Result<Problem, XcError> {
     let mut problem: Option<Problem> = None;
+    let mut entries = 0usize;
     for (k, raw) in text.lines().enumerate() {
         let line_no = k + 1;
         let line = raw.trim();
@@ -66,6 +72,15 @@ pub fn parse_dlx(text: &str) -> Result<Problem, XcError> {
                     return Err(XcError::Parse {
                         line: line_no,
                         message: format!("more than {MAX_SIZE} options"),
+                    });
+                }
+                entries += tokens.len();
+                if entries > MAX_ENTRIES {
+                    return Err(XcError::Parse {
+                        line: line_no,
+                        message: format!(
+                            "more than {MAX_ENTRIES} item entries in all options (a memory bound)"
+                        ),
                     });
                 }
                 p.add_option_text(&tokens).map_err(|e| XcError::Parse {
