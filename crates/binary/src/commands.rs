@@ -445,6 +445,7 @@ pub struct GenerateArgs {
     /// Width (and height, unless --height is given).
     #[arg(long, default_value_t = 6)]
     size: usize,
+    /// Height (default: the width).
     #[arg(long)]
     height: Option<usize>,
     /// Rule set: distinct or no-distinct.

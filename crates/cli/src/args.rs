@@ -7,6 +7,7 @@ use wellposed_sat::{AmoEncoding, Cardinality, Choices, Limits};
 
 /// Flags that apply to every command.
 #[derive(Args, Clone)]
+#[command(next_help_heading = "Global options")]
 pub struct Global {
     /// One JSON object on stdout instead of human text.
     #[arg(long, global = true)]

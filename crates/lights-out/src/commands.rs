@@ -145,6 +145,7 @@ pub struct GenerateArgs {
     /// its boards have one solution.
     #[arg(long, default_value_t = 6)]
     size: usize,
+    /// Height (default: the width).
     #[arg(long)]
     height: Option<usize>,
 }

@@ -14,6 +14,7 @@ pub struct GenerateArgs {
     /// Width (and height, unless --height is given).
     #[arg(long, default_value_t = 10)]
     size: usize,
+    /// Height (default: the width).
     #[arg(long)]
     height: Option<usize>,
 }
