@@ -46,12 +46,8 @@ fn rules(s: &str) -> Result<Rules, String> {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        BinaryCommand::augment_subcommands(
-            clap::Command::new(Binary::NAME).subcommand_required(true),
-        )
-        .about("Binary puzzles (Takuzu / Binairo / Unruly)")
-    },
+    about: "Binary puzzles (Takuzu / Binairo / Unruly)",
+    subcommands: BinaryCommand::augment_subcommands,
     run: |m, ctx| match BinaryCommand::from_arg_matches(m)? {
         BinaryCommand::CountGrids {
             n,

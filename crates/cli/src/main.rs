@@ -146,7 +146,7 @@ fn cli() -> clap::Command {
     root = root.subcommand(commands::generate::command());
     for f in wellposed_families::FAMILIES {
         if let Some(c) = f.commands {
-            root = root.subcommand((c.command)());
+            root = root.subcommand(c.command(f.name));
         }
     }
     root
@@ -440,7 +440,7 @@ mod tests {
                 assert!(matches!(job(&m).unwrap(), Job::Generate(g, _) if g.name == f.name));
             }
             if let Some(c) = f.commands {
-                let sub = (c.command)();
+                let sub = c.command(f.name);
                 let first = sub
                     .get_subcommands()
                     .next()

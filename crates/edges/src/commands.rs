@@ -6,7 +6,7 @@ use clap::{FromArgMatches, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
 use wellposed_engine::anyhow::Result;
-use wellposed_engine::{Commands, Family, Method, Options, Report};
+use wellposed_engine::{Commands, Method, Options, Report};
 
 /// `wellposed edges …`.
 #[derive(Subcommand)]
@@ -23,10 +23,8 @@ pub enum EdgesCommand {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        EdgesCommand::augment_subcommands(clap::Command::new(Edges::NAME).subcommand_required(true))
-            .about("Edge matching: count solutions, also up to turning the whole board")
-    },
+    about: "Edge matching: count solutions, also up to turning the whole board",
+    subcommands: EdgesCommand::augment_subcommands,
     run: |m, ctx| match EdgesCommand::from_arg_matches(m)? {
         EdgesCommand::Count { file, limit } => {
             let e: Edges = wellposed_engine::read_instance(&file)?;

@@ -36,13 +36,21 @@ impl Context<'_> {
     }
 }
 
-/// A family's subcommands (`wellposed NAME …`): the clap command that declares them (typed
-/// arguments, built by the family), and what runs a parsed one.
+/// A family's subcommands (`wellposed NAME …`): what they are about, the typed subcommands
+/// (a `clap::Subcommand`'s `augment_subcommands`, built by the family), and what runs a
+/// parsed one. The front end makes the `NAME` command around them ([`Commands::command`]).
 #[derive(Clone, Copy)]
 pub struct Commands {
-    /// The `NAME` command with its subcommands and help; the front end names it.
-    pub command: fn() -> clap::Command,
+    pub about: &'static str,
+    pub subcommands: fn(clap::Command) -> clap::Command,
     pub run: fn(&clap::ArgMatches, &Context) -> anyhow::Result<Report>,
+}
+
+impl Commands {
+    /// The `name` command holding the family's subcommands (one of them required).
+    pub fn command(&self, name: &'static str) -> clap::Command {
+        (self.subcommands)(clap::Command::new(name).subcommand_required(true)).about(self.about)
+    }
 }
 
 /// How a generator meets `--difficulty`.

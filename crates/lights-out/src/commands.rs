@@ -41,12 +41,8 @@ pub enum NullityArg {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        LightsOutCommand::augment_subcommands(
-            clap::Command::new(LightsOut::NAME).subcommand_required(true),
-        )
-        .about("Lights Out over GF(2)")
-    },
+    about: "Lights Out over GF(2)",
+    subcommands: LightsOutCommand::augment_subcommands,
     run: |m, _| match LightsOutCommand::from_arg_matches(m)? {
         LightsOutCommand::Analyze { file, max_search } => {
             analyze(&wellposed_engine::read_instance(&file)?, max_search)

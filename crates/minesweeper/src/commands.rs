@@ -49,12 +49,8 @@ fn strategy(s: &str) -> Result<Strategy, String> {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        MinesweeperCommand::augment_subcommands(
-            clap::Command::new(Board::NAME).subcommand_required(true),
-        )
-        .about("Minesweeper: exact layout counts and mine probabilities")
-    },
+    about: "Minesweeper: exact layout counts and mine probabilities",
+    subcommands: MinesweeperCommand::augment_subcommands,
     run: |m, ctx| run(MinesweeperCommand::from_arg_matches(m)?, ctx),
 };
 

@@ -1,9 +1,9 @@
 //! `wellposed neighbour-sum analyze`: the clue matrix of a grid decided exactly.
 
-use crate::{analyze, NeighbourSum, Stencil, MAX_CELLS};
+use crate::{analyze, Stencil, MAX_CELLS};
 use clap::{FromArgMatches, Subcommand};
 use wellposed_engine::anyhow::{self, bail, Result};
-use wellposed_engine::{Commands, Family, Report};
+use wellposed_engine::{Commands, Report};
 
 /// `wellposed neighbour-sum …`.
 #[derive(Subcommand)]
@@ -20,12 +20,8 @@ pub enum NeighbourSumCommand {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        NeighbourSumCommand::augment_subcommands(
-            clap::Command::new(NeighbourSum::NAME).subcommand_required(true),
-        )
-        .about("Neighbour-sum grids: clues are weighted sums over a stencil")
-    },
+    about: "Neighbour-sum grids: clues are weighted sums over a stencil",
+    subcommands: NeighbourSumCommand::augment_subcommands,
     run: |m, _| match NeighbourSumCommand::from_arg_matches(m)? {
         NeighbourSumCommand::Analyze { m, n, stencil } => analyze_grid(m, n, &stencil),
     },

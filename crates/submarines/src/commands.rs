@@ -6,7 +6,7 @@ use crate::Submarines;
 use clap::{FromArgMatches, Subcommand};
 use std::path::PathBuf;
 use wellposed_engine::anyhow::{self, Result};
-use wellposed_engine::{Commands, Family, Report};
+use wellposed_engine::{Commands, Report};
 
 /// `wellposed submarines …`.
 #[derive(Subcommand)]
@@ -19,12 +19,8 @@ pub enum SubmarinesCommand {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        SubmarinesCommand::augment_subcommands(
-            clap::Command::new(Submarines::NAME).subcommand_required(true),
-        )
-        .about("Submarines: a 0-1 matrix from its row and column sums")
-    },
+    about: "Submarines: a 0-1 matrix from its row and column sums",
+    subcommands: SubmarinesCommand::augment_subcommands,
     run: |m, _| match SubmarinesCommand::from_arg_matches(m)? {
         SubmarinesCommand::Reckon { m, n } => reckon(m, n),
         SubmarinesCommand::Analyze { file } => {

@@ -54,10 +54,8 @@ pub enum SurvoCommand {
 
 /// The family's subcommands, for the registry.
 pub const COMMANDS: Commands = Commands {
-    command: || {
-        SurvoCommand::augment_subcommands(clap::Command::new(Survo::NAME).subcommand_required(true))
-            .about("Survo puzzles: enumerate the uniquely solvable open ones")
-    },
+    about: "Survo puzzles: enumerate the uniquely solvable open ones",
+    subcommands: SurvoCommand::augment_subcommands,
     run: |m, ctx| run(SurvoCommand::from_arg_matches(m)?, ctx),
 };
 
