@@ -62,6 +62,25 @@ pub fn game_id_family(arg: &str) -> Option<&'static FamilyEntry> {
         .find(|f| (f.looks_like_game_id)(arg))
 }
 
+/// The family that reads `path` whatever its text says, when that is known before reading it:
+/// the one `--family` names, else the one that claims its extension (`.cnf`, `.dlx`, `.non`,
+/// `.pl`). `None` for an unknown name, and for files whose text decides.
+pub fn family_before_reading(
+    path: &Path,
+    family_name: Option<&str>,
+) -> Option<&'static FamilyEntry> {
+    match family_name {
+        Some(name) => family(name),
+        None => {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            FAMILIES
+                .iter()
+                .copied()
+                .find(|f| f.extensions.contains(&ext))
+        }
+    }
+}
+
 /// Reads a puzzle: a path that names no file but has the shape of a game ID is read as one;
 /// otherwise the file is read by its extension (`.cnf`, `.dlx`, `.non`, `.pl`), else by its
 /// text (see [`parse_text`]). With `family`, that family reads it whatever it looks like.
@@ -90,14 +109,10 @@ pub fn load(path: &Path, family_name: Option<&str>) -> Result<Box<dyn Puzzle>> {
     }
     let text = wellposed_engine::read_text(path)?;
     let source = path.display().to_string();
-    if let Some(f) = chosen {
-        return Ok((f.parse)(&text, &source)?);
+    match chosen.or_else(|| family_before_reading(path, None)) {
+        Some(f) => Ok((f.parse)(&text, &source)?),
+        None => Ok(parse_text(&text, &source)?),
     }
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    if let Some(f) = FAMILIES.iter().find(|f| f.extensions.contains(&ext)) {
-        return Ok((f.parse)(&text, &source)?);
-    }
-    Ok(parse_text(&text, &source)?)
 }
 
 /// A puzzle from its text: by its `family NAME` line, else by the first family that

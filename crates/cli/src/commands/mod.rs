@@ -1,5 +1,12 @@
-//! One module per command; the family subcommands and generators are the families' own (see
-//! the registry), run through [`generate`] and `main`.
+//! One module per command, and the commands that work on any family as typed clap values; the
+//! family subcommands and generators are the families' own (see the registry), run through
+//! [`generate`] and `main`.
+
+use crate::args::{Input, Settings, SolveArgs};
+use crate::{in_file, Report};
+use anyhow::Result;
+use clap::Subcommand;
+use std::path::PathBuf;
 
 pub mod count;
 pub mod deduce;
@@ -7,3 +14,138 @@ pub mod export;
 pub mod generate;
 pub mod proof;
 pub mod solve;
+
+// The commands that work on any family (a plain comment: a doc comment would become the
+// program's about text).
+#[derive(Subcommand)]
+pub enum Builtin {
+    /// Solve a puzzle (or a .cnf / .dlx file) and say whether its solution is unique.
+    Solve {
+        #[command(flatten)]
+        input: Input,
+        /// Also report the deducible cells: those with the same value in every solution.
+        #[arg(long)]
+        deduce: bool,
+        /// Draw the (first) solution as SVG into this file (edge matching, maps on a grid).
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+        /// Prove the answer: answered on the SAT path, then varisat writes a DRAT proof that
+        /// there is no further solution and an independent checker checks it; several
+        /// solutions are their own proof.
+        #[arg(long)]
+        certify: bool,
+        /// Search from scratch even when the file names the solution it intends (a nonogram's
+        /// `goal`); by default the question is then "is it the only one?", one solve.
+        #[arg(long)]
+        no_intended: bool,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
+    /// Count solutions (exact, or a lower bound when --limit stops the count).
+    Count {
+        #[command(flatten)]
+        input: Input,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+        /// Threads for dancing-links counting (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Count by blocking clauses, then prove no solution is left (a DRAT proof by varisat,
+        /// checked by an independent checker); each solution found is checked by the rules.
+        #[arg(long)]
+        certify: bool,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
+    /// List solutions as they are found (with --json: one JSON object per line), then a summary.
+    Enumerate {
+        #[command(flatten)]
+        input: Input,
+        /// Stop after this many solutions.
+        #[arg(long)]
+        limit: Option<u64>,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
+    /// Write the puzzle's encoding as DIMACS CNF (with its projection) or Knuth's .dlx.
+    Export {
+        #[command(flatten)]
+        input: Input,
+        #[arg(long, value_enum)]
+        format: export::Format,
+        /// Output file (written atomically); standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Grade a puzzle by deduction: the hardest technique needed, or where deduction stalls.
+    Grade {
+        #[command(flatten)]
+        input: Input,
+        /// Use techniques up to this one only (binary: pairs, gaps, counts, lines, distinct,
+        /// probe; map: propagation, colour-pair, forcing-chain, kempe-chain, probe; other
+        /// families: propagation, their own rules by name, probe).
+        #[arg(long, default_value = "probe")]
+        max: String,
+    },
+    /// The next deduction, in words: the easiest rule that settles a cell, and which.
+    Hint {
+        #[command(flatten)]
+        input: Input,
+    },
+    /// Check a textual DRAT proof that a DIMACS CNF is unsatisfiable, with wellposed's own
+    /// checker (forward RUP, independent of every solver), e.g. one written by
+    /// `cadical --no-binary F.cnf F.drat`.
+    CheckProof { cnf: PathBuf, proof: PathBuf },
+}
+
+/// Runs one of the commands that work on any family.
+pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
+    match builtin {
+        Builtin::Solve {
+            input,
+            deduce,
+            svg,
+            certify,
+            no_intended,
+            how,
+        } => {
+            let opts = s.options(&how, 0);
+            if certify {
+                solve::certifiable(&opts)?;
+            }
+            let asked = solve::Asked {
+                deduce,
+                svg: svg.as_deref(),
+                certify,
+                use_intended: !no_intended,
+            };
+            solve::solve(&input, &opts, asked).map_err(in_file(&input))
+        }
+        Builtin::Count {
+            input,
+            limit,
+            threads,
+            certify,
+            how,
+        } => {
+            let opts = s.options(&how, threads);
+            if certify {
+                solve::certifiable(&opts)?;
+            }
+            count::count(&input, &opts, limit, certify).map_err(in_file(&input))
+        }
+        Builtin::Enumerate { input, limit, how } => {
+            count::enumerate(&input, &s.options(&how, 0), limit, json).map_err(in_file(&input))
+        }
+        Builtin::Export {
+            input,
+            format,
+            output,
+        } => export::export(&input, format, &s.default_options(), output.as_deref())
+            .map_err(in_file(&input)),
+        Builtin::Grade { input, max } => deduce::grade(&input, &max).map_err(in_file(&input)),
+        Builtin::Hint { input } => deduce::hint(&input).map_err(in_file(&input)),
+        Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
+    }
+}
