@@ -402,7 +402,7 @@ pub fn hint(p: &Binary, file: &std::path::Path) -> Result<Report> {
         _ => {
             let open = format!("{} cells", d.remaining);
             let how = (d.contradiction, d.solved);
-            return wellposed_engine::generate::no_step(file, "binary", how, open, "technique");
+            return wellposed_engine::grading::no_step(file, "binary", how, open, "technique");
         }
     };
     let why = match step.technique {

@@ -9,6 +9,7 @@ mod entry;
 pub mod every_solver;
 mod family;
 pub mod generate;
+pub mod grading;
 mod oracle;
 mod progress;
 mod raw;

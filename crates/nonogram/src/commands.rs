@@ -5,7 +5,7 @@ use crate::{formats, Nonogram, Picture};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
-use wellposed_engine::generate::deduce_puzzle;
+use wellposed_engine::grading::deduce_puzzle;
 use wellposed_engine::{Difficulty, Family, Generator, Made, Request};
 
 /// `generate nonogram`'s parameters.

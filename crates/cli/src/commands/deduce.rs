@@ -8,7 +8,7 @@ use anyhow::Result;
 use serde_json::json;
 use std::path::Path;
 use wellposed_engine::deduce::{Deducer, FamilyRule, Rule};
-use wellposed_engine::generate::no_step;
+use wellposed_engine::grading::no_step;
 use wellposed_engine::{CnfEncoding, Puzzle};
 
 /// The puzzle's CNF to deduce over, its family, and the family's own rules.
@@ -16,7 +16,7 @@ type Prepared = (CnfEncoding, String, Vec<Box<dyn FamilyRule>>);
 
 /// See [`Prepared`].
 fn prepared(p: &dyn Puzzle, file: &Path) -> Result<Prepared> {
-    let (enc, rules) = wellposed_engine::generate::deduction_input(p).map_err(|_| {
+    let (enc, rules) = wellposed_engine::grading::deduction_input(p).map_err(|_| {
         anyhow::anyhow!(
             "{}: `{}` has no encoding to deduce over",
             file.display(),

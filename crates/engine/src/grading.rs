@@ -1,0 +1,85 @@
+//! Grading a puzzle with the shared deduction engine, for `grade`, `hint` and the graded
+//! generators: what it is deduced over, how far deduction gets, and the report when there is
+//! no step to hint.
+
+use crate::deduce::{Deducer, Deduction, Rule};
+use crate::entry::Report;
+use crate::{exact_cover_to_cnf, Encoding, EncodingKind, EngineError, Puzzle};
+use serde_json::json;
+
+/// What deduction (every rule, up to probing) makes of a puzzle, and the names of the rules it
+/// could use, easiest first, then `search`: how generators grade what they make, and what
+/// `grade` and `hint` run.
+pub fn deduce_puzzle(p: &dyn Puzzle) -> Result<(Deduction, Vec<&'static str>), EngineError> {
+    let (enc, rules) = deduction_input(p)?;
+    let mut names: Vec<&'static str> = std::iter::once(Rule::Propagation)
+        .chain(rules.iter().map(|r| r.rule()))
+        .chain(std::iter::once(Rule::Probe))
+        .map(|r| r.name())
+        .collect();
+    names.push("search");
+    Ok((
+        Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe),
+        names,
+    ))
+}
+
+/// The CNF a puzzle is deduced over (its deduction encoding, or its exact cover translated)
+/// and the family's own rules.
+pub fn deduction_input(
+    p: &dyn Puzzle,
+) -> Result<(crate::CnfEncoding, Vec<Box<dyn crate::deduce::FamilyRule>>), EngineError> {
+    let rules = p.deduction_rules();
+    let enc = match p.deduction_encoding() {
+        Some(Encoding::Cnf(e)) => {
+            crate::within_budget(p.family(), &e.cnf)?;
+            e
+        }
+        _ => match p.encode(EncodingKind::ExactCover, Default::default()) {
+            Some(Encoding::ExactCover(x)) => exact_cover_to_cnf(&x),
+            _ => {
+                return Err(EngineError::NoEncoding {
+                    family: p.family().to_string(),
+                    kind: EncodingKind::Cnf,
+                })
+            }
+        },
+    };
+    Ok((enc, rules))
+}
+
+/// The name of the hardest rule a deduction needed: `search` when it stalls, `none` when
+/// there was nothing to deduce.
+pub fn hardest_name(d: &Deduction) -> &'static str {
+    match (d.solved, d.hardest) {
+        (false, _) => "search",
+        (true, Some(r)) => r.name(),
+        (true, None) => "none",
+    }
+}
+
+/// The hint when deduction has no step to give: an error for contradicting clues, else
+/// "nothing left" or "a guess is needed" with how many `open` (answers, cells) remain. `key`
+/// is the JSON field that names the step's rule (`rule`, or binary's `technique`).
+pub fn no_step(
+    file: &std::path::Path,
+    family: &str,
+    (contradiction, solved): (bool, bool),
+    open: String,
+    key: &str,
+) -> anyhow::Result<Report> {
+    if contradiction {
+        anyhow::bail!(
+            "{}: the clues contradict each other: no hint",
+            file.display()
+        );
+    }
+    let text = if solved {
+        "nothing left to deduce".to_string()
+    } else {
+        format!("no deduction applies: {open} open, a guess is needed")
+    };
+    let mut j = json!({"file": file.display().to_string(), "family": family});
+    j[key] = serde_json::Value::Null;
+    Ok(Report { text, json: j })
+}
