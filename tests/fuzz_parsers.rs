@@ -18,6 +18,14 @@ fn scale() -> usize {
         .unwrap_or(1)
 }
 
+/// `WELLPOSED_FUZZ_INPUTS=n`: about `n` inputs per family, per raw format and for the proof
+/// checker, whatever the scale (`scripts/fuzz.sh` asks for 10^6).
+fn inputs() -> Option<usize> {
+    std::env::var("WELLPOSED_FUZZ_INPUTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+}
+
 fn fuzz_rng(base: u64) -> Rng {
     let seed: u64 = std::env::var("WELLPOSED_FUZZ_SEED")
         .ok()
@@ -59,6 +67,73 @@ const PIECES: &[&str] = &[
     "a:b",
     "18446744073709551616",
 ];
+
+/// Numbers at the edges of what parsers hold: zero, one, the limits of 8-, 16-, 32- and 64-bit
+/// integers and one past them, and past any integer type.
+const EXTREMES: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "-1",
+    "255",
+    "256",
+    "65535",
+    "65536",
+    "1000000",
+    "2147483647",
+    "2147483648",
+    "-2147483648",
+    "4294967295",
+    "4294967296",
+    "9223372036854775807",
+    "9223372036854775808",
+    "18446744073709551615",
+    "18446744073709551616",
+    "340282366920938463463374607431768211456",
+];
+
+/// A valid-looking instance with extreme numbers: the text keeps its grammar (every line,
+/// keyword and separator in place) and one to three of its numbers become extreme ones, so the
+/// parser's size and range checks are reached rather than its syntax errors.
+fn extreme(rng: &mut Rng, text: &str) -> String {
+    let mut spans = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            spans.push(start..i);
+        } else {
+            i += 1;
+        }
+    }
+    if spans.is_empty() {
+        return text.to_string();
+    }
+    let mut chosen: Vec<std::ops::Range<usize>> = (0..1 + pick(rng, 3))
+        .map(|_| spans[pick(rng, spans.len())].clone())
+        .collect();
+    chosen.sort_by_key(|r| std::cmp::Reverse(r.start));
+    chosen.dedup();
+    let mut out = text.to_string();
+    for r in chosen {
+        out.replace_range(r, EXTREMES[pick(rng, EXTREMES.len())]);
+    }
+    out
+}
+
+/// One input: a random mutation (three in four) or a valid-looking instance with extreme
+/// numbers.
+fn fuzz_input(rng: &mut Rng, text: &str) -> String {
+    if pick(rng, 4) == 0 {
+        extreme(rng, text)
+    } else {
+        mutate(rng, text)
+    }
+}
 
 fn mutate(rng: &mut Rng, text: &str) -> String {
     let mut s: Vec<char> = text.chars().collect();
@@ -117,8 +192,8 @@ fn check(family: &FamilyEntry, rng: &mut Rng, seed: &str, rounds: usize) -> (usi
     // `WELLPOSED_FUZZ_TRACE=FILE` writes each input there before it is tried: after a crash
     // (an abort on the address-space limit leaves no message) FILE holds the culprit.
     let trace = std::env::var_os("WELLPOSED_FUZZ_TRACE");
-    for _ in 0..rounds * scale() {
-        let text = mutate(rng, seed);
+    for _ in 0..rounds {
+        let text = fuzz_input(rng, seed);
         if let Some(path) = &trace {
             let _ = std::fs::write(path, format!("{}\n{text}", family.name));
         }
@@ -183,7 +258,11 @@ fn parsers_never_panic_on_mutated_inputs() {
             .collect();
         // Fewer rounds for Battleships: most mutated boards still parse and each is solved.
         let budget = if f.name == "battleships" { 1600 } else { 5000 };
-        let rounds = (budget / seeds.len().max(1)).max(300);
+        let rounds = match inputs() {
+            Some(n) => n.div_ceil(seeds.len().max(1)),
+            None => (budget / seeds.len().max(1)).max(300) * scale(),
+        };
+        let start = std::time::Instant::now();
         let (mut ok, mut rejected) = (0, 0);
         for seed in &seeds {
             let (o, r) = check(f, &mut rng, seed, rounds);
@@ -191,9 +270,10 @@ fn parsers_never_panic_on_mutated_inputs() {
             rejected += r;
         }
         eprintln!(
-            "fuzz: {}: {} inputs ({ok} parsed, {rejected} refused)",
+            "fuzz: {}: {} inputs ({ok} parsed, {rejected} refused) in {:.0} s",
             f.name,
-            ok + rejected
+            ok + rejected,
+            start.elapsed().as_secs_f64()
         );
         assert!(
             ok > 50 && rejected > 50,
@@ -223,8 +303,8 @@ fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
     wellposed_drat::check(&php, proof.as_bytes()).unwrap();
     let satisfiable = &php[1..]; // the first pigeon may stay out
     let (mut passed, mut refused) = (0, 0);
-    for _ in 0..3000 * scale() {
-        let text = mutate(&mut rng, proof);
+    for _ in 0..inputs().unwrap_or(3000 * scale()) {
+        let text = fuzz_input(&mut rng, proof);
         assert!(
             wellposed_drat::check(satisfiable, text.as_bytes()).is_err(),
             "{text:?}"

@@ -173,8 +173,34 @@ fn json_field_names_are_stable() {
             "hardest",
             "level",
             "open",
+            "rounds",
             "solved",
-            "steps"
+            "steps",
+            "used"
         ]
+    );
+}
+
+/// `wellposed families` lists the registry in its order, as scripts read it (`--json`).
+#[test]
+fn the_families_command_lists_the_registry() {
+    let j = wellposed(&["families", "--json"]).json();
+    let names: Vec<&str> = j["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    let registry: Vec<&str> = FAMILIES.iter().map(|f| f.name).collect();
+    assert_eq!(names, registry);
+    let generates = j["families"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["generate"] == true)
+        .count();
+    assert_eq!(
+        generates,
+        FAMILIES.iter().filter(|f| f.generator.is_some()).count()
     );
 }

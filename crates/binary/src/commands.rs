@@ -1,6 +1,6 @@
 //! What the front ends ask of binary puzzles beyond solving: `binary count-grids` (every valid
-//! grid, exactly), the generator (minimal unique puzzles, graded by binary's own techniques),
-//! and grading and hints in those techniques' words.
+//! grid, exactly) and the generator (minimal unique puzzles, graded by binary's own techniques,
+//! which grade and hint use through the shared engine: see [`crate::deduce`]).
 
 use crate::deduce::{self, Technique};
 use crate::{count, dp, generate, mitm, Binary, Rules};
@@ -11,6 +11,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use wellposed_engine::anyhow::{self, bail, Result};
 use wellposed_engine::clap::{self, Args, FromArgMatches, Subcommand};
+use wellposed_engine::deduce::Rule;
+use wellposed_engine::grading::Summary;
 use wellposed_engine::{
     Commands, Context, Difficulty, Family, Generator, Made, Progress, Report, Request,
 };
@@ -284,7 +286,7 @@ pub struct Generated {
     pub puzzle: String,
     pub solution: Vec<Vec<u8>>,
     /// Deduction on the generated puzzle (hardest technique, or stalled).
-    pub grade: Grade,
+    pub grade: Summary,
 }
 
 pub fn generate_binary(
@@ -321,118 +323,23 @@ pub fn generate_binary(
         game_id: crate::unruly::game_id(&g.puzzle),
         puzzle: g.puzzle.to_text(),
         solution: g.solution,
-        grade: grade_of(&g.puzzle, Technique::Probe),
+        grade: grade_of(&g.puzzle),
     })
 }
 
-pub fn technique(s: &str) -> Result<Technique> {
-    Technique::parse(s).ok_or_else(|| {
+/// A technique's name (or `probe`) as the rule the generator's deduction goes up to.
+pub fn technique(s: &str) -> Result<wellposed_engine::deduce::Rule> {
+    deduce::rule_named(s).ok_or_else(|| {
         anyhow::anyhow!(
-            "expected a technique: {}; found `{s}`",
+            "expected a technique: {}, probe; found `{s}`",
             Technique::ALL.map(|t| t.name()).join(", ")
         )
     })
 }
 
-/// How far deduction gets.
-#[derive(Serialize)]
-pub struct Grade {
-    pub solved: bool,
-    pub contradiction: bool,
-    /// The hardest technique needed (`null` when the givens fill the grid).
-    pub hardest: Option<Technique>,
-    pub level: Option<u8>,
-    pub rounds: usize,
-    /// Empty cells left when deduction stalled (search needed).
-    pub remaining: usize,
-    /// How many rounds each technique made.
-    pub used: std::collections::BTreeMap<&'static str, usize>,
-}
-
-pub fn grade_of(p: &Binary, max: Technique) -> Grade {
-    let d = deduce::deduce(p, max);
-    let mut used = std::collections::BTreeMap::new();
-    for s in &d.steps {
-        *used.entry(s.technique.name()).or_insert(0) += 1;
-    }
-    Grade {
-        solved: d.solved,
-        contradiction: d.contradiction,
-        hardest: d.hardest,
-        level: d.hardest.map(|t| t.level()),
-        rounds: d.steps.len(),
-        remaining: d.remaining,
-        used,
-    }
-}
-
-pub fn grade_text(g: &Grade) -> String {
-    let used: Vec<String> = g.used.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
-    let how = if used.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", used.join(", "))
-    };
-    if g.contradiction {
-        "deduction found a contradiction: the givens have no solution".into()
-    } else if g.solved {
-        match g.hardest {
-            None => "already complete".into(),
-            Some(t) => format!(
-                "solved by deduction in {} rounds; hardest technique: {} (level {}){how}",
-                g.rounds,
-                t.name(),
-                t.level()
-            ),
-        }
-    } else {
-        format!(
-            "deduction stalls after {} rounds with {} empty cells: search needed{how}",
-            g.rounds, g.remaining
-        )
-    }
-}
-
-/// `wellposed hint` on a binary puzzle: the first round of its own deduction (the easiest
-/// technique that fills a cell), in words, with every cell that round fills.
-pub fn hint(p: &Binary, file: &std::path::Path) -> Result<Report> {
-    let d = deduce::deduce(p, Technique::Probe);
-    let step = match d.steps.first() {
-        Some(step) if !d.contradiction => step,
-        _ => {
-            let open = format!("{} cells", d.remaining);
-            let how = (d.contradiction, d.solved);
-            return wellposed_engine::grading::no_step(file, "binary", how, open, "technique");
-        }
-    };
-    let why = match step.technique {
-        Technique::Pairs => "two equal neighbours: the cells either side take the other value",
-        Technique::Gaps => "two equal cells one apart: the cell between takes the other value",
-        Technique::Counts => "the line holds its half of one value: the rest take the other",
-        Technique::Lines => "every way to complete the line agrees on it",
-        Technique::Distinct => {
-            "every way to complete the line that differs from the complete lines agrees on it"
-        }
-        Technique::Probe => "the other value leads to a contradiction",
-    };
-    let cells: Vec<String> = step
-        .cells
-        .iter()
-        .map(|&(r, c, v)| format!("row {} col {} is {v}", r + 1, c + 1))
-        .collect();
-    Ok(Report {
-        text: format!(
-            "binary: {} — {why} ({}, level {})",
-            cells.join(", "),
-            step.technique.name(),
-            step.technique.level()
-        ),
-        json: serde_json::json!({
-            "file": file.display().to_string(), "family": "binary",
-            "technique": step.technique, "level": step.technique.level(),
-            "cells": step.cells.iter().map(|&(r, c, v)| serde_json::json!({"row": r + 1, "col": c + 1, "value": v})).collect::<Vec<_>>(),
-        }),
-    })
+/// A generated puzzle's grade: deduction with every technique and probing.
+pub fn grade_of(p: &Binary) -> Summary {
+    Summary::of(&deduce::deduce(p, Rule::Probe))
 }
 
 /// `generate binary`'s parameters.
@@ -468,7 +375,7 @@ pub const GENERATOR: Generator = Generator {
                 "# seed {}: {} clues; {}\n# game ID: {}\n{}",
                 made.seed,
                 made.clues,
-                grade_text(&made.grade),
+                wellposed_engine::grading::describe(&made.grade, made.width * made.height),
                 made.game_id,
                 made.puzzle.trim_end()
             ),
@@ -477,26 +384,3 @@ pub const GENERATOR: Generator = Generator {
         })
     },
 };
-
-/// Grading and hints in binary's own techniques (pairs, gaps, counts, lines, distinct, probe).
-pub const OWN_DEDUCTION: wellposed_engine::OwnDeduction = wellposed_engine::OwnDeduction {
-    grade: |p, max, file| grade(of_binary(p)?, max, file),
-    hint: |p, file| hint(of_binary(p)?, file),
-};
-
-fn of_binary(p: &dyn wellposed_engine::Puzzle) -> Result<&Binary> {
-    p.as_any()
-        .downcast_ref::<Binary>()
-        .ok_or_else(|| anyhow::anyhow!("expected a binary puzzle, found a {} puzzle", p.family()))
-}
-
-/// `wellposed grade` on a binary puzzle, in binary's own techniques up to `max`.
-pub fn grade(p: &Binary, max: &str, file: &Path) -> Result<Report> {
-    let g = grade_of(p, technique(max)?);
-    let mut json = serde_json::to_value(&g)?;
-    json["file"] = serde_json::json!(file.display().to_string());
-    Ok(Report {
-        text: grade_text(&g),
-        json,
-    })
-}

@@ -1,14 +1,22 @@
-//! Solving by deduction, the way a person does, with named techniques of increasing
-//! difficulty. Each technique only ever fills cells that every solution agrees on, so the cells
-//! it fills do not depend on the order in which deductions are applied; applying the easiest
-//! technique that still finds something, and starting over after each round, gives a path
-//! whose hardest technique is as easy as possible. That technique is the puzzle's grade.
+//! Binary's own deduction, the way a person solves: named techniques of increasing
+//! difficulty, as rules of the shared deduction engine ([`wellposed_engine::deduce`]). The
+//! engine deduces over [`encoding`] — one variable per cell (true = 1) and a unit clause per
+//! given, nothing else, so that every step is one of these techniques — and adds probing
+//! (level 9), which follows each trial value up with the techniques. Each technique only ever
+//! fills cells that every solution agrees on, and is monotone (what it finds stays found as
+//! cells fill), so the cells deduction fills do not depend on the order; the engine applies the
+//! easiest technique that finds something, which gives the path whose hardest technique is as
+//! easy as possible: the puzzle's grade.
 
 use crate::lines::{self, Matcher};
 use crate::{Binary, Rules};
 use serde::Serialize;
+use std::sync::Arc;
+use wellposed_engine::deduce::{possible, Deducer, Deduction, FamilyRule, Removal, Rule, State};
+use wellposed_engine::CnfEncoding;
+use wellposed_sat::{Cnf, Lit, Var};
 
-/// The techniques, easiest first.
+/// The techniques, easiest first (probing is the engine's, [`Rule::Probe`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
@@ -22,18 +30,15 @@ pub enum Technique {
     Lines,
     /// As `Lines`, without completions equal to a line already complete (distinct rules).
     Distinct,
-    /// Trying a value and reaching a contradiction with the techniques above.
-    Probe,
 }
 
 impl Technique {
-    pub const ALL: [Technique; 6] = [
+    pub const ALL: [Technique; 5] = [
         Technique::Pairs,
         Technique::Gaps,
         Technique::Counts,
         Technique::Lines,
         Technique::Distinct,
-        Technique::Probe,
     ];
 
     pub fn name(self) -> &'static str {
@@ -43,11 +48,11 @@ impl Technique {
             Technique::Counts => "counts",
             Technique::Lines => "lines",
             Technique::Distinct => "distinct",
-            Technique::Probe => "probe",
         }
     }
 
-    /// The difficulty level: 1 for the easiest, 9 for probing.
+    /// The difficulty level: 1 for the easiest (the level of propagation, which never fires
+    /// here: the encoding has no clauses to propagate), up to 4; probing is 9.
     pub fn level(self) -> u8 {
         match self {
             Technique::Pairs => 1,
@@ -55,80 +60,126 @@ impl Technique {
             Technique::Counts => 2,
             Technique::Lines => 3,
             Technique::Distinct => 4,
-            Technique::Probe => 9,
         }
     }
 
-    pub fn parse(s: &str) -> Option<Technique> {
-        Technique::ALL.into_iter().find(|t| t.name() == s)
+    /// As a rule of the shared engine.
+    pub fn rule(self) -> Rule {
+        Rule::Family(self.name(), self.level())
+    }
+
+    fn why(self) -> &'static str {
+        match self {
+            Technique::Pairs => "two equal neighbours: the cells either side take the other value",
+            Technique::Gaps => "two equal cells one apart: the cell between takes the other value",
+            Technique::Counts => "the line holds its half of one value: the rest take the other",
+            Technique::Lines => "every way to complete the line agrees on it",
+            Technique::Distinct => {
+                "every way to complete the line that differs from the complete lines agrees on it"
+            }
+        }
     }
 }
 
-/// One round of deduction: a technique and the cells (row, column, value; from 0) it filled.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
-    pub technique: Technique,
-    pub cells: Vec<(usize, usize, u8)>,
-}
-
-/// How far deduction got.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Deduction {
-    /// Every cell filled.
-    pub solved: bool,
-    /// The givens contradict the rules (found while deducing).
-    pub contradiction: bool,
-    /// The hardest technique used, if any was needed.
-    pub hardest: Option<Technique>,
-    /// Empty cells left when deduction stalled.
-    pub remaining: usize,
-    pub steps: Vec<Step>,
-    /// The cells as deduced (row-major; `None` = still empty).
-    #[serde(skip)]
-    pub cells: Vec<Option<u8>>,
-}
+/// Every rule short of probing: what the native solver deduces before it searches.
+pub const NO_PROBE: Rule = Rule::Family("", 8);
 
 /// A line's cells in the grid: (row, column) of each.
 type Line = Vec<(usize, usize)>;
 
-struct Deducer<'a> {
-    p: &'a Binary,
+/// The grid's lines, shared by the techniques.
+struct Grid {
+    width: usize,
+    height: usize,
     lines: Vec<Line>,
     /// Matchers for rows (width) and columns (height) when lines fit bit masks.
     row_m: Option<Matcher>,
     col_m: Option<Matcher>,
-    max: Technique,
 }
 
-/// A deduction's outcome: cells to fill, or a contradiction.
+/// One technique as a rule of the engine.
+struct TechniqueRule {
+    technique: Technique,
+    grid: Arc<Grid>,
+}
+
+/// A technique's outcome: cells to fill, or a contradiction in the line of this cell.
 enum Found {
     Cells(Vec<(usize, u8)>),
-    Contradiction,
+    Contradiction(usize),
 }
 
-impl<'a> Deducer<'a> {
-    fn new(p: &'a Binary, max: Technique) -> Deducer<'a> {
+/// The variable of cell `k` (row-major): the encoding numbers cells first.
+fn var(k: usize) -> Var {
+    Var(k as u32)
+}
+
+impl FamilyRule for TechniqueRule {
+    fn rule(&self) -> Rule {
+        self.technique.rule()
+    }
+
+    fn why(&self) -> &'static str {
+        self.technique.why()
+    }
+
+    fn in_probes(&self) -> bool {
+        true
+    }
+
+    fn propose(&self, state: &State) -> Vec<Removal> {
+        let g = &self.grid;
+        let cells: Vec<Option<u8>> = (0..g.width * g.height)
+            .map(|k| {
+                match (
+                    possible(state, var(k), false),
+                    possible(state, var(k), true),
+                ) {
+                    (true, false) => Some(0),
+                    (false, true) => Some(1),
+                    _ => None,
+                }
+            })
+            .collect();
+        let rule = self.rule();
+        let removal = |k: usize, value: bool| Removal {
+            var: var(k),
+            value,
+            rule,
+            clause: None,
+        };
+        match g.find(self.technique, &cells) {
+            // A cell takes `v`: the other value goes.
+            Found::Cells(found) => found.into_iter().map(|(k, v)| removal(k, v == 0)).collect(),
+            // Both values go from one cell: the engine sees the contradiction.
+            Found::Contradiction(k) => vec![removal(k, false), removal(k, true)],
+        }
+    }
+}
+
+impl Grid {
+    fn new(p: &Binary) -> Grid {
         let (w, h) = (p.width, p.height);
         let mut lines: Vec<Line> = (0..h).map(|r| (0..w).map(|c| (r, c)).collect()).collect();
         lines.extend((0..w).map(|c| (0..h).map(|r| (r, c)).collect::<Line>()));
         let fits = |n: usize| n <= lines::MAX_LINE;
-        Deducer {
-            p,
+        Grid {
+            width: w,
+            height: h,
             lines,
             row_m: fits(w).then(|| Matcher::new(w)),
             col_m: fits(h).then(|| Matcher::new(h)),
-            max,
         }
     }
 
     fn at(&self, cells: &[Option<u8>], (r, c): (usize, usize)) -> Option<u8> {
-        cells[r * self.p.width + c]
+        cells[r * self.width + c]
     }
 
     /// Every deduction one technique makes from this state.
     fn find(&self, t: Technique, cells: &[Option<u8>]) -> Found {
         let mut out: Vec<(usize, u8)> = Vec::new();
-        let w = self.p.width;
+        let w = self.width;
         let idx = |(r, c): (usize, usize)| r * w + c;
         match t {
             Technique::Pairs | Technique::Gaps => {
@@ -159,7 +210,7 @@ impl<'a> Deducer<'a> {
                             .filter(|&&x| self.at(cells, x) == Some(v))
                             .count();
                         if n > half {
-                            return Found::Contradiction;
+                            return Found::Contradiction(idx(line[0]));
                         }
                         if n == half {
                             out.extend(
@@ -174,7 +225,7 @@ impl<'a> Deducer<'a> {
             Technique::Lines | Technique::Distinct => {
                 let complete: Vec<Vec<u32>> = if t == Technique::Distinct {
                     // Complete rows, then complete columns, as masks.
-                    let (h, _) = (self.p.height, w);
+                    let (h, _) = (self.height, w);
                     let masks: Vec<Option<u32>> =
                         self.lines.iter().map(|l| self.mask(cells, l)).collect();
                     vec![
@@ -185,7 +236,7 @@ impl<'a> Deducer<'a> {
                     vec![Vec::new(), Vec::new()]
                 };
                 for (li, line) in self.lines.iter().enumerate() {
-                    let is_row = li < self.p.height;
+                    let is_row = li < self.height;
                     let Some(m) = (if is_row { &self.row_m } else { &self.col_m }) else {
                         continue;
                     };
@@ -198,10 +249,23 @@ impl<'a> Deducer<'a> {
                         }
                     }
                     let open = ((1u32 << line.len()) - 1) & !(f0 | f1);
+                    let taken = &complete[usize::from(!is_row)];
                     if open == 0 {
+                        // A complete line must be a valid line (and, under the distinct rules,
+                        // the only complete line equal to itself): without this check a wrong
+                        // line completed by the easy techniques went unnoticed (found by the
+                        // order test below: random orders met the contradiction, easiest-first
+                        // walked past it).
+                        let mut valid = false;
+                        m.each(f0, f1, |_| {
+                            valid = true;
+                            false
+                        });
+                        if !valid || taken.iter().filter(|&&l| l == f1).count() > 1 {
+                            return Found::Contradiction(idx(line[0]));
+                        }
                         continue;
                     }
-                    let taken = &complete[usize::from(!is_row)];
                     let (mut and, mut or, mut any) = (u32::MAX, 0u32, false);
                     m.each(f0, f1, |i| {
                         let l = m.lines()[i];
@@ -213,7 +277,7 @@ impl<'a> Deducer<'a> {
                         true
                     });
                     if !any {
-                        return Found::Contradiction;
+                        return Found::Contradiction(idx(line[0]));
                     }
                     for (k, &x) in line.iter().enumerate() {
                         if open >> k & 1 == 1 {
@@ -226,31 +290,11 @@ impl<'a> Deducer<'a> {
                     }
                 }
             }
-            Technique::Probe => {
-                let below = self.max.min(Technique::Distinct);
-                for k in 0..cells.len() {
-                    if cells[k].is_some() {
-                        continue;
-                    }
-                    for v in 0..2u8 {
-                        let mut trial = cells.to_vec();
-                        trial[k] = Some(v);
-                        let d = self.run(trial, below);
-                        if d.contradiction {
-                            out.push((k, 1 - v));
-                            break;
-                        }
-                    }
-                    if !out.is_empty() {
-                        break; // one probe at a time: the cheap techniques follow it up
-                    }
-                }
-            }
         }
         out.sort_unstable();
         out.dedup();
-        if out.windows(2).any(|p| p[0].0 == p[1].0) {
-            return Found::Contradiction;
+        if let Some(p) = out.windows(2).find(|p| p[0].0 == p[1].0) {
+            return Found::Contradiction(p[0].0);
         }
         Found::Cells(out)
     }
@@ -263,59 +307,64 @@ impl<'a> Deducer<'a> {
         }
         Some(m)
     }
+}
 
-    /// Deduces to a fixpoint with techniques up to `max`.
-    fn run(&self, mut cells: Vec<Option<u8>>, max: Technique) -> Deduction {
-        let w = self.p.width;
-        let mut steps = Vec::new();
-        let mut contradiction = false;
-        'rounds: loop {
-            for t in Technique::ALL.into_iter().filter(|&t| t <= max) {
-                if t == Technique::Distinct && self.p.rules != Rules::Distinct {
-                    continue;
-                }
-                match self.find(t, &cells) {
-                    Found::Contradiction => {
-                        contradiction = true;
-                        break 'rounds;
-                    }
-                    Found::Cells(found) if !found.is_empty() => {
-                        for &(k, v) in &found {
-                            if cells[k].is_some_and(|x| x != v) {
-                                contradiction = true;
-                                break 'rounds;
-                            }
-                            cells[k] = Some(v);
-                        }
-                        steps.push(Step {
-                            technique: t,
-                            cells: found.iter().map(|&(k, v)| (k / w, k % w, v)).collect(),
-                        });
-                        continue 'rounds;
-                    }
-                    Found::Cells(_) => {}
-                }
-            }
-            break;
+/// Binary's techniques as rules of the shared engine, easiest first (`distinct` only under the
+/// distinct rules, where it is sound).
+pub fn rules(p: &Binary) -> Vec<Box<dyn FamilyRule>> {
+    let grid = Arc::new(Grid::new(p));
+    Technique::ALL
+        .into_iter()
+        .filter(|&t| t != Technique::Distinct || p.rules == Rules::Distinct)
+        .map(|technique| {
+            Box::new(TechniqueRule {
+                technique,
+                grid: grid.clone(),
+            }) as Box<dyn FamilyRule>
+        })
+        .collect()
+}
+
+/// What the engine deduces over: one variable per cell and a unit clause per given.
+pub fn encoding(p: &Binary) -> CnfEncoding {
+    let (w, h) = (p.width, p.height);
+    let mut cnf = Cnf::new();
+    let answer: Vec<Var> = (0..w * h).map(|_| cnf.new_var()).collect();
+    for (k, g) in p.givens.iter().enumerate() {
+        if let Some(v) = g {
+            cnf.add_clause(&[Lit::new(var(k), *v == 1)]);
         }
-        let remaining = cells.iter().filter(|c| c.is_none()).count();
-        Deduction {
-            solved: remaining == 0 && !contradiction,
-            contradiction,
-            hardest: steps.iter().map(|s| s.technique).max(),
-            remaining,
-            steps,
-            cells,
-        }
+    }
+    CnfEncoding {
+        cnf,
+        answer,
+        names: crate::cell_names(w, h),
     }
 }
 
-/// Deduces from the puzzle's givens with techniques up to `max`. A solved result is the
-/// puzzle's unique solution only if it also passes the rule check (distinctness of lines that
-/// deduction never looked at, under a `max` below [`Technique::Distinct`]).
-pub fn deduce(p: &Binary, max: Technique) -> Deduction {
-    let d = Deducer::new(p, max);
-    d.run(p.givens.clone(), max)
+/// Deduces from the puzzle's givens with the rules up to `max` (a technique's rule,
+/// [`NO_PROBE`] or [`Rule::Probe`]). A solved result is the puzzle's unique solution only if it
+/// also passes the rule check (distinctness of lines that deduction never looked at, under a
+/// `max` below the `distinct` technique).
+pub fn deduce(p: &Binary, max: Rule) -> Deduction {
+    let enc = encoding(p);
+    Deducer::new(&enc).with_rules(rules(p)).deduce(max)
+}
+
+/// The cells as deduced (row-major; `None` = still open).
+pub fn cells(d: &Deduction) -> Vec<Option<u8>> {
+    d.known.iter().map(|k| k.map(u8::from)).collect()
+}
+
+/// `--max` or `--difficulty` by name: a technique or `probe`.
+pub fn rule_named(s: &str) -> Option<Rule> {
+    if s == "probe" {
+        return Some(Rule::Probe);
+    }
+    Technique::ALL
+        .into_iter()
+        .find(|t| t.name() == s)
+        .map(Technique::rule)
 }
 
 #[cfg(test)]
@@ -344,20 +393,18 @@ mod tests {
     #[test]
     fn each_technique_does_its_own_step() {
         let p = puzzle(&["00..", "....", "....", "...."], Rules::NoDistinct);
-        let d = Deducer::new(&p, Technique::Probe);
+        let d = Grid::new(&p);
         let Found::Cells(c) = d.find(Technique::Pairs, &p.givens) else {
             panic!()
         };
         assert_eq!(c, vec![(2, 1)]);
         let p = puzzle(&["1.1.", "....", "....", "...."], Rules::NoDistinct);
-        let Found::Cells(c) = Deducer::new(&p, Technique::Probe).find(Technique::Gaps, &p.givens)
-        else {
+        let Found::Cells(c) = Grid::new(&p).find(Technique::Gaps, &p.givens) else {
             panic!()
         };
         assert_eq!(c, vec![(1, 0)]);
         let p = puzzle(&["1..1", "....", "....", "...."], Rules::NoDistinct);
-        let Found::Cells(c) = Deducer::new(&p, Technique::Probe).find(Technique::Counts, &p.givens)
-        else {
+        let Found::Cells(c) = Grid::new(&p).find(Technique::Counts, &p.givens) else {
             panic!()
         };
         assert_eq!(c, vec![(1, 0), (2, 0)]);
@@ -367,7 +414,7 @@ mod tests {
             &["1...1.", "......", "......", "......", "......", "......"],
             Rules::NoDistinct,
         );
-        let d = Deducer::new(&p, Technique::Probe);
+        let d = Grid::new(&p);
         for t in [Technique::Pairs, Technique::Gaps, Technique::Counts] {
             let Found::Cells(c) = d.find(t, &p.givens) else {
                 panic!()
@@ -383,7 +430,7 @@ mod tests {
             &["010110", "0101..", "......", "......", "......", "......"],
             Rules::Distinct,
         );
-        let d = Deducer::new(&p, Technique::Probe);
+        let d = Grid::new(&p);
         let Found::Cells(c) = d.find(Technique::Lines, &p.givens) else {
             panic!()
         };
@@ -410,9 +457,9 @@ mod tests {
                             p.givens[k] = Some(s[k / n][k % n]);
                         }
                     }
-                    let d = deduce(&p, Technique::Probe);
+                    let d = deduce(&p, Rule::Probe);
                     assert!(!d.contradiction);
-                    for (k, c) in d.cells.iter().enumerate() {
+                    for (k, c) in cells(&d).iter().enumerate() {
                         if let Some(v) = c {
                             assert_eq!(*v, s[k / n][k % n]);
                         }
@@ -420,5 +467,52 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The techniques are monotone, so the engine reaches the same cells whatever order it
+    /// applies their proposals in (random orders against the easiest-first path), and a
+    /// contradiction is found either way.
+    #[test]
+    fn the_fixpoint_does_not_depend_on_the_order() {
+        let mut rng = wellposed_engine::Xorshift(99);
+        for n in [4usize, 6] {
+            for rules in [Rules::Distinct, Rules::NoDistinct] {
+                for _ in 0..40 {
+                    let mut p = Binary::empty(n, n, rules);
+                    for k in 0..n * n {
+                        if rng.below(4) == 0 {
+                            p.givens[k] = Some(rng.below(2) as u8);
+                        }
+                    }
+                    let enc = encoding(&p);
+                    let deducer = Deducer::new(&enc).with_rules(rules_of(&p));
+                    let easiest = deducer.deduce(NO_PROBE);
+                    let any =
+                        deducer.deduce_in_order(NO_PROBE, |len| rng.below(len as u64) as usize);
+                    assert_eq!(easiest.contradiction, any.contradiction, "{p:?}");
+                    if !easiest.contradiction {
+                        assert_eq!(easiest.known, any.known, "{p:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    fn rules_of(p: &Binary) -> Vec<Box<dyn FamilyRule>> {
+        rules(p)
+    }
+
+    /// Rules at one level keep the family's order (pairs before gaps), and `--max pairs`
+    /// leaves gaps out.
+    #[test]
+    fn max_follows_the_declared_order() {
+        // `0.0.` needs a gap; nothing else applies at first.
+        let p = puzzle(&["0.0.", "....", "....", "...."], Rules::NoDistinct);
+        let d = deduce(&p, Technique::Pairs.rule());
+        assert!(d.steps.is_empty());
+        let d = deduce(&p, Technique::Gaps.rule());
+        assert_eq!(d.steps[0].rule.name(), "gaps");
+        assert_eq!(d.steps[0].var, "cell row 1 col 2");
+        assert!(d.steps[0].value);
     }
 }

@@ -4,10 +4,11 @@
 //! not be removed earlier cannot be removed later either, because removing more clues never
 //! brings uniqueness back.
 
-use crate::deduce::{self, Technique};
+use crate::deduce;
 use crate::lines::Matcher;
 use crate::search::Search;
 use crate::{Binary, Rules};
+use wellposed_engine::deduce::Rule;
 use wellposed_engine::Xorshift;
 
 /// Up to `limit` complete grids of a shape, in the row search's order.
@@ -143,7 +144,7 @@ pub fn generate(
     height: usize,
     rules: Rules,
     seed: u64,
-    max: Option<Technique>,
+    max: Option<Rule>,
     opts: &wellposed_engine::Options,
 ) -> Result<Generated, String> {
     if !Binary::row_solver_fits(width, height) {
@@ -200,7 +201,7 @@ pub fn generate(
         let fine = match max {
             Some(t) => {
                 let d = deduce::deduce(&puzzle, t);
-                d.solved && crate::verify_rows(&puzzle, &to_rows(&d.cells, width)).is_ok()
+                d.solved && crate::verify_rows(&puzzle, &to_rows(&deduce::cells(&d), width)).is_ok()
             }
             None => match oracle.as_mut() {
                 Some(o) => {
@@ -291,13 +292,17 @@ mod tests {
             8,
             Rules::Distinct,
             7,
-            Some(Technique::Counts),
+            Some(deduce::Technique::Counts.rule()),
             &Default::default(),
         )
         .unwrap();
-        let d = deduce::deduce(&g.puzzle, Technique::Counts);
+        let d = deduce::deduce(&g.puzzle, deduce::Technique::Counts.rule());
         assert!(d.solved);
-        assert!(d.hardest <= Some(Technique::Counts));
+        assert!(d.hardest.is_some_and(|r| r.level() <= 2));
+        assert!(d
+            .used
+            .keys()
+            .all(|t| ["pairs", "gaps", "counts"].contains(t)));
         assert_eq!(solutions(&g.puzzle, 2), 1);
     }
 }

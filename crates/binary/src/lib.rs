@@ -216,8 +216,14 @@ impl Binary {
 /// This family as the registry and every front end see it.
 pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Binary>()
     .generator(commands::GENERATOR)
-    .commands(commands::COMMANDS)
-    .own_deduction(commands::OWN_DEDUCTION);
+    .commands(commands::COMMANDS);
+
+/// The names of the cells' variables, row-major: `cell row R col C`, from 1.
+pub fn cell_names(width: usize, height: usize) -> Vec<String> {
+    (0..width * height)
+        .map(|k| format!("cell row {} col {}", k / width + 1, k % width + 1))
+        .collect()
+}
 
 impl Family for Binary {
     const NAME: &'static str = "binary";
@@ -374,13 +380,10 @@ impl Family for Binary {
                 cnf.add_clause(&[Lit::new(Var(k as u32), *v == 1)]);
             }
         }
-        let names = (0..w * h)
-            .map(|k| format!("cell row {} col {}", k / w + 1, k % w + 1))
-            .collect();
         Some(Encoding::Cnf(CnfEncoding {
             cnf,
             answer: cells,
-            names,
+            names: cell_names(w, h),
         }))
     }
 
@@ -397,6 +400,19 @@ impl Family for Binary {
 
     fn verify(&self, s: &Grid) -> Result<(), String> {
         verify_rows(self, &s.rows)
+    }
+
+    /// Binary deduces in its own techniques, over the cells alone (see [`deduce`]).
+    fn deduction_encoding(&self) -> Option<Encoding> {
+        Some(Encoding::Cnf(deduce::encoding(self)))
+    }
+
+    fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
+        deduce::rules(self)
+    }
+
+    fn answer_text(&self, name: &str, value: bool) -> String {
+        format!("{name} is {}", u8::from(value))
     }
 
     fn render(&self, s: &Grid) -> String {
@@ -442,7 +458,7 @@ impl Family for Binary {
         }
         // Deduction first: it fills only cells every solution shares, so the count is the same,
         // and the search starts from a grid that line reasoning has already propagated.
-        let d = deduce::deduce(self, deduce::Technique::Distinct);
+        let d = deduce::deduce(self, deduce::NO_PROBE);
         if d.contradiction {
             return Some(Ok(Native {
                 solutions: Vec::new(),
@@ -451,7 +467,7 @@ impl Family for Binary {
             }));
         }
         let propagated = Binary {
-            givens: d.cells,
+            givens: deduce::cells(&d),
             ..self.clone()
         };
         let m = lines::Matcher::new(self.width);

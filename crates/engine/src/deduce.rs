@@ -1,14 +1,18 @@
 //! Deduction over any CNF encoding, for grading and hints.
 //!
-//! The state keeps, for every variable, which values are still possible (both at the start;
-//! values are only ever removed). A rule proposes removals: *propagation* (level 1) — a clause
-//! whose literals are all impossible but one forces that one; a family's own rules (levels 2 to
-//! 8, [`FamilyRule`]); *probing* (level 9) — a value that, set and propagated, empties some
-//! clause is impossible. The rules are monotone: once a
-//! removal is proposed it stays proposed in every later state until it is applied (fewer
-//! possible values only make clauses more unit and contradictions more certain). So the
-//! fixpoint is the same whatever order removals are applied in (tested); applying the easiest
-//! rule first gives the path whose hardest rule is least, and that rule is the difficulty.
+//! The state keeps, for every variable, which values are still possible (both at the start,
+//! except that a unit clause of the encoding is a given and holds from the start; values are
+//! only ever removed). A rule proposes removals: *propagation* (level 1) — a clause whose
+//! literals are all impossible but one forces that one; a family's own rules (levels 1 to 8,
+//! [`FamilyRule`], after propagation at their level and in the order the family lists them);
+//! *probing* (level 9) — a value that, set and propagated (and followed up by the family rules
+//! that say [`FamilyRule::in_probes`]), contradicts is impossible. A rule reports a
+//! contradiction by proposing to remove a value that is the only one left (or both values of
+//! one variable). The rules are monotone: once a removal is proposed it stays proposed in every
+//! later state until it is applied (fewer possible values only make clauses more unit and
+//! contradictions more certain). So the fixpoint is the same whatever order removals are
+//! applied in (tested); applying the easiest rule first gives the path whose hardest rule is
+//! least, and that rule is the difficulty.
 
 use crate::CnfEncoding;
 use serde::Serialize;
@@ -72,6 +76,16 @@ impl Ord for Rule {
 pub trait FamilyRule: Send + Sync {
     fn rule(&self) -> Rule;
     fn propose(&self, state: &State) -> Vec<Removal>;
+    /// The rule in words, for hints.
+    fn why(&self) -> &'static str {
+        "a rule of this kind of puzzle"
+    }
+    /// Whether probing follows a trial value up with this rule as well as with propagation:
+    /// for families whose encoding leaves the reasoning to their rules (binary's has no clauses
+    /// beyond the givens), probing by propagation alone would find nothing.
+    fn in_probes(&self) -> bool {
+        false
+    }
 }
 
 /// Whether a state still allows `value` for `var`.
@@ -93,6 +107,9 @@ pub struct Removal {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
     pub rule: Rule,
+    /// Which round of the path settled it, from 1: a round is one rule applied to everything
+    /// it proposes at once, followed by the propagation it triggers.
+    pub round: usize,
     /// The answer variable's name and the value it must take.
     pub var: String,
     pub value: bool,
@@ -108,6 +125,10 @@ pub struct Deduction {
     pub hardest: Option<Rule>,
     /// Answer variables still open.
     pub open: usize,
+    /// How many rounds the path took.
+    pub rounds: usize,
+    /// How many rounds each rule made, by name.
+    pub used: std::collections::BTreeMap<&'static str, usize>,
     /// The answer variables in the order the path settled them.
     pub steps: Vec<Step>,
     /// Per answer variable, its value when settled.
@@ -154,15 +175,63 @@ impl<'e> Deducer<'e> {
         }
     }
 
-    /// With a family's own rules besides propagation and probing.
+    /// With a family's own rules besides propagation and probing, easiest level first and in
+    /// the family's order within a level.
     pub fn with_rules(mut self, mut rules: Vec<Box<dyn FamilyRule>>) -> Deducer<'e> {
-        rules.sort_by_key(|r| r.rule());
+        rules.sort_by_key(|r| r.rule().level());
         self.family = rules;
         self
     }
 
+    /// The family's rules, in the order they are tried.
+    pub fn rules(&self) -> impl Iterator<Item = Rule> + '_ {
+        self.family.iter().map(|f| f.rule())
+    }
+
+    /// A rule's place in the order of difficulty: its level, then propagation before the
+    /// family's rules and those in the family's order (a rule the family does not have comes
+    /// after every rule of its level, so `Rule::Family("", 8)` means every family rule).
+    fn rank(&self, r: Rule) -> (u8, usize) {
+        match r {
+            Rule::Propagation | Rule::Probe => (r.level(), 0),
+            Rule::Family(..) => (
+                r.level(),
+                self.family
+                    .iter()
+                    .position(|f| f.rule() == r)
+                    .map_or(usize::MAX, |i| i + 1),
+            ),
+        }
+    }
+
+    /// The harder of two rules, by [`Deducer::rank`].
+    fn harder(&self, a: Option<Rule>, b: Rule) -> Option<Rule> {
+        match a {
+            Some(a) if self.rank(a) >= self.rank(b) => Some(a),
+            _ => Some(b),
+        }
+    }
+
+    /// The family rules up to `max`, in order.
+    fn family_up_to(&self, max: Rule) -> impl Iterator<Item = &dyn FamilyRule> + '_ {
+        let max = self.rank(max);
+        self.family
+            .iter()
+            .filter(move |f| self.rank(f.rule()) <= max)
+            .map(|f| f.as_ref())
+    }
+
+    /// Every value possible, except what the encoding's unit clauses (its givens) fix: a given
+    /// is where deduction starts, not a step of it. Two givens against each other leave a
+    /// variable with no value, which [`Deducer::deduce`] reports as a contradiction.
     pub fn start(&self) -> State {
-        vec![BOTH; self.enc.cnf.num_vars() as usize]
+        let mut state = vec![BOTH; self.enc.cnf.num_vars() as usize];
+        for c in self.enc.cnf.clauses() {
+            if let [l] = c[..] {
+                state[l.var().index()] &= if l.is_positive() { TRUE } else { FALSE };
+            }
+        }
+        state
     }
 
     /// What one clause proposes in a state: `Err` when no literal can hold any more.
@@ -223,7 +292,7 @@ impl<'e> Deducer<'e> {
                 out.push(r);
             }
         }
-        for f in self.family.iter().filter(|f| f.rule() <= max) {
+        for f in self.family_up_to(max) {
             out.extend(
                 f.propose(state)
                     .into_iter()
@@ -236,6 +305,36 @@ impl<'e> Deducer<'e> {
         Ok(out)
     }
 
+    /// Propagation and the family rules that take part in probes, to their fixpoint. False on a
+    /// contradiction.
+    fn follow_up(&self, state: &mut State, touched: Vec<Var>) -> bool {
+        let mut touched = Some(touched);
+        loop {
+            if !self.propagate(state, touched.take()) {
+                return false;
+            }
+            let mut changed = Vec::new();
+            for f in self.family.iter().filter(|f| f.in_probes()) {
+                for r in f.propose(state) {
+                    if possible(state, r.var, r.value) {
+                        Self::remove(state, &r);
+                        if state[r.var.index()] == 0 {
+                            return false;
+                        }
+                        changed.push(r.var);
+                    }
+                }
+                if !changed.is_empty() {
+                    break;
+                }
+            }
+            if changed.is_empty() {
+                return true;
+            }
+            touched = Some(changed);
+        }
+    }
+
     /// Failed literals among the answer variables.
     fn probes(&self, state: &State) -> Vec<Removal> {
         let mut out = Vec::new();
@@ -246,7 +345,7 @@ impl<'e> Deducer<'e> {
             for value in [false, true] {
                 let mut s = state.clone();
                 s[v.index()] = if value { TRUE } else { FALSE };
-                if !self.propagate(&mut s, Some(vec![v])) {
+                if !self.follow_up(&mut s, vec![v]) {
                     out.push(Removal {
                         var: v,
                         value,
@@ -264,13 +363,18 @@ impl<'e> Deducer<'e> {
         let mut state = self.start();
         let mut hardest = None;
         let mut steps = Vec::new();
-        let mut contradiction = false;
-        let record = |state: &State, before: &State, rule: Rule, steps: &mut Vec<Step>| {
+        let mut used = std::collections::BTreeMap::new();
+        let mut rounds = 0;
+        let mut contradiction = state.contains(&0);
+        let mut round = |state: &State, before: &State, rule: Rule, steps: &mut Vec<Step>| {
+            rounds += 1;
+            *used.entry(rule.name()).or_insert(0) += 1;
             for (i, &v) in self.enc.answer.iter().enumerate() {
                 let (b, a) = (before[v.index()], state[v.index()]);
                 if b == BOTH && (a == TRUE || a == FALSE) {
                     steps.push(Step {
                         rule,
+                        round: rounds,
                         var: self
                             .enc
                             .names
@@ -282,19 +386,19 @@ impl<'e> Deducer<'e> {
                 }
             }
         };
-        loop {
+        while !contradiction {
             let before = state.clone();
             if !self.propagate(&mut state, None) {
                 contradiction = true;
                 break;
             }
             if state != before {
-                hardest = hardest.max(Some(Rule::Propagation));
-                record(&state, &before, Rule::Propagation, &mut steps);
+                hardest = self.harder(hardest, Rule::Propagation);
+                round(&state, &before, Rule::Propagation, &mut steps);
             }
             // The easiest family rule that applies, else probing.
             let mut found = Vec::new();
-            for f in self.family.iter().filter(|f| f.rule() <= max) {
+            for f in self.family_up_to(max) {
                 found = f
                     .propose(&state)
                     .into_iter()
@@ -315,24 +419,25 @@ impl<'e> Deducer<'e> {
             for r in &found {
                 Self::remove(&mut state, r);
             }
-            hardest = hardest.max(Some(rule));
+            hardest = self.harder(hardest, rule);
             if state.contains(&0)
                 || !self.propagate(&mut state, Some(found.iter().map(|r| r.var).collect()))
             {
                 contradiction = true;
                 break;
             }
-            record(&state, &before, rule, &mut steps);
+            round(&state, &before, rule, &mut steps);
         }
-        self.outcome(state, hardest, steps, contradiction)
+        let (rounds, used) = (rounds, used);
+        self.outcome(state, hardest, (rounds, used), steps, contradiction)
     }
 
     /// Applies one proposal at a time, chosen by `pick` among all current proposals, to the
     /// fixpoint: the order-independence check.
     pub fn deduce_in_order(&self, max: Rule, mut pick: impl FnMut(usize) -> usize) -> Deduction {
         let mut state = self.start();
-        let mut contradiction = false;
-        loop {
+        let mut contradiction = state.contains(&0);
+        while !contradiction {
             match self.proposals(&state, max) {
                 Err(Contradiction) => {
                     contradiction = true;
@@ -349,13 +454,14 @@ impl<'e> Deducer<'e> {
                 }
             }
         }
-        self.outcome(state, None, Vec::new(), contradiction)
+        self.outcome(state, None, Default::default(), Vec::new(), contradiction)
     }
 
     fn outcome(
         &self,
         state: State,
         hardest: Option<Rule>,
+        (rounds, used): (usize, std::collections::BTreeMap<&'static str, usize>),
         steps: Vec<Step>,
         contradiction: bool,
     ) -> Deduction {
@@ -375,6 +481,8 @@ impl<'e> Deducer<'e> {
             contradiction,
             hardest,
             open,
+            rounds,
+            used,
             steps,
             known,
         }

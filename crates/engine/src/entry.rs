@@ -114,18 +114,6 @@ pub struct FamilyEntry {
     pub parse_game_id: ParseIdFn,
     pub generator: Option<Generator>,
     pub commands: Option<Commands>,
-    /// Grading and hints in the family's own techniques, for a family whose techniques are not
-    /// yet rules of the shared deduction engine (binary puzzles); `None`: the shared engine.
-    pub own_deduction: Option<OwnDeduction>,
-}
-
-/// See [`FamilyEntry::own_deduction`]. Each takes the puzzle (of this family), and the file or
-/// game ID it came from, for the report.
-#[derive(Clone, Copy)]
-pub struct OwnDeduction {
-    /// `grade --max MAX`.
-    pub grade: fn(&dyn Puzzle, &str, &std::path::Path) -> anyhow::Result<Report>,
-    pub hint: fn(&dyn Puzzle, &std::path::Path) -> anyhow::Result<Report>,
 }
 
 fn parse_boxed<F: Family>(text: &str, source: &str) -> Result<Box<dyn Puzzle>, ParseError> {
@@ -154,7 +142,6 @@ impl FamilyEntry {
             parse_game_id: parse_id_boxed::<F>,
             generator: None,
             commands: None,
-            own_deduction: None,
         }
     }
 
@@ -165,11 +152,6 @@ impl FamilyEntry {
 
     pub const fn commands(mut self, c: Commands) -> FamilyEntry {
         self.commands = Some(c);
-        self
-    }
-
-    pub const fn own_deduction(mut self, d: OwnDeduction) -> FamilyEntry {
-        self.own_deduction = Some(d);
         self
     }
 }

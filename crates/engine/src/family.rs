@@ -115,6 +115,12 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         Vec::new()
     }
 
+    /// An answer variable's value in words, for hints: `name is true` unless the family has
+    /// its own words (binary's `… is 1`).
+    fn answer_text(&self, name: &str, value: bool) -> String {
+        format!("{name} is {value}")
+    }
+
     /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
     /// (false: the native path exists as an independent check, but the encoding is faster).
     fn native_by_default(&self) -> bool {
@@ -189,6 +195,8 @@ pub trait Puzzle: Send + Sync {
     fn svg(&self, solved: &Solved) -> Option<String>;
     /// See [`Family::intended`].
     fn intended(&self) -> Option<Vec<bool>>;
+    /// See [`Family::answer_text`].
+    fn answer_text(&self, name: &str, value: bool) -> String;
 }
 
 impl<F: Family> Puzzle for F {
@@ -247,6 +255,10 @@ impl<F: Family> Puzzle for F {
 
     fn intended(&self) -> Option<Vec<bool>> {
         Family::intended(self)
+    }
+
+    fn answer_text(&self, name: &str, value: bool) -> String {
+        Family::answer_text(self, name, value)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

@@ -5,6 +5,7 @@
 use crate::deduce::{Deducer, Deduction, Rule};
 use crate::entry::Report;
 use crate::{exact_cover_to_cnf, Encoding, EncodingKind, EngineError, Puzzle};
+use serde::Serialize;
 use serde_json::json;
 
 /// What deduction (every rule, up to probing) makes of a puzzle, and the names of the rules it
@@ -82,4 +83,64 @@ pub fn no_step(
     let mut j = json!({"file": file.display().to_string(), "family": family});
     j[key] = serde_json::Value::Null;
     Ok(Report { text, json: j })
+}
+
+/// A deduction in a few numbers, for reports that do not list the steps (a generated puzzle's
+/// grade).
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub solved: bool,
+    pub contradiction: bool,
+    /// The hardest rule the path needed (`null` when every answer was given).
+    pub hardest: Option<Rule>,
+    pub level: Option<u8>,
+    pub rounds: usize,
+    /// Answers still open when deduction stalled (search needed).
+    pub open: usize,
+    /// How many rounds each rule made.
+    pub used: std::collections::BTreeMap<&'static str, usize>,
+}
+
+impl Summary {
+    pub fn of(d: &Deduction) -> Summary {
+        Summary {
+            solved: d.solved,
+            contradiction: d.contradiction,
+            hardest: d.hardest,
+            level: d.hardest.map(Rule::level),
+            rounds: d.rounds,
+            open: d.open,
+            used: d.used.clone(),
+        }
+    }
+}
+
+/// A deduction in one line: solved (in how many rounds, the hardest rule and how often each
+/// rule was used), stalled (how many of `answers` are open) or contradicted.
+pub fn describe(d: &Summary, answers: usize) -> String {
+    let used: Vec<String> = d.used.iter().map(|(k, v)| format!("{k} ×{v}")).collect();
+    let how = if used.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", used.join(", "))
+    };
+    if d.contradiction {
+        "deduction: contradiction (the clues have no solution)".to_string()
+    } else if d.solved {
+        match d.hardest {
+            None => "deduction: nothing to deduce (every answer is given)".to_string(),
+            Some(r) => format!(
+                "deduction: solved in {} rounds; hardest rule {} (level {}){how}",
+                d.rounds,
+                r.name(),
+                r.level(),
+            ),
+        }
+    } else {
+        format!(
+            "deduction: stalled with {} of {answers} answers open (search needed); hardest rule used {}{how}",
+            d.open,
+            d.hardest.map_or("none", |r| r.name())
+        )
+    }
 }

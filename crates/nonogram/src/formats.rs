@@ -212,11 +212,39 @@ pub fn parse_keyed(text: &str, source: &str, family_line: bool) -> Result<Nonogr
 pub const MAX_STATES: usize = 20_000_000;
 
 fn within_bounds(n: &Nonogram, source: &str, line: usize) -> Result<(), ParseError> {
+    // A clue that cannot fit its line is a typo, not a puzzle (and its automaton would be as
+    // long as its numbers: a run of 2^64 - 1 cells asked for that many states).
+    let lines = n
+        .rows
+        .iter()
+        .map(|r| ("row", r, n.width))
+        .chain(n.cols.iter().map(|c| ("column", c, n.height)));
+    for (k, (what, runs, len)) in lines.enumerate() {
+        let need = runs
+            .iter()
+            .fold(runs.len().saturating_sub(1), |a, &r| a.saturating_add(r));
+        if need > len {
+            let index = if what == "row" { k } else { k - n.rows.len() };
+            return Err(error(
+                source,
+                line,
+                format!(
+                    "{what} {}'s clue needs {need} cells, but a {what} has {len}",
+                    index + 1
+                ),
+            ));
+        }
+    }
+    // States per line: one per cell of the runs, one per gap, and the start.
     let states: usize = n
         .rows
         .iter()
-        .map(|r| n.width * (2 * r.len() + 2))
-        .chain(n.cols.iter().map(|c| n.height * (2 * c.len() + 2)))
+        .map(|r| n.width * (r.iter().sum::<usize>() + r.len() + 1))
+        .chain(
+            n.cols
+                .iter()
+                .map(|c| n.height * (c.iter().sum::<usize>() + c.len() + 1)),
+        )
         .sum();
     if states > MAX_STATES {
         return Err(error(

@@ -1,6 +1,5 @@
-//! `wellposed grade` and `wellposed hint` for every family: by the shared deduction engine
-//! over the puzzle's CNF (propagation, the family's own rules, then probing), or by the
-//! family's own techniques where it grades in them (its registry entry says so).
+//! `wellposed grade` and `wellposed hint` for every family, by the shared deduction engine over
+//! the puzzle's deduction encoding: propagation, the family's own rules, then probing.
 
 use crate::args::Input;
 use crate::Report;
@@ -8,7 +7,7 @@ use anyhow::Result;
 use serde_json::json;
 use std::path::Path;
 use wellposed_engine::deduce::{Deducer, FamilyRule, Rule};
-use wellposed_engine::grading::no_step;
+use wellposed_engine::grading::{no_step, Summary};
 use wellposed_engine::{CnfEncoding, Puzzle};
 
 /// The puzzle's CNF to deduce over, its family, and the family's own rules.
@@ -24,11 +23,6 @@ fn prepared(p: &dyn Puzzle, file: &Path) -> Result<Prepared> {
         )
     })?;
     Ok((enc, p.family().to_string(), rules))
-}
-
-/// The family's own grading and hints, when its registry entry has them.
-fn own(p: &dyn Puzzle) -> Option<wellposed_engine::OwnDeduction> {
-    wellposed_families::family(p.family())?.own_deduction
 }
 
 /// `--max`: propagation, probe, or one of the family's own rules by name.
@@ -56,32 +50,10 @@ fn rule(s: &str, family: &[Box<dyn FamilyRule>]) -> Result<Rule> {
 pub fn grade(input: &Input, max: &str) -> Result<Report> {
     let file = input.file.as_path();
     let p = crate::load(input)?.puzzle;
-    if let Some(own) = own(p.as_ref()) {
-        return (own.grade)(p.as_ref(), max, file);
-    }
     let (enc, family, rules) = prepared(p.as_ref(), file)?;
     let max = rule(max, &rules)?;
     let d = Deducer::new(&enc).with_rules(rules).deduce(max);
-    let text = if d.contradiction {
-        "deduction: contradiction (the clues have no solution)".to_string()
-    } else if d.solved {
-        match d.hardest {
-            None => "deduction: nothing to deduce (every answer is given)".to_string(),
-            Some(r) => format!(
-                "deduction: solved; hardest rule {} (level {}), {} answers settled",
-                r.name(),
-                r.level(),
-                d.steps.len()
-            ),
-        }
-    } else {
-        format!(
-            "deduction: stalled with {} of {} answers open (search needed); hardest rule used {}",
-            d.open,
-            enc.answer.len(),
-            d.hardest.map_or("none", |r| r.name())
-        )
-    };
+    let text = wellposed_engine::grading::describe(&Summary::of(&d), enc.answer.len());
     let mut j = serde_json::to_value(&d)?;
     j["file"] = json!(file.display().to_string());
     j["family"] = json!(family);
@@ -92,10 +64,9 @@ pub fn grade(input: &Input, max: &str) -> Result<Report> {
 pub fn hint(input: &Input) -> Result<Report> {
     let file = input.file.as_path();
     let p = crate::load(input)?.puzzle;
-    if let Some(own) = own(p.as_ref()) {
-        return (own.hint)(p.as_ref(), file);
-    }
     let (enc, family, rules) = prepared(p.as_ref(), file)?;
+    let why_of: Vec<(Rule, &'static str)> = rules.iter().map(|r| (r.rule(), r.why())).collect();
+    let probes_use_rules = rules.iter().any(|r| r.in_probes());
     let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
     let step = match d.steps.first() {
         Some(step) if !d.contradiction => step,
@@ -104,24 +75,34 @@ pub fn hint(input: &Input) -> Result<Report> {
             return no_step(file, &family, (d.contradiction, d.solved), open, "rule");
         }
     };
+    // The whole first round: everything its rule settles at once.
+    let round: Vec<_> = d.steps.iter().filter(|s| s.round == step.round).collect();
     let why = match step.rule {
         Rule::Propagation => "one constraint of the puzzle leaves it no other choice",
+        Rule::Probe if probes_use_rules => "the other value leads to a contradiction",
         Rule::Probe => "the other value leads to a contradiction by propagation alone",
-        Rule::Family(..) => "a rule of this kind of puzzle",
+        Rule::Family(..) => why_of
+            .iter()
+            .find(|(r, _)| *r == step.rule)
+            .map_or("a rule of this kind of puzzle", |(_, w)| w),
     };
+    let settled: Vec<String> = round
+        .iter()
+        .map(|s| p.answer_text(&s.var, s.value))
+        .collect();
     Ok(Report {
         text: format!(
-            "{}: {} is {} — {} ({}, level {})",
+            "{}: {} — {} ({}, level {})",
             family,
-            step.var,
-            step.value,
+            settled.join(", "),
             why,
             step.rule.name(),
             step.rule.level()
         ),
         json: json!({
             "file": file.display().to_string(), "family": family, "rule": step.rule,
-            "level": step.rule.level(), "var": step.var, "value": step.value,
+            "level": step.rule.level(), "why": why, "var": step.var, "value": step.value,
+            "settles": round.iter().map(|s| json!({"var": s.var, "value": s.value})).collect::<Vec<_>>(),
         }),
     })
 }

@@ -82,9 +82,9 @@ pub enum Builtin {
     Grade {
         #[command(flatten)]
         input: Input,
-        /// Use techniques up to this one only (binary: pairs, gaps, counts, lines, distinct,
-        /// probe; map: propagation, colour-pair, forcing-chain, kempe-chain, probe; other
-        /// families: propagation, their own rules by name, probe).
+        /// Use rules up to this one only: propagation, the family's own rules by name (binary:
+        /// pairs, gaps, counts, lines, distinct; map: colour-pair, forcing-chain, kempe-chain;
+        /// an unknown name lists them), probe.
         #[arg(long, default_value = "probe")]
         max: String,
     },
@@ -97,6 +97,9 @@ pub enum Builtin {
     /// checker (forward RUP, independent of every solver), e.g. one written by
     /// `cadical --no-binary F.cnf F.drat`.
     CheckProof { cnf: PathBuf, proof: PathBuf },
+    /// List the registered families: name, what they are, file extensions, and whether they
+    /// generate and have commands of their own (with --json, for scripts).
+    Families,
 }
 
 /// Runs one of the commands that work on any family.
@@ -147,5 +150,42 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
         Builtin::Grade { input, max } => deduce::grade(&input, &max).map_err(in_file(&input)),
         Builtin::Hint { input } => deduce::hint(&input).map_err(in_file(&input)),
         Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
+        Builtin::Families => Ok(families()),
+    }
+}
+
+/// `wellposed families`: the registry, in recognition order.
+fn families() -> Report {
+    let rows: Vec<serde_json::Value> = wellposed_families::FAMILIES
+        .iter()
+        .map(|f| {
+            serde_json::json!({
+                "name": f.name, "summary": f.summary, "extensions": f.extensions,
+                "generate": f.generator.is_some(), "commands": f.commands.is_some(),
+            })
+        })
+        .collect();
+    let text = wellposed_families::FAMILIES
+        .iter()
+        .map(|f| {
+            let mut also = Vec::new();
+            if f.generator.is_some() {
+                also.push(format!("generate {}", f.name));
+            }
+            if f.commands.is_some() {
+                also.push(format!("wellposed {} …", f.name));
+            }
+            let also = if also.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", also.join("; "))
+            };
+            format!("{:<14} {}{also}", f.name, f.summary)
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    Report {
+        text,
+        json: serde_json::json!({ "families": rows }),
     }
 }
