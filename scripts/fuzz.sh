@@ -14,7 +14,10 @@ seeds=${2:-3}
 first=${3:-1}
 jobs=${JOBS:-2}
 cargo test --release -q -p wellposed --test fuzz_parsers --no-run
-bin=$(ls -t target/release/deps/fuzz_parsers-* | grep -v '\.d$' | head -1)
+mkdir -p target/fuzz
+# A copy, so that rebuilding while a long run goes on does not touch the running binary.
+cp "$(ls -t target/release/deps/fuzz_parsers-* | grep -v '\.d$' | head -1)" target/fuzz/fuzz_parsers
+bin=target/fuzz/fuzz_parsers
 cargo build --release -q
 families=$(./target/release/wellposed families --json | python3 -c 'import json, sys; print(" ".join(f["name"] for f in json.load(sys.stdin)["families"]))')
 mkdir -p target/fuzz

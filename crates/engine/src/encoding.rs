@@ -76,7 +76,8 @@ impl Answer {
     }
 }
 
-/// Exact cover as CNF: one variable per option; each primary item exactly once; for each
+/// Exact cover as CNF: one variable per option; each primary item exactly once (or, with a
+/// multiplicity `lo:hi`, between `lo` and `hi` of its options: a cardinality constraint); for each
 /// secondary item, at most one of {uncoloured options, one indicator per colour}, every
 /// coloured option implying its colour's indicator. The answer variables are the options.
 pub fn exact_cover_to_cnf(p: &Problem) -> CnfEncoding {
@@ -91,7 +92,11 @@ pub fn exact_cover_to_cnf(p: &Problem) -> CnfEncoding {
     for (i, users) in by_item.iter().enumerate() {
         if i < p.num_primary() {
             let lits: Vec<Lit> = users.iter().map(|&(o, _)| opts[o].positive()).collect();
-            cnf.exactly_one(&lits, AmoEncoding::Auto);
+            match p.bounds(i) {
+                (1, 1) => cnf.exactly_one(&lits, AmoEncoding::Auto),
+                // A multiplicity (DLX3 / MCC): between lo and hi of the item's options.
+                (lo, hi) => cnf.count_range(&lits, u64::from(lo), u64::from(hi)),
+            }
             continue;
         }
         let mut group: Vec<Lit> = Vec::new();

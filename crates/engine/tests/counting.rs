@@ -15,8 +15,9 @@ fn opts(method: Method, counting: Counting) -> Options {
     }
 }
 
-/// A random exact cover: some primary and secondary items, a few colours on secondary items.
-fn random_cover(rng: &mut Xorshift) -> Problem {
+/// A random exact cover: some primary and secondary items, a few colours on secondary items,
+/// and with `multiplicities` random bounds `lo:hi` (hi ≤ 3) on the primary items (DLX3 / MCC).
+fn random_cover(rng: &mut Xorshift, multiplicities: bool) -> Problem {
     let primary: Vec<String> = (0..2 + rng.below(4)).map(|i| format!("p{i}")).collect();
     let secondary: Vec<String> = (0..rng.below(4)).map(|i| format!("s{i}")).collect();
     let mut p = Problem::new(&primary, &secondary).unwrap();
@@ -37,6 +38,13 @@ fn random_cover(rng: &mut Xorshift) -> Problem {
             p.add_option(&option).unwrap();
         }
     }
+    if multiplicities {
+        for i in 0..primary.len() {
+            let hi = 1 + rng.below(3) as u32;
+            let lo = rng.below(u64::from(hi) + 1) as u32;
+            p.set_bounds(i, lo, hi).unwrap();
+        }
+    }
     p
 }
 
@@ -54,8 +62,9 @@ fn brute_cover(p: &Problem) -> u64 {
 fn exact_covers_counted_four_ways_agree() {
     let mut rng = Xorshift(0xc0_ffee);
     let mut nonzero = 0;
-    for round in 0..400 {
-        let p = random_cover(&mut rng);
+    for round in 0..800 {
+        // Odd rounds: multiplicities, counted by the multiplicity search as `dlx`.
+        let p = random_cover(&mut rng, round % 2 == 1);
         let want = brute_cover(&p);
         nonzero += usize::from(want > 0);
         let enc = exact_cover_to_cnf(&p);
@@ -86,7 +95,7 @@ fn exact_covers_counted_four_ways_agree() {
         );
     }
     assert!(
-        nonzero > 100,
+        nonzero > 200,
         "too few satisfiable covers ({nonzero}) to mean much"
     );
 }

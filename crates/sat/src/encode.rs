@@ -204,7 +204,7 @@ impl Cnf {
     }
 
     /// `lo <= number of true literals <= hi`, as [`Choices::cardinality`] says.
-    fn count_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
+    pub fn count_range(&mut self, lits: &[Lit], lo: u64, hi: u64) {
         match self.choices().cardinality {
             Cardinality::Sequential => self.linear_range(&unit_weights(lits), lo, hi),
             // A builder made with `Cnf::with_choices(Choices::default())` keeps `Auto`: the

@@ -348,6 +348,9 @@ impl Links {
 /// Visits every solution (as option numbers, in the order chosen) until `visit` breaks.
 /// Returns true when the search space was exhausted.
 pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> bool {
+    if p.has_multiplicities() {
+        return crate::multi::search(p, visit);
+    }
     let mut links = Links::new(p);
     let mut chosen = Vec::new();
     links.run(usize::MAX, &mut |links, xs, _| {
@@ -366,6 +369,9 @@ pub fn count(p: &Problem, limit: Option<u64>) -> Count {
 /// bound): what a count stopped from outside had reached. The caller owns the counter, so
 /// counts running at once each report to their own.
 pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Count {
+    if p.has_multiplicities() {
+        return crate::multi::count(p, limit, found);
+    }
     let limit = limit.unwrap_or(u64::MAX);
     let mut n = 0u64;
     if limit == 0 {
@@ -393,7 +399,8 @@ pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Co
 /// are added to `found` as they are counted (see [`count_reporting`]).
 pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &AtomicU64) -> Count {
     let threads = threads.max(1);
-    if threads == 1 {
+    // Problems with multiplicities are counted on one thread (see `multi`).
+    if threads == 1 || p.has_multiplicities() {
         return count_reporting(p, limit, found);
     }
     let limit = limit.unwrap_or(u64::MAX);

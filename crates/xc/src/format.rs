@@ -1,6 +1,8 @@
 //! Knuth's `.dlx` text: the first line names the items, primary first, then `|`, then the
 //! secondary items; each later line is one option (`item` or `item:colour`). Lines starting
-//! with `|` are comments; blank lines are skipped. An option of secondary items only is
+//! with `|` are comments; blank lines are skipped. As in Knuth's DLX3 (and MCC), a primary item
+//! may carry its multiplicity: `lo:hi|name` (covered between `lo` and `hi` times) or `hi|name`
+//! (exactly `hi` times), with `1 ≤ hi` and `lo ≤ hi`; secondary items take no bounds. An option of secondary items only is
 //! ignored, as Knuth's DLX1 and DLX2 ignore it ("Option ignored (no primary items)"): the
 //! search branches on primary items, so it could never be chosen. Options are numbered in the
 //! order of the ones kept, as there.
@@ -52,13 +54,28 @@ pub fn parse_dlx(text: &str) -> Result<Problem, XcError> {
                         message: format!("more than {MAX_SIZE} items"),
                     });
                 }
-                problem = Some(Problem::new(prim, sec).map_err(|e| match e {
+                let at_line = |e: XcError| match e {
                     XcError::Parse { message, .. } => XcError::Parse {
                         line: line_no,
                         message,
                     },
                     other => other,
-                })?);
+                };
+                let mut names = Vec::with_capacity(prim.len());
+                let mut bounds = Vec::with_capacity(prim.len());
+                for t in prim {
+                    let (b, name) = bounded_name(t).map_err(|message| XcError::Parse {
+                        line: line_no,
+                        message,
+                    })?;
+                    names.push(name);
+                    bounds.push(b);
+                }
+                let mut p = Problem::new(&names, sec).map_err(at_line)?;
+                for (i, (lo, hi)) in bounds.into_iter().enumerate() {
+                    p.set_bounds(i, lo, hi).map_err(at_line)?;
+                }
+                problem = Some(p);
             }
             Some(p) => {
                 let item = |t: &&str| p.item(t.split_once(':').map_or(*t, |(n, _)| n));
@@ -98,12 +115,60 @@ pub fn parse_dlx(text: &str) -> Result<Problem, XcError> {
     })
 }
 
+/// The largest multiplicity bound accepted (a chosen set has at most as many options as the
+/// file has lines, so larger bounds say nothing more).
+pub const MAX_BOUND: u32 = 1 << 30;
+
+/// A primary item's token on the first line: `name`, `hi|name` or `lo:hi|name`, as DLX3 reads
+/// it: ((lo, hi), name).
+fn bounded_name(token: &str) -> Result<((u32, u32), &str), String> {
+    let Some((spec, name)) = token.split_once('|') else {
+        return Ok(((1, 1), token));
+    };
+    let number = |s: &str| -> Result<u32, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "`{token}`: expected a bound of decimal digits before `|` (`lo:hi|name` or `hi|name`)"
+            ));
+        }
+        s.parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_BOUND)
+            .ok_or_else(|| format!("`{token}`: a bound above the {MAX_BOUND} accepted"))
+    };
+    let (lo, hi) = match spec.split_once(':') {
+        Some((lo, hi)) => (number(lo)?, number(hi)?),
+        None => {
+            let hi = number(spec)?;
+            (hi, hi)
+        }
+    };
+    if hi == 0 {
+        return Err(format!("`{token}`: the upper bound is zero"));
+    }
+    if lo > hi {
+        return Err(format!(
+            "`{token}`: the lower bound exceeds the upper bound"
+        ));
+    }
+    Ok(((lo, hi), name))
+}
+
 pub fn write_dlx(out: &mut impl Write, p: &Problem, comments: &[String]) -> io::Result<()> {
     let mut w = io::BufWriter::new(out);
     for c in comments {
         writeln!(w, "| {c}")?;
     }
-    let names: Vec<&str> = (0..p.num_items()).map(|i| p.item_name(i)).collect();
+    let names: Vec<String> = (0..p.num_items())
+        .map(|i| {
+            let name = p.item_name(i);
+            match (i < p.num_primary()).then(|| p.bounds(i)) {
+                None | Some((1, 1)) => name.to_string(),
+                Some((lo, hi)) if lo == hi => format!("{hi}|{name}"),
+                Some((lo, hi)) => format!("{lo}:{hi}|{name}"),
+            }
+        })
+        .collect();
     write!(w, "{}", names[..p.num_primary()].join(" "))?;
     if p.num_items() > p.num_primary() {
         write!(w, " | {}", names[p.num_primary()..].join(" "))?;

@@ -1,9 +1,14 @@
 //! Exact cover with colours for wellposed: the problem type, Knuth's `.dlx` text format, and a
 //! dancing-links solver (Knuth's Algorithm C, which is Algorithm X plus colours on secondary
 //! items) in flat arrays with the minimum-remaining-values rule, counting on several threads.
+//!
+//! Multiplicities (Knuth's DLX3 / MCC input, `lo:hi|item`): a primary item may be covered
+//! between `lo` and `hi` times instead of exactly once. Such problems go to [`multi`], a
+//! search in the manner of Knuth's Algorithm M; [`search`] and the counts pick it by themselves.
 
 mod dlx;
 mod format;
+pub mod multi;
 
 pub use dlx::{count, count_parallel, count_reporting, search, Count};
 pub use format::{parse_dlx, write_dlx};
@@ -21,12 +26,15 @@ pub enum XcError {
     Option { option: usize, message: String },
 }
 
-/// An exact-cover problem: cover every primary item exactly once and every secondary item at
-/// most once (or, with colours, only by options that agree on its colour).
+/// An exact-cover problem: cover every primary item exactly once (or, with multiplicities,
+/// between its bounds) and every secondary item at most once (or, with colours, only by options
+/// that agree on its colour).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
     names: Vec<String>,
     primary: usize,
+    /// Per primary item: how many chosen options must contain it, at least and at most.
+    bounds: Vec<(u32, u32)>,
     index: HashMap<String, usize>,
     options: Vec<Vec<(usize, Colour)>>,
     colours: Vec<String>,
@@ -57,7 +65,36 @@ impl Problem {
             p.names.push(name.to_string());
         }
         p.primary = primary.len();
+        p.bounds = vec![(1, 1); primary.len()];
         Ok(p)
+    }
+
+    /// Primary item `item` must be covered between `lo` and `hi` times (`lo ≤ hi`).
+    pub fn set_bounds(&mut self, item: usize, lo: u32, hi: u32) -> Result<(), XcError> {
+        if item >= self.primary || lo > hi {
+            return Err(XcError::Parse {
+                line: 1,
+                message: match item < self.primary {
+                    true => format!(
+                        "item `{}`: the lower bound {lo} exceeds the upper bound {hi}",
+                        self.names[item]
+                    ),
+                    false => "only primary items have bounds".to_string(),
+                },
+            });
+        }
+        self.bounds[item] = (lo, hi);
+        Ok(())
+    }
+
+    /// How many chosen options must contain primary item `item`: (at least, at most).
+    pub fn bounds(&self, item: usize) -> (u32, u32) {
+        self.bounds[item]
+    }
+
+    /// Whether some primary item has bounds other than exactly once.
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     pub fn num_items(&self) -> usize {
@@ -165,11 +202,21 @@ impl Problem {
     /// Checks a proposed solution by the definition, independently of the search.
     pub fn check(&self, chosen: &[usize]) -> Result<(), String> {
         let mut covered: Vec<Option<Colour>> = vec![None; self.names.len()];
+        let mut times = vec![0u32; self.primary];
+        let mut sorted = chosen.to_vec();
+        sorted.sort_unstable();
+        if sorted.windows(2).any(|w| w[0] == w[1]) {
+            return Err("an option is chosen twice".into());
+        }
         for &o in chosen {
             let Some(opt) = self.options.get(o) else {
                 return Err(format!("option {o} does not exist"));
             };
             for &(i, c) in opt {
+                if i < self.primary {
+                    times[i] += 1;
+                    continue;
+                }
                 match covered[i] {
                     None => covered[i] = Some(c),
                     Some(prev) if prev.is_some() && prev == c => {}
@@ -177,8 +224,17 @@ impl Problem {
                 }
             }
         }
-        if let Some(i) = (0..self.primary).find(|&i| covered[i].is_none()) {
-            return Err(format!("primary item `{}` is not covered", self.names[i]));
+        for (i, (&t, &(lo, hi))) in times.iter().zip(&self.bounds).enumerate() {
+            if t < lo || t > hi {
+                return Err(match (lo, hi) {
+                    (1, 1) if t == 0 => format!("primary item `{}` is not covered", self.names[i]),
+                    (1, 1) => format!("item `{}` covered twice", self.names[i]),
+                    _ => format!(
+                        "primary item `{}` is covered {t} times, outside {lo}..={hi}",
+                        self.names[i]
+                    ),
+                });
+            }
         }
         Ok(())
     }
