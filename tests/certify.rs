@@ -63,11 +63,28 @@ fn certified_counts_match_and_a_stopped_count_is_not_certified() {
 }
 
 #[test]
-fn certify_refuses_paths_without_a_proof() {
+fn certify_checks_answers_found_by_dancing_links_and_by_the_families_mathematics() {
+    // Dancing links count the queens; the certified SAT enumeration and its proof agree.
     let f = instance("encodings/raw/queens8.dlx");
-    let r = wellposed(&["solve", "--certify", "--method", "dlx", &f]);
-    assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("--certify"), "{}", r.stderr);
+    let j = wellposed(&["count", "--certify", "--method", "dlx", "--json", &f]).json();
+    assert_eq!(
+        (j["count"].as_u64(), j["method"].as_str()),
+        (Some(92), Some("dlx"))
+    );
+    assert_eq!(j["certified"], true);
+    assert_eq!(j["certificate"]["checks_method"], "dlx");
+    assert_eq!(j["certificate"]["kind"], "drat");
+    // Binary's row solver answers "unique"; the DRAT proof on the SAT path agrees.
+    let b = instance("encodings/binary/unique-10x10.txt");
+    let j = wellposed(&["solve", "--certify", "--method", "native", "--json", &b]).json();
+    assert_eq!(j["status"], "unique");
+    assert_eq!(j["certified"], true);
+    assert_eq!(j["certificate"]["checks_method"], "native");
+    // Without --certify the JSON says plainly that nothing was proved.
+    let j = wellposed(&["solve", "--json", &b]).json();
+    assert_eq!(j["certified"], false);
+    let j = wellposed(&["count", "--json", &f]).json();
+    assert_eq!(j["certified"], false);
 }
 
 #[test]

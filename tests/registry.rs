@@ -140,20 +140,28 @@ fn json_field_names_are_stable() {
     let two = instance("encodings/submarines/two-solutions.txt");
     assert_eq!(
         keys(&["solve", "--json", &unique]),
-        ["family", "file", "solution", "status"]
+        ["certified", "family", "file", "solution", "status"]
     );
     assert_eq!(
         keys(&["solve", "--json", &two]),
-        ["family", "file", "second_solution", "solution", "status"]
+        [
+            "certified",
+            "family",
+            "file",
+            "second_solution",
+            "solution",
+            "status"
+        ]
     );
     assert_eq!(
         keys(&["count", "--json", &two]),
-        ["complete", "count", "family", "file", "method"]
+        ["certified", "complete", "count", "family", "file", "method"]
     );
     assert_eq!(
         keys(&["solve", "--json", "--deduce", &two]),
         [
             "backbone_solves",
+            "certified",
             "family",
             "file",
             "fixed",

@@ -37,6 +37,18 @@ pub enum Method {
     Native,
 }
 
+impl Method {
+    /// As `--method` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Auto => "auto",
+            Method::Sat => "sat",
+            Method::Dlx => "dlx",
+            Method::Native => "native",
+        }
+    }
+}
+
 /// How a CNF is counted: `Blocking` finds solutions one by one (each found one is blocked by
 /// a clause over the answer variables); `Counter` runs the exact projected model counter;
 /// `Auto` blocks up to [`BLOCKING_FIRST`] solutions, then races the two (see `race`).

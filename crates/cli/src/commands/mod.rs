@@ -31,7 +31,8 @@ pub enum Builtin {
         svg: Option<PathBuf>,
         /// Prove the answer: answered on the SAT path, then varisat writes a DRAT proof that
         /// there is no further solution and an independent checker checks it; several
-        /// solutions are their own proof.
+        /// solutions are their own proof. With --method dlx or native, that method answers
+        /// and the proved answer must agree with it.
         #[arg(long)]
         certify: bool,
         /// Search from scratch even when the file names the solution it intends (a nonogram's
@@ -53,6 +54,7 @@ pub enum Builtin {
         threads: usize,
         /// Count by blocking clauses, then prove no solution is left (a DRAT proof by varisat,
         /// checked by an independent checker); each solution found is checked by the rules.
+        /// A count by another method (--method dlx, --method counter) must agree with it.
         #[arg(long)]
         certify: bool,
         #[command(flatten)]
@@ -114,9 +116,6 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             how,
         } => {
             let opts = s.options(&how, 0);
-            if certify {
-                solve::certifiable(&opts)?;
-            }
             let asked = solve::Asked {
                 deduce,
                 svg: svg.as_deref(),
@@ -133,9 +132,6 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             how,
         } => {
             let opts = s.options(&how, threads);
-            if certify {
-                solve::certifiable(&opts)?;
-            }
             count::count(&input, &opts, limit, certify).map_err(in_file(&input))
         }
         Builtin::Enumerate { input, limit, how } => {

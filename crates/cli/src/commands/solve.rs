@@ -16,12 +16,11 @@ pub struct Asked<'a> {
     pub use_intended: bool,
 }
 
-/// --certify answers on the SAT path (any backend finds the solutions; varisat writes the proof).
-pub fn certifiable(opts: &Options) -> Result<()> {
-    if !matches!(opts.method, Method::Auto | Method::Sat) || opts.counting != Counting::Auto {
-        bail!("--certify answers by SAT with blocking clauses: use --method auto or sat");
-    }
-    Ok(())
+/// Whether `--certify` must also compare: the proof is always made on the SAT path (blocking
+/// clauses, varisat's DRAT), so an answer found another way (dancing links, the family's own
+/// mathematics, the model counter) is answered that way first and then checked against it.
+pub fn answered_elsewhere(opts: &Options) -> bool {
+    !matches!(opts.method, Method::Auto | Method::Sat) || opts.counting != Counting::Auto
 }
 
 /// The certificate of a certified answer, in words and as JSON.
@@ -55,13 +54,37 @@ pub fn solve(input: &Input, opts: &Options, asked: Asked) -> Result<Report> {
     let mut intended = false;
     let (u, certified) = if certify {
         let c = wellposed_engine::certified(p, opts, Some(2), 2)?;
-        let cert = certificate(&c);
+        let mut cert = certificate(&c);
         let mut found = c.solutions.into_iter();
-        let u = match (found.next(), found.next()) {
+        let mut u = match (found.next(), found.next()) {
             (None, _) => Uniqueness::None,
             (Some(a), None) => Uniqueness::Unique(a),
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
         };
+        if answered_elsewhere(opts) {
+            // The method asked for answers; the proof on the SAT path must agree with it.
+            let asked = wellposed_engine::uniqueness(p, opts)?;
+            let agree = match (&asked, &u) {
+                (Uniqueness::None, Uniqueness::None) => true,
+                (Uniqueness::Unique(a), Uniqueness::Unique(b)) => a.json == b.json,
+                (Uniqueness::Multiple(..), Uniqueness::Multiple(..)) => true,
+                _ => false,
+            };
+            if !agree {
+                bail!(
+                    "internal error: --method {} says {} but the certified SAT path says {}; please report this",
+                    opts.method.name(),
+                    asked.status(),
+                    u.status()
+                );
+            }
+            cert.0.push_str(&format!(
+                "; the answer of --method {} agrees",
+                opts.method.name()
+            ));
+            cert.1["checks_method"] = json!(opts.method.name());
+            u = asked;
+        }
         (u, Some(cert))
     } else if let Some(u) = use_intended
         .then(|| wellposed_engine::uniqueness_of_intended(p, opts))
@@ -115,6 +138,9 @@ pub fn solve(input: &Input, opts: &Options, asked: Asked) -> Result<Report> {
         ));
         json["certified"] = json!(true);
         json["certificate"] = cert;
+    } else {
+        // Said plainly: without --certify nothing was proved.
+        json["certified"] = json!(false);
     }
     if let Some(out) = svg {
         let (Uniqueness::Unique(first) | Uniqueness::Multiple(first, _)) = &u else {
