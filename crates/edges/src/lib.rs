@@ -54,6 +54,11 @@ pub fn label(piece: &[i64; 4], turns: usize, side: usize) -> i64 {
     piece[(side + 4 - turns % 4) % 4]
 }
 
+/// The labels a piece turned `turns` quarter turns clockwise shows, top, right, bottom, left.
+pub fn turned(piece: &[i64; 4], turns: usize) -> [i64; 4] {
+    [0, 1, 2, 3].map(|side| label(piece, turns, side))
+}
+
 impl Edges {
     /// Whether side `side` of position (r, c) faces the frame.
     fn on_frame(&self, r: usize, c: usize, side: usize) -> bool {
@@ -94,6 +99,91 @@ impl Edges {
 
     /// The exact cover with colours, one option per entry of [`Edges::placements`].
     pub fn problem(&self) -> Problem {
+        let units: Vec<(String, u32)> = (0..self.pieces.len())
+            .map(|i| (format!("piece{}", i + 1), 1))
+            .collect();
+        let options: Vec<(usize, usize, [i64; 4])> = self
+            .placements()
+            .into_iter()
+            .map(|(i, at, turns)| (i, at, turned(&self.pieces[i], turns)))
+            .collect();
+        self.cover(&units, &options)
+    }
+
+    /// The pieces grouped by *type* — the same labels up to turning — with, per type, its
+    /// labels as first listed and its pieces.
+    pub fn piece_types(&self) -> Vec<([i64; 4], Vec<usize>)> {
+        let mut types: Vec<([i64; 4], Vec<usize>)> = Vec::new();
+        for (i, piece) in self.pieces.iter().enumerate() {
+            match types
+                .iter_mut()
+                .find(|(t, _)| (0..4).any(|k| turned(t, k) == *piece))
+            {
+                Some((_, members)) => members.push(i),
+                None => types.push((*piece, vec![i])),
+            }
+        }
+        types
+    }
+
+    /// The *patterns* of the solutions as an exact cover with multiplicities (Knuth's DLX3): a
+    /// pattern is what a solved board shows — the four labels at every position, as turned —
+    /// without saying which of several identical pieces lies where or which of the turns of a
+    /// symmetric piece was used. Items: the positions; each piece type, covered as many times
+    /// as it has pieces; the internal edges, coloured as in [`Edges::problem`]. One option per
+    /// (type, position, distinct turned labels) that fits the frame.
+    ///
+    /// Every pattern is shown by exactly [`Edges::pattern_factor`] solutions (see there), so the
+    /// number of solutions is the number of patterns times that factor.
+    pub fn pattern_problem(&self) -> Problem {
+        let types = self.piece_types();
+        let units: Vec<(String, u32)> = types
+            .iter()
+            .enumerate()
+            .map(|(k, (_, members))| (format!("type{}", k + 1), members.len() as u32))
+            .collect();
+        let mut options = Vec::new();
+        for (k, (labels, _)) in types.iter().enumerate() {
+            for at in 0..self.rows * self.cols {
+                let mut seen: Vec<[i64; 4]> = Vec::new();
+                for turns in 0..4 {
+                    let shown = turned(labels, turns);
+                    if seen.contains(&shown)
+                        || !self.fits_frame(labels, turns, at / self.cols, at % self.cols)
+                    {
+                        continue;
+                    }
+                    seen.push(shown);
+                    options.push((k, at, shown));
+                }
+            }
+        }
+        self.cover(&units, &options)
+    }
+
+    /// How many solutions show one pattern: the product over piece types of m! (the m
+    /// identical pieces of a type may lie on the type's m positions in any order) times the
+    /// product over pieces of the turns that leave the piece looking the same (1, 2 or 4: any
+    /// of them shows the same labels). Each solution shows one pattern, and given a pattern
+    /// these choices are independent and each gives a different solution, so the factor is the
+    /// same for every pattern.
+    pub fn pattern_factor(&self) -> num_bigint::BigUint {
+        let mut f = num_bigint::BigUint::from(1u32);
+        for (_, members) in self.piece_types() {
+            for k in 2..=members.len() {
+                f *= k as u64;
+            }
+        }
+        for piece in &self.pieces {
+            f *= (0..4).filter(|&k| turned(piece, k) == *piece).count() as u64;
+        }
+        f
+    }
+
+    /// An exact cover over the positions, the given units (a piece or a piece type, with how
+    /// many times it is used) and the internal edges; one option per (unit, position, labels
+    /// as shown there, top/right/bottom/left).
+    fn cover(&self, units: &[(String, u32)], options: &[(usize, usize, [i64; 4])]) -> Problem {
         let (h, w) = (self.rows, self.cols);
         let mut primary: Vec<String> = Vec::new();
         for r in 0..h {
@@ -101,9 +191,7 @@ impl Edges {
                 primary.push(format!("p{}_{}", r + 1, c + 1));
             }
         }
-        for i in 0..self.pieces.len() {
-            primary.push(format!("piece{}", i + 1));
-        }
+        primary.extend(units.iter().map(|(name, _)| name.clone()));
         let mut secondary = Vec::new();
         for r in 0..h {
             for c in 0..w {
@@ -116,16 +204,13 @@ impl Edges {
             }
         }
         let mut p = Problem::new(&primary, &secondary).expect("distinct item names");
-        for (i, at, turns) in self.placements() {
+        for (k, (_, copies)) in units.iter().enumerate() {
+            p.set_bounds(h * w + k, *copies, *copies)
+                .expect("a unit is used at least once");
+        }
+        for &(unit, at, shown) in options {
             let (r, c) = (at / w, at % w);
-            let piece = &self.pieces[i];
-            let mut items = vec![
-                (
-                    p.item(&format!("p{}_{}", r + 1, c + 1)).expect("item"),
-                    None,
-                ),
-                (p.item(&format!("piece{}", i + 1)).expect("item"), None),
-            ];
+            let mut items = vec![(r * w + c, None), (h * w + unit, None)];
             // (side, edge item, seen from the top/left piece?)
             let sides = [
                 (
@@ -143,7 +228,7 @@ impl Edges {
             ];
             for (side, item, first) in sides {
                 let Some(item) = item else { continue };
-                let l = label(piece, turns, side);
+                let l = shown[side];
                 let colour = match self.matching {
                     Matching::Complement(s) if !first => s - l,
                     _ => l,

@@ -116,8 +116,8 @@ impl Progress {
         self.tallies.found.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The counter dancing-links counts add to.
-    pub(crate) fn dlx_counter(&self) -> &AtomicU64 {
+    /// The counter dancing-links counts add to (what the meters show while they run).
+    pub fn dlx_counter(&self) -> &AtomicU64 {
         &self.tallies.counted
     }
 

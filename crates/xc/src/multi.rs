@@ -38,8 +38,8 @@ enum Undo {
 
 struct State<'p> {
     p: &'p Problem,
-    /// Per item: the options that contain it, in order.
-    users: Vec<Vec<usize>>,
+    /// Per item: the options that contain it, in order, with the colour each gives it.
+    users: Vec<Vec<(usize, crate::Colour)>>,
     blocked: Vec<u32>,
     avail: Vec<u32>,
     times: Vec<u32>,
@@ -70,8 +70,8 @@ impl<'p> State<'p> {
     fn new(p: &'p Problem) -> State<'p> {
         let mut users = vec![Vec::new(); p.num_items()];
         for (o, items) in p.options().iter().enumerate() {
-            for &(i, _) in items {
-                users[i].push(o);
+            for &(i, c) in items {
+                users[i].push((o, c));
             }
         }
         let avail = (0..p.num_primary())
@@ -130,7 +130,7 @@ impl<'p> State<'p> {
                 self.trail.push(Undo::Time(i));
                 if self.times[i] == p.bounds(i).1 {
                     for k in 0..self.users[i].len() {
-                        let other = self.users[i][k];
+                        let other = self.users[i][k].0;
                         if self.blocked[other] == 0 {
                             self.block(other);
                         }
@@ -146,15 +146,8 @@ impl<'p> State<'p> {
             }
             self.trail.push(Undo::Hold(i, before));
             for k in 0..self.users[i].len() {
-                let other = self.users[i][k];
-                if self.blocked[other] != 0 {
-                    continue;
-                }
-                let agrees = colour.is_some()
-                    && p.options()[other]
-                        .iter()
-                        .any(|&(j, c)| j == i && c == colour);
-                if !agrees {
+                let (other, c) = self.users[i][k];
+                if self.blocked[other] == 0 && (colour.is_none() || c != colour) {
                     self.block(other);
                 }
             }
@@ -205,7 +198,7 @@ pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -
                 Node::Branch(i) => {
                     let list: Vec<usize> = s.users[i]
                         .iter()
-                        .copied()
+                        .map(|&(o, _)| o)
                         .filter(|&o| s.blocked[o] == 0)
                         .collect();
                     let mark = s.trail.len();
