@@ -18,6 +18,9 @@ pub enum EdgesCommand {
         /// Stop after this many solutions.
         #[arg(long)]
         limit: Option<u64>,
+        /// Threads for counting patterns (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
         /// Count the boards' patterns instead (the labels each position shows; identical
         /// pieces and the turns of symmetric pieces not told apart), by exact cover with
         /// multiplicities, and multiply by the solutions per pattern (the same for every
@@ -35,11 +38,13 @@ pub const COMMANDS: Commands = Commands {
         EdgesCommand::Count {
             file,
             limit,
+            threads,
             patterns,
         } => {
             let e: Edges = wellposed_engine::read_instance(&file)?;
             let opts = Options {
                 method: Method::Dlx,
+                threads,
                 ..ctx.options.clone()
             };
             let file = file.display().to_string();
@@ -86,7 +91,11 @@ fn count(e: &Edges, opts: &Options, limit: Option<u64>, file: &str) -> Result<Re
 fn count_patterns(e: &Edges, opts: &Options, limit: Option<u64>, file: &str) -> Result<Report> {
     let start = std::time::Instant::now();
     let problem = e.pattern_problem();
-    let c = wellposed_xc::count_reporting(&problem, limit, opts.progress.dlx_counter());
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
     let factor = e.pattern_factor();
     let total = &factor * c.count;
     let types = e.piece_types().len();

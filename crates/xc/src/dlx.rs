@@ -399,8 +399,10 @@ pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Co
 /// are added to `found` as they are counted (see [`count_reporting`]).
 pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &AtomicU64) -> Count {
     let threads = threads.max(1);
-    // Problems with multiplicities are counted on one thread (see `multi`).
-    if threads == 1 || p.has_multiplicities() {
+    if p.has_multiplicities() {
+        return crate::multi::count_parallel(p, threads, limit, found);
+    }
+    if threads == 1 {
         return count_reporting(p, limit, found);
     }
     let limit = limit.unwrap_or(u64::MAX);

@@ -17,7 +17,7 @@
 
 use crate::{Count, Problem};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What a secondary item holds so far.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -182,8 +182,128 @@ impl<'p> State<'p> {
 
 /// Visits every solution (option numbers, in the order chosen) until `visit` breaks; true when
 /// the search space was exhausted.
-pub fn search(p: &Problem, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> bool {
-    let mut s = State::new(p);
+pub fn search(p: &Problem, visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> bool {
+    run(&mut State::new(p), visit)
+}
+
+/// One step of a path from the root: an option taken, or one passed over (excluded).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Take(usize),
+    Pass(usize),
+}
+
+impl State<'_> {
+    fn apply(&mut self, path: &[Step]) {
+        for &step in path {
+            match step {
+                Step::Take(o) => {
+                    self.chosen.push(o);
+                    self.choose(o);
+                }
+                Step::Pass(o) => self.block(o),
+            }
+        }
+    }
+}
+
+/// The subtrees at the first choice points below the root, as paths: each child of a choice
+/// point is its own path (the options passed over, then the one taken; or all passed over for
+/// the null move). Leaves met on the way are counted in `shallow`. Deepens one level at a time
+/// until there are at least `want` subtrees (or no more choice points).
+fn split(p: &Problem, want: usize) -> (Vec<Vec<Step>>, u64) {
+    let mut paths: Vec<Vec<Step>> = vec![Vec::new()];
+    let mut shallow = 0u64;
+    for _ in 0..12 {
+        if paths.len() >= want {
+            break;
+        }
+        let mut next = Vec::new();
+        let mut grew = false;
+        for path in paths {
+            let mut s = State::new(p);
+            s.apply(&path);
+            match s.node() {
+                Node::Solution => shallow += 1,
+                Node::Dead => {}
+                Node::Branch(i) => {
+                    grew = true;
+                    let list: Vec<usize> = s.users[i]
+                        .iter()
+                        .map(|&(o, _)| o)
+                        .filter(|&o| s.blocked[o] == 0)
+                        .collect();
+                    let lo_left = p.bounds(i).0.saturating_sub(s.times[i]) as usize;
+                    for j in 0..=list.len() {
+                        // As in `run`: the null move only when the item has enough, and no
+                        // branch that leaves the item too few options.
+                        if list.len() - j < lo_left {
+                            break;
+                        }
+                        let mut child = path.clone();
+                        child.extend(list[..j].iter().map(|&o| Step::Pass(o)));
+                        if let Some(&o) = list.get(j) {
+                            child.push(Step::Take(o));
+                        }
+                        next.push(child);
+                    }
+                }
+            }
+        }
+        paths = next;
+        if !grew {
+            break;
+        }
+    }
+    (paths, shallow)
+}
+
+/// [`count`] on `threads` threads: the tree is split into subtrees ([`split`], at least 64 per
+/// thread where it allows), which the threads take one at a time.
+pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &AtomicU64) -> Count {
+    let threads = threads.max(1);
+    let limit = limit.unwrap_or(u64::MAX);
+    if threads == 1 || limit != u64::MAX {
+        // A limit is a request for a few solutions: one thread stops exactly at it.
+        return count(p, Some(limit), found);
+    }
+    let (paths, shallow) = split(p, 64 * threads);
+    found.fetch_add(shallow, Ordering::Relaxed);
+    let total = AtomicU64::new(shallow);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k >= paths.len() {
+                    return;
+                }
+                let mut s = State::new(p);
+                s.apply(&paths[k]);
+                let mut local = 0u64;
+                run(&mut s, |_| {
+                    local += 1;
+                    if local == 4096 {
+                        found.fetch_add(local, Ordering::Relaxed);
+                        total.fetch_add(local, Ordering::Relaxed);
+                        local = 0;
+                    }
+                    ControlFlow::Continue(())
+                });
+                found.fetch_add(local, Ordering::Relaxed);
+                total.fetch_add(local, Ordering::Relaxed);
+            });
+        }
+    });
+    Count {
+        count: total.into_inner(),
+        complete: true,
+    }
+}
+
+/// The search from the state `s` is in (the root, or a subtree's start).
+fn run(s: &mut State, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> bool {
+    let p = s.p;
     let mut frames: Vec<Frame> = Vec::new();
     let mut descend = true;
     loop {
@@ -350,6 +470,23 @@ mod tests {
             }
             assert_eq!(solutions(&p), brute_force(&p), "{p:?}");
         }
+    }
+
+    /// Split into subtrees on two and three threads, the count is the one-thread count.
+    #[test]
+    fn the_parallel_count_is_the_count() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../encodings/raw/line-sums-2-5x5.dlx"
+        ))
+        .unwrap();
+        let p = parse_dlx(&text).unwrap();
+        for threads in [1, 2, 3] {
+            let c = count_parallel(&p, threads, None, &AtomicU64::new(0));
+            assert_eq!((c.count, c.complete), (2040, true), "{threads} threads");
+        }
+        let c = count_parallel(&p, 2, Some(100), &AtomicU64::new(0));
+        assert_eq!((c.count, c.complete), (100, false));
     }
 
     /// With every bound 1:1 the multiplicity search is plain exact cover: it counts the bundled
