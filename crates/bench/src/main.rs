@@ -15,9 +15,11 @@ fn main() {
         Some("gen") if args.len() == 2 => gen(&args[1]),
         Some("dlx") if args.len() >= 2 => bench_dlx(&args[1..]),
         Some("count") => bench_count(args.get(1).and_then(|s| s.parse().ok()).unwrap_or(13)),
+        Some("gen-memo") if args.len() == 2 => gen_memo(&args[1]),
+        Some("memo") if args.len() >= 2 => bench_memo(&args[1..]),
         _ => {
             eprintln!(
-                "usage: wellposed-bench gen DIR | wellposed-bench dlx FILE.dlx… | wellposed-bench count [MAX_N]"
+                "usage: wellposed-bench gen DIR | wellposed-bench dlx FILE.dlx… | wellposed-bench count [MAX_N] | wellposed-bench gen-memo DIR | wellposed-bench memo FILE.dlx…"
             );
             std::process::exit(2);
         }
@@ -139,6 +141,54 @@ fn bench_count(max_n: usize) {
             counted.stats.decisions,
             counted.stats.cache_hits,
             t_counter / t_dlx
+        );
+    }
+}
+
+/// The domino boards of the memoisation benchmark.
+fn gen_memo(dir: &str) {
+    for (h, w) in [(8, 8), (6, 20), (10, 10), (12, 12)] {
+        let path = format!("{dir}/domino-{h}x{w}.dlx");
+        std::fs::write(&path, instances::domino_dlx(h, w))
+            .unwrap_or_else(|e| panic!("cannot write {path}: {e}"));
+        println!("wrote {path}");
+    }
+}
+
+/// Plain dancing links (one thread; dlx-rs beside it where the problem has no colours) against
+/// memoised counting, on the same problems; plain runs past `PLAIN_MAX_SECONDS` are skipped for
+/// the larger instances of a family (marked `—`).
+fn bench_memo(files: &[String]) {
+    println!("| instance | solutions | dlx-rs 1.3 (s) | dancing links 1 thread (s) | memoised (s) | remainders stored | found again | memoised / plain |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let never = std::sync::atomic::AtomicBool::new(false);
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let p = parse_dlx(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let (m, t_memo) = time(|| wellposed_xc::memo::count(&p, 8 << 30, &never).expect("memo"));
+        let name = std::path::Path::new(f)
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        // Plain counts only where they finish in reasonable time (at most ~10^8 leaves).
+        let plain = (m.count < 100_000_000).then(|| time(|| count(&p, None)));
+        let coloured = p.options().iter().flatten().any(|&(_, c)| c.is_some());
+        let rs = (plain.is_some() && !coloured).then(|| time(|| dlx_rs_count(&p)));
+        if let Some((c, _)) = &plain {
+            assert_eq!(u128::from(c.count), m.count, "{f}: counts disagree");
+        }
+        if let Some((c, _)) = &rs {
+            assert_eq!(u128::from(*c), m.count, "{f}: dlx-rs disagrees");
+        }
+        let secs = |t: Option<f64>| t.map_or("—".to_string(), |t| format!("{t:.3}"));
+        println!(
+            "| {name} | {} | {} | {} | {t_memo:.3} | {} | {} | {} |",
+            m.count,
+            secs(rs.map(|(_, t)| t)),
+            secs(plain.as_ref().map(|(_, t)| *t)),
+            m.entries,
+            m.hits,
+            plain.map_or("—".to_string(), |(_, t)| format!("{:.2}×", t_memo / t)),
         );
     }
 }

@@ -125,6 +125,9 @@ pub enum MethodArg {
     Auto,
     Sat,
     Dlx,
+    /// Count an exact cover by dancing links with memoised remainders (DXZ; other commands:
+    /// dlx). The table is bounded by --max-memory; past it the count goes on without storing.
+    DlxMemo,
     /// The family's own mathematics (exact linear algebra, …).
     Native,
     /// Count a CNF by blocking clauses, one SAT call per solution (other commands: sat).
@@ -222,6 +225,7 @@ impl Settings {
                 MethodArg::Auto => Method::Auto,
                 MethodArg::Sat => Method::Sat,
                 MethodArg::Dlx => Method::Dlx,
+                MethodArg::DlxMemo => Method::DlxMemo,
                 MethodArg::Native => Method::Native,
                 MethodArg::Blocking | MethodArg::Counter => Method::Sat,
             },

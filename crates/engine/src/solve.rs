@@ -34,6 +34,9 @@ pub enum Method {
     Auto,
     Sat,
     Dlx,
+    /// Dancing links' exact cover counted with memoised remainders (`wellposed_xc::memo`);
+    /// for questions other than counting, plain dancing links.
+    DlxMemo,
     Native,
 }
 
@@ -44,6 +47,7 @@ impl Method {
             Method::Auto => "auto",
             Method::Sat => "sat",
             Method::Dlx => "dlx",
+            Method::DlxMemo => "dlx-memo",
             Method::Native => "native",
         }
     }
@@ -161,6 +165,8 @@ pub enum CountMethod {
     Blocking,
     /// The exact projected model counter.
     Counter,
+    /// Dancing links with memoised remainders.
+    DlxMemo,
 }
 
 impl CountMethod {
@@ -171,6 +177,7 @@ impl CountMethod {
             CountMethod::Dlx => "dlx",
             CountMethod::Blocking => "blocking",
             CountMethod::Counter => "counter",
+            CountMethod::DlxMemo => "dlx-memo",
         }
     }
 }
@@ -223,7 +230,7 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
         Method::Sat if kinds.contains(&EncodingKind::Cnf) => EncodingKind::Cnf,
         Method::Sat if kinds.contains(&EncodingKind::ExactCover) => EncodingKind::ExactCover,
         Method::Sat => EncodingKind::Cnf,
-        Method::Dlx => EncodingKind::ExactCover,
+        Method::Dlx | Method::DlxMemo => EncodingKind::ExactCover,
         Method::Native => return Err(EngineError::NoNative(p.family().to_string())),
     };
     let prepared = match (encode(want)?, method) {
@@ -533,7 +540,7 @@ fn native(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
         ),
-        Method::Sat | Method::Dlx => None,
+        Method::Sat | Method::Dlx | Method::DlxMemo => None,
     }
 }
 
@@ -731,6 +738,27 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         }
     };
     let (enc, cover_options) = match prepared {
+        Prepared::Dlx(problem) if opts.method == Method::DlxMemo => {
+            let never = std::sync::atomic::AtomicBool::new(false);
+            let c = wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never).map_err(
+                |e| EngineError::Native {
+                    family: p.family().to_string(),
+                    reason: e.to_string(),
+                },
+            )?;
+            log::info!(
+                "memoised count: {} nodes, {} remainders stored, {} found again{}",
+                c.nodes,
+                c.entries,
+                c.hits,
+                if c.table_full { " (table full)" } else { "" }
+            );
+            return Ok(Counted {
+                count: SolutionCount::Finite(BigUint::from(c.count)),
+                complete: c.complete,
+                method: CountMethod::DlxMemo,
+            });
+        }
         Prepared::Dlx(problem) => {
             let threads = match opts.threads {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -8,6 +8,7 @@
 
 mod dlx;
 mod format;
+pub mod memo;
 pub mod multi;
 
 pub use dlx::{count, count_parallel, count_reporting, search, Count};

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What a secondary item holds so far.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Held {
+pub(crate) enum Held {
     Free,
     /// Taken by an option without a colour: nothing else may take it.
     Taken,
@@ -30,22 +30,22 @@ enum Held {
 }
 
 /// One change to undo.
-enum Undo {
+pub(crate) enum Undo {
     Block(usize),
     Hold(usize, Held),
     Time(usize),
 }
 
-struct State<'p> {
-    p: &'p Problem,
+pub(crate) struct State<'p> {
+    pub(crate) p: &'p Problem,
     /// Per item: the options that contain it, in order, with the colour each gives it.
-    users: Vec<Vec<(usize, crate::Colour)>>,
-    blocked: Vec<u32>,
-    avail: Vec<u32>,
-    times: Vec<u32>,
-    held: Vec<Held>,
-    trail: Vec<Undo>,
-    chosen: Vec<usize>,
+    pub(crate) users: Vec<Vec<(usize, crate::Colour)>>,
+    pub(crate) blocked: Vec<u32>,
+    pub(crate) avail: Vec<u32>,
+    pub(crate) times: Vec<u32>,
+    pub(crate) held: Vec<Held>,
+    pub(crate) trail: Vec<Undo>,
+    pub(crate) chosen: Vec<usize>,
 }
 
 /// A choice point: item `item`, its options available when the point was made, the next
@@ -60,14 +60,14 @@ struct Frame {
     lo_left: u32,
 }
 
-enum Node {
+pub(crate) enum Node {
     Solution,
     Dead,
     Branch(usize),
 }
 
 impl<'p> State<'p> {
-    fn new(p: &'p Problem) -> State<'p> {
+    pub(crate) fn new(p: &'p Problem) -> State<'p> {
         let mut users = vec![Vec::new(); p.num_items()];
         for (o, items) in p.options().iter().enumerate() {
             for &(i, c) in items {
@@ -89,7 +89,7 @@ impl<'p> State<'p> {
         }
     }
 
-    fn block(&mut self, o: usize) {
+    pub(crate) fn block(&mut self, o: usize) {
         if self.blocked[o] == 0 {
             for &(i, _) in &self.p.options()[o] {
                 if i < self.p.num_primary() {
@@ -101,7 +101,7 @@ impl<'p> State<'p> {
         self.trail.push(Undo::Block(o));
     }
 
-    fn undo_to(&mut self, mark: usize) {
+    pub(crate) fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop().expect("above the mark") {
                 Undo::Block(o) => {
@@ -121,7 +121,7 @@ impl<'p> State<'p> {
     }
 
     /// Adds option `o` (available) to the solution and blocks what it rules out.
-    fn choose(&mut self, o: usize) {
+    pub(crate) fn choose(&mut self, o: usize) {
         self.block(o);
         let p = self.p;
         for &(i, colour) in &p.options()[o] {
@@ -155,7 +155,7 @@ impl<'p> State<'p> {
     }
 
     /// The item to branch on, or whether this is a solution or a dead end.
-    fn node(&self) -> Node {
+    pub(crate) fn node(&self) -> Node {
         let mut best: Option<(bool, u32, usize)> = None;
         for i in 0..self.p.num_primary() {
             let (lo, _) = self.p.bounds(i);

@@ -1,0 +1,320 @@
+//! Counting exact covers with memoisation, after Nishino, Yasuda, Minato and Nagata, "Dancing
+//! with Decision Diagrams" (AAAI 2017, DXZ): the number of ways to finish a partial cover
+//! depends only on what is left to cover, so it is computed once per distinct remainder and
+//! looked up when the search meets that remainder again — as tilings and edge matching do,
+//! where different orders of the same placements leave the same hole.
+//!
+//! The remainder's key: which primary items are still uncovered, and for each secondary item
+//! that some still-available option contains, whether it is free or which colour it already
+//! has (a secondary item no available option touches cannot change any count, so it is left
+//! out of the key, which lets more remainders meet). The choice of item at each node is a
+//! function of the remainder (fewest available options, then the lowest item), so equal keys
+//! have equal subtrees. Counts are exact (128 bits; more is an error, not a wrap).
+//!
+//! Memory is bounded: the table stops growing at `max_bytes` (estimated per entry: the key,
+//! the count and the table's overhead) and the search goes on without new entries, exactly but
+//! slower; the result says whether that happened. Problems with multiplicities are refused
+//! (their remainders also depend on the options passed over; see [`crate::multi`]).
+
+use crate::multi::{Held, Node, State};
+use crate::{Problem, XcError};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a memoised count found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoCount {
+    pub count: u128,
+    /// False when `stop` ended the count early (then `count` means nothing).
+    pub complete: bool,
+    /// Distinct remainders stored.
+    pub entries: usize,
+    /// Remainders found in the table instead of searched again.
+    pub hits: u64,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// The table reached `max_bytes` and stopped growing.
+    pub table_full: bool,
+}
+
+/// A fast hash for the keys (word-at-a-time multiply-xor; keys are not adversarial).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+type Table = HashMap<Box<[u32]>, u128, BuildHasherDefault<KeyHasher>>;
+
+/// The remainder's key (see the module documentation).
+fn key(s: &State) -> Box<[u32]> {
+    let p = s.p;
+    let words = p.num_primary().div_ceil(32);
+    let mut k = vec![0u32; words];
+    for i in 0..p.num_primary() {
+        if s.times[i] == 0 {
+            k[i / 32] |= 1 << (i % 32);
+        }
+    }
+    for j in p.num_primary()..p.num_items() {
+        if s.users[j].iter().any(|&(o, _)| s.blocked[o] == 0) {
+            k.push(j as u32);
+            k.push(match s.held[j] {
+                Held::Free => 0,
+                Held::Taken => 1,
+                Held::Colour(c) => c + 2,
+            });
+        }
+    }
+    k.into_boxed_slice()
+}
+
+/// One choice point: the remainder's key, its options for the chosen item, the next to try,
+/// the sum so far and the trail length to return to.
+struct Frame {
+    key: Box<[u32]>,
+    list: Vec<usize>,
+    next: usize,
+    sum: u128,
+    mark: usize,
+}
+
+/// Counts the exact covers of `p` with a table of remainders of at most about `max_bytes`;
+/// `stop` (checked every 4,096 nodes) ends it early.
+pub fn count(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<MemoCount, XcError> {
+    if p.has_multiplicities() {
+        return Err(XcError::Option {
+            option: 0,
+            message: "memoised counting takes problems without multiplicities".into(),
+        });
+    }
+    let mut s = State::new(p);
+    let mut table = Table::default();
+    let (mut bytes, mut hits, mut nodes, mut full) = (0u64, 0u64, 0u64, false);
+    let overflow = || XcError::Option {
+        option: 0,
+        message: "the count exceeds 2^128".into(),
+    };
+    let mut frames: Vec<Frame> = Vec::new();
+    // The value of the state `s` is in, once known; `None`: a frame was pushed for it.
+    let mut value: Option<u128>;
+    loop {
+        // Evaluate the current state.
+        nodes += 1;
+        if nodes.is_multiple_of(4096) && stop.load(Ordering::Relaxed) {
+            return Ok(MemoCount {
+                count: 0,
+                complete: false,
+                entries: table.len(),
+                hits,
+                nodes,
+                table_full: full,
+            });
+        }
+        let k = key(&s);
+        value = match table.get(&k) {
+            Some(&v) => {
+                hits += 1;
+                Some(v)
+            }
+            None => match s.node() {
+                Node::Solution => Some(1),
+                Node::Dead => Some(0),
+                Node::Branch(i) => {
+                    let list: Vec<usize> = s.users[i]
+                        .iter()
+                        .map(|&(o, _)| o)
+                        .filter(|&o| s.blocked[o] == 0)
+                        .collect();
+                    frames.push(Frame {
+                        key: k,
+                        list,
+                        next: 0,
+                        sum: 0,
+                        mark: s.trail.len(),
+                    });
+                    None
+                }
+            },
+        };
+        // Hand values up until some frame has another child to try.
+        loop {
+            let Some(f) = frames.last_mut() else {
+                let count = value.expect("the root's value");
+                return Ok(MemoCount {
+                    count,
+                    complete: true,
+                    entries: table.len(),
+                    hits,
+                    nodes,
+                    table_full: full,
+                });
+            };
+            if let Some(v) = value.take() {
+                f.sum = f.sum.checked_add(v).ok_or_else(overflow)?;
+            }
+            s.undo_to(f.mark);
+            if f.next < f.list.len() {
+                // Every option here covers the item (bounds 1:1), which blocks the options
+                // tried before: nothing needs passing over.
+                let o = f.list[f.next];
+                f.next += 1;
+                s.choose(o);
+                break;
+            }
+            let done = frames.pop().expect("a frame");
+            let entry = done.key.len() as u64 * 4 + 16 + 48;
+            if bytes + entry <= max_bytes {
+                bytes += entry;
+                table.insert(done.key, done.sum);
+            } else {
+                full = true;
+            }
+            value = Some(done.sum);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse_dlx;
+
+    fn memo(p: &Problem, bytes: u64) -> MemoCount {
+        count(p, bytes, &AtomicBool::new(false)).unwrap()
+    }
+
+    /// The bundled covers count as dancing links count them (n-queens: OEIS A000170), with a
+    /// roomy table and with none at all. (The pentominoes count too, but slowly: twelve
+    /// different pieces rarely leave the same remainder twice; see BENCHMARKS.md.)
+    #[test]
+    fn memoised_counts_are_the_plain_counts() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../encodings/raw/");
+        for (file, want) in [("queens8.dlx", 92u128), ("queens12.dlx", 14_200)] {
+            let p = parse_dlx(&std::fs::read_to_string(format!("{dir}{file}")).unwrap()).unwrap();
+            assert_eq!(memo(&p, 1 << 30).count, want, "{file}");
+            if want < 1000 {
+                let none = memo(&p, 0);
+                assert_eq!((none.count, none.entries), (want, 0), "{file}");
+            }
+        }
+    }
+
+    /// Domino tilings of a rectangle (cells primary, one option per domino): remainders repeat
+    /// a lot. OEIS A004003: 1, 2, 36, 6728, 12988816 for 2n×2n, n = 0..4; A099390 (m×n).
+    #[test]
+    fn domino_tilings_match_oeis() {
+        let tilings = |h: usize, w: usize| {
+            let names: Vec<String> = (0..h * w).map(|k| format!("c{k}")).collect();
+            let mut p = Problem::new(&names, &[] as &[String]).unwrap();
+            for r in 0..h {
+                for c in 0..w {
+                    if c + 1 < w {
+                        p.add_option(&[(r * w + c, None), (r * w + c + 1, None)])
+                            .unwrap();
+                    }
+                    if r + 1 < h {
+                        p.add_option(&[(r * w + c, None), ((r + 1) * w + c, None)])
+                            .unwrap();
+                    }
+                }
+            }
+            let m = memo(&p, 1 << 28);
+            assert!(m.hits > 0 || h * w <= 4);
+            m.count
+        };
+        let squares: Vec<u128> = (1..=4).map(|n| tilings(2 * n, 2 * n)).collect();
+        assert_eq!(squares, [2, 36, 6728, 12_988_816]);
+        // 3×10: 571 (A001835 at n = 5).
+        assert_eq!(tilings(3, 10), 571);
+    }
+
+    /// Random problems with colours: memoised, plain, and with a table too small to hold much.
+    #[test]
+    fn agrees_with_dancing_links_on_random_problems_with_colours() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |k: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % k
+        };
+        for _ in 0..2000 {
+            let np = 2 + next(5) as usize;
+            let ns = next(4) as usize;
+            let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+            let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+            let mut p = Problem::new(&prim, &sec).unwrap();
+            let colours = [p.colour("a"), p.colour("b")];
+            for _ in 0..2 + next(16) {
+                let mut items = vec![(next(np as u64) as usize, None)];
+                for i in 0..np + ns {
+                    if items.iter().any(|&(j, _)| j == i) || next(3) != 0 {
+                        continue;
+                    }
+                    let c = (i >= np && next(2) == 0).then(|| colours[next(2) as usize]);
+                    items.push((i, c));
+                }
+                p.add_option(&items).unwrap();
+            }
+            let plain = u128::from(crate::count(&p, None).count);
+            assert_eq!(memo(&p, 1 << 24).count, plain, "{p:?}");
+            assert_eq!(memo(&p, 200).count, plain, "{p:?}");
+        }
+    }
+
+    /// Larger random problems (up to 13 primary and 8 secondary items, 43 options, three
+    /// colours): memoised and plain counts agree.
+    #[test]
+    fn agrees_with_dancing_links_on_larger_random_problems() {
+        let mut rng = 0x1234_5678_9abc_def1u64;
+        let mut next = |k: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % k
+        };
+        for _ in 0..5000 {
+            let np = 4 + next(10) as usize;
+            let ns = 1 + next(8) as usize;
+            let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
+            let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
+            let mut p = Problem::new(&prim, &sec).unwrap();
+            let colours = [p.colour("a"), p.colour("b"), p.colour("c")];
+            for _ in 0..4 + next(40) {
+                let mut items = vec![(next(np as u64) as usize, None)];
+                for _ in 0..next(4) {
+                    let i = next((np + ns) as u64) as usize;
+                    if items.iter().any(|&(j, _)| j == i) {
+                        continue;
+                    }
+                    let c = (i >= np && next(4) != 0).then(|| colours[next(3) as usize]);
+                    items.push((i, c));
+                }
+                p.add_option(&items).unwrap();
+            }
+            let plain = u128::from(crate::count(&p, None).count);
+            assert_eq!(memo(&p, 1 << 24).count, plain, "{p:?}");
+        }
+    }
+}
