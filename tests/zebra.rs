@@ -75,7 +75,8 @@ fn edge_matching_in_both_forms() {
     let dlx = wellposed(&["count", "--json", &f]).json();
     let sat = wellposed(&["count", "--json", "--method", "sat", &f]).json();
     assert_eq!(dlx["count"], sat["count"]);
-    assert_eq!(dlx["method"], "dlx");
+    // Dancing links, memoised where a probe shows remainders repeating (here it simply counts).
+    assert!(dlx["method"].as_str().unwrap().starts_with("dlx"), "{dlx}");
     // A plain piece file (four labels a line, 0 = border): a 2×2 board of corners. A square
     // board turned a quarter turn is solved again, so solutions come in fours.
     let plain = temp_file("corners.txt", "0 1 2 0\n0 0 3 1\n2 4 0 0\n3 0 0 4\n");

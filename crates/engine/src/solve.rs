@@ -706,6 +706,20 @@ pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
     unique
 }
 
+/// Plain dancing links on `opts.threads` threads (0: all cores), stopping at `limit`.
+fn plain_dlx(problem: Problem, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
+    Ok(Counted {
+        count: c.count.into(),
+        complete: c.complete,
+        method: CountMethod::Dlx,
+    })
+}
+
 /// The number of solutions, exact unless `limit` stopped it. The family's mathematics counts
 /// when it has some (and the method allows), dancing links count exact covers natively (on
 /// `opts.threads` threads), and a CNF is counted as `opts.counting` says. The model counter's
@@ -738,40 +752,42 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         }
     };
     let (enc, cover_options) = match prepared {
-        Prepared::Dlx(problem) if opts.method == Method::DlxMemo => {
+        Prepared::Dlx(problem) if opts.method == Method::DlxMemo || opts.method == Method::Auto => {
+            // Asked for, or on auto where a probe shows remainders repeating (and no --limit,
+            // which only plain dancing links honour).
             let never = std::sync::atomic::AtomicBool::new(false);
-            let c = wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never).map_err(
-                |e| EngineError::Native {
-                    family: p.family().to_string(),
-                    reason: e.to_string(),
-                },
-            )?;
-            log::info!(
-                "memoised count: {} nodes, {} remainders stored, {} found again{}",
-                c.nodes,
-                c.entries,
-                c.hits,
-                if c.table_full { " (table full)" } else { "" }
-            );
-            return Ok(Counted {
-                count: SolutionCount::Finite(BigUint::from(c.count)),
-                complete: c.complete,
-                method: CountMethod::DlxMemo,
-            });
-        }
-        Prepared::Dlx(problem) => {
-            let threads = match opts.threads {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                t => t,
+            let memo_err = |e: wellposed_xc::XcError| EngineError::Native {
+                family: p.family().to_string(),
+                reason: e.to_string(),
             };
-            let c =
-                wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
-            return Ok(Counted {
-                count: c.count.into(),
-                complete: c.complete,
-                method: CountMethod::Dlx,
-            });
+            let memo = match (opts.method, limit) {
+                (Method::DlxMemo, _) => Some(
+                    wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never)
+                        .map_err(memo_err)?,
+                ),
+                (_, None) => wellposed_xc::memo::pays(&problem, opts.choices.max_bytes, &never)
+                    .map_err(memo_err)?,
+                _ => None,
+            };
+            match memo {
+                Some(c) => {
+                    log::info!(
+                        "memoised count: {} nodes, {} remainders stored, {} found again{}",
+                        c.nodes,
+                        c.entries,
+                        c.hits,
+                        if c.table_full { " (table full)" } else { "" }
+                    );
+                    return Ok(Counted {
+                        count: SolutionCount::Finite(BigUint::from(c.count)),
+                        complete: c.complete,
+                        method: CountMethod::DlxMemo,
+                    });
+                }
+                None => return plain_dlx(problem, opts, limit),
+            }
         }
+        Prepared::Dlx(problem) => return plain_dlx(problem, opts, limit),
         Prepared::Sat { enc, cover_options } => (enc, cover_options),
     };
     match opts.counting {

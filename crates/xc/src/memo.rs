@@ -102,6 +102,37 @@ struct Frame {
 /// Counts the exact covers of `p` with a table of remainders of at most about `max_bytes`;
 /// `stop` (checked every 4,096 nodes) ends it early.
 pub fn count(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<MemoCount, XcError> {
+    count_within(p, max_bytes, stop, u64::MAX)
+}
+
+/// How many nodes [`pays`] looks at.
+pub const PROBE_NODES: u64 = 100_000;
+
+/// Whether memoisation pays on `p`, by trying it: `Ok(Some(count))` when the first
+/// [`PROBE_NODES`] nodes finish the count; `Ok(None)` when they do not and fewer than half of
+/// the remainders met were found again (plain dancing links, on every core, will do better);
+/// otherwise the memoised count itself.
+pub fn pays(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<Option<MemoCount>, XcError> {
+    if p.has_multiplicities() {
+        return Ok(None);
+    }
+    let probe = count_within(p, max_bytes, stop, PROBE_NODES)?;
+    if probe.complete {
+        return Ok(Some(probe));
+    }
+    if probe.hits * 2 < probe.nodes {
+        return Ok(None);
+    }
+    count(p, max_bytes, stop).map(Some)
+}
+
+/// [`count`], giving up (incomplete) after `max_nodes` nodes.
+fn count_within(
+    p: &Problem,
+    max_bytes: u64,
+    stop: &AtomicBool,
+    max_nodes: u64,
+) -> Result<MemoCount, XcError> {
     if p.has_multiplicities() {
         return Err(XcError::Option {
             option: 0,
@@ -121,7 +152,7 @@ pub fn count(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<MemoCount
     loop {
         // Evaluate the current state.
         nodes += 1;
-        if nodes.is_multiple_of(4096) && stop.load(Ordering::Relaxed) {
+        if nodes > max_nodes || (nodes.is_multiple_of(4096) && stop.load(Ordering::Relaxed)) {
             return Ok(MemoCount {
                 count: 0,
                 complete: false,
@@ -247,6 +278,35 @@ mod tests {
         assert_eq!(squares, [2, 36, 6728, 12_988_816]);
         // 3×10: 571 (A001835 at n = 5).
         assert_eq!(tilings(3, 10), 571);
+    }
+
+    /// The probe: dominoes pay (found again far more often than not), the pentominoes do not,
+    /// and a small problem is simply counted.
+    #[test]
+    fn memoisation_is_chosen_where_remainders_repeat() {
+        let never = AtomicBool::new(false);
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../encodings/raw/");
+        let read = |f: &str| parse_dlx(&std::fs::read_to_string(format!("{dir}{f}")).unwrap()).unwrap();
+        assert_eq!(pays(&read("queens8.dlx"), 1 << 26, &never).unwrap().unwrap().count, 92);
+        assert!(pays(&read("pentomino-5x12.dlx"), 1 << 26, &never).unwrap().is_none());
+        let mut text = String::new();
+        let (h, w) = (8, 8);
+        let cell = |r: usize, c: usize| format!("c{r}_{c}");
+        let names: Vec<String> = (0..h * w).map(|k| cell(k / w, k % w)).collect();
+        text.push_str(&names.join(" "));
+        text.push('\n');
+        for r in 0..h {
+            for c in 0..w {
+                if c + 1 < w {
+                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r, c + 1)));
+                }
+                if r + 1 < h {
+                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r + 1, c)));
+                }
+            }
+        }
+        let dominoes = parse_dlx(&text).unwrap();
+        assert_eq!(pays(&dominoes, 1 << 26, &never).unwrap().unwrap().count, 12_988_816);
     }
 
     /// Random problems with colours: memoised, plain, and with a table too small to hold much.
