@@ -166,27 +166,17 @@ pub fn pentomino_dlx(rows: i32, cols: i32) -> String {
     s
 }
 
-/// Domino tilings of an h×w board as exact cover: the cells primary, one option per domino.
+/// Domino tilings of an h×w board as exact cover (`wellposed_xc::instances::dominoes`), as text.
 pub fn domino_dlx(h: usize, w: usize) -> String {
-    let cell = |r: usize, c: usize| format!("c{r}_{c}");
-    let mut s = format!("| domino tilings of {h}×{w}: cells primary, one option per domino\n");
-    let names: Vec<String> = (0..h)
-        .flat_map(|r| (0..w).map(move |c| (r, c)))
-        .map(|(r, c)| cell(r, c))
-        .collect();
-    s.push_str(&names.join(" "));
-    s.push('\n');
-    for r in 0..h {
-        for c in 0..w {
-            if c + 1 < w {
-                s.push_str(&format!("{} {}\n", cell(r, c), cell(r, c + 1)));
-            }
-            if r + 1 < h {
-                s.push_str(&format!("{} {}\n", cell(r, c), cell(r + 1, c)));
-            }
-        }
-    }
-    s
+    let mut out = Vec::new();
+    let comment = format!("domino tilings of {h}×{w}: cells primary, one option per domino");
+    wellposed_xc::write_dlx(
+        &mut out,
+        &wellposed_xc::instances::dominoes(h, w),
+        &[comment],
+    )
+    .expect("writing to memory");
+    String::from_utf8(out).expect("item names are ASCII")
 }
 
 #[cfg(test)]

@@ -372,15 +372,27 @@ pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Co
     if p.has_multiplicities() {
         return crate::multi::count(p, limit, found);
     }
+    counting(limit, found, |tally| {
+        Links::new(p).run(usize::MAX, &mut |_, _, _| tally())
+    })
+}
+
+/// Counts the solutions a search visits: `run` calls `tally` at each one and returns whether it
+/// exhausted the search; the count stops at `limit`, adding to `found` in batches of 4,096.
+pub(crate) fn counting(
+    limit: Option<u64>,
+    found: &AtomicU64,
+    run: impl FnOnce(&mut dyn FnMut() -> ControlFlow<()>) -> bool,
+) -> Count {
     let limit = limit.unwrap_or(u64::MAX);
-    let mut n = 0u64;
     if limit == 0 {
         return Count {
             count: 0,
             complete: false,
         };
     }
-    let complete = Links::new(p).run(usize::MAX, &mut |_, _, _| {
+    let mut n = 0u64;
+    let complete = run(&mut || {
         n += 1;
         if n.is_multiple_of(4096) {
             found.fetch_add(4096, Ordering::Relaxed);
@@ -578,37 +590,16 @@ mod tests {
     /// Small random problems with colours, against brute force over option subsets.
     #[test]
     fn random_colour_problems_match_brute_force() {
-        let mut state = 0x9e3779b97f4a7c15u64;
-        let mut rnd = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
+        let mut rng = crate::testing::Rng(0x9e37_79b9_7f4a_7c15);
+        let shape = crate::testing::Shape {
+            primary: (1, 4),
+            secondary: (0, 3),
+            options: (2, 10),
+            join: 3,
+            colours: 2,
         };
         for _ in 0..400 {
-            let n1 = 1 + rnd(4) as usize;
-            let n2 = rnd(3) as usize;
-            let prim: Vec<String> = (0..n1).map(|i| format!("p{i}")).collect();
-            let sec: Vec<String> = (0..n2).map(|i| format!("s{i}")).collect();
-            let mut p = Problem::new(&prim, &sec).unwrap();
-            for c in ["A", "B"] {
-                p.colour(c);
-            }
-            for _ in 0..(2 + rnd(10)) {
-                let mut items = vec![(rnd(n1 as u64) as usize, None)];
-                for i in 0..n1 + n2 {
-                    if items.iter().any(|&(j, _)| j == i) || rnd(3) != 0 {
-                        continue;
-                    }
-                    let colour = if i >= n1 && rnd(2) == 0 {
-                        Some(rnd(2) as u32)
-                    } else {
-                        None
-                    };
-                    items.push((i, colour));
-                }
-                p.add_option(&items).unwrap();
-            }
+            let p = crate::testing::random_problem(&mut rng, &shape);
             let want = brute(&p);
             assert_eq!(count(&p, None).count, want, "{p:?}");
             assert_eq!(count_parallel(&p, 2, None, &AtomicU64::new(0)).count, want);
@@ -619,31 +610,20 @@ mod tests {
     /// implementation.
     #[test]
     fn random_problems_match_dlx_rs() {
-        let mut state = 0x2545f4914f6cdd1du64;
-        let mut rnd = |k: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % k
+        let mut rng = crate::testing::Rng(0x2545_f491_4f6c_dd1d);
+        let shape = crate::testing::Shape {
+            primary: (1, 6),
+            secondary: (0, 3),
+            options: (2, 14),
+            join: 3,
+            colours: 0,
         };
         for _ in 0..300 {
-            let n1 = 1 + rnd(6) as usize;
-            let n2 = rnd(3) as usize;
-            let prim: Vec<String> = (0..n1).map(|i| format!("p{i}")).collect();
-            let sec: Vec<String> = (0..n2).map(|i| format!("s{i}")).collect();
-            let mut p = Problem::new(&prim, &sec).unwrap();
-            let mut reference = dlx_rs::Solver::new_optional(n1, n2);
-            for k in 0..(2 + rnd(14)) {
-                let mut items = vec![rnd(n1 as u64) as usize];
-                for i in 0..n1 + n2 {
-                    if !items.contains(&i) && rnd(3) == 0 {
-                        items.push(i);
-                    }
-                }
-                let with_colour: Vec<(usize, Option<u32>)> =
-                    items.iter().map(|&i| (i, None)).collect();
-                p.add_option(&with_colour).unwrap();
-                let one_based: Vec<usize> = items.iter().map(|i| i + 1).collect();
+            let p = crate::testing::random_problem(&mut rng, &shape);
+            let mut reference =
+                dlx_rs::Solver::new_optional(p.num_primary(), p.num_items() - p.num_primary());
+            for (k, option) in p.options().iter().enumerate() {
+                let one_based: Vec<usize> = option.iter().map(|&(i, _)| i + 1).collect();
                 reference.add_option(k, &one_based);
             }
             let want = reference.count() as u64;

@@ -8,8 +8,11 @@
 
 mod dlx;
 mod format;
+pub mod instances;
 pub mod memo;
 pub mod multi;
+#[cfg(test)]
+mod testing;
 
 pub use dlx::{count, count_parallel, count_reporting, search, Count};
 pub use format::{parse_dlx, write_dlx};

@@ -256,20 +256,7 @@ mod tests {
     #[test]
     fn domino_tilings_match_oeis() {
         let tilings = |h: usize, w: usize| {
-            let names: Vec<String> = (0..h * w).map(|k| format!("c{k}")).collect();
-            let mut p = Problem::new(&names, &[] as &[String]).unwrap();
-            for r in 0..h {
-                for c in 0..w {
-                    if c + 1 < w {
-                        p.add_option(&[(r * w + c, None), (r * w + c + 1, None)])
-                            .unwrap();
-                    }
-                    if r + 1 < h {
-                        p.add_option(&[(r * w + c, None), ((r + 1) * w + c, None)])
-                            .unwrap();
-                    }
-                }
-            }
+            let p = crate::instances::dominoes(h, w);
             let m = memo(&p, 1 << 28);
             assert!(m.hits > 0 || h * w <= 4);
             m.count
@@ -286,57 +273,38 @@ mod tests {
     fn memoisation_is_chosen_where_remainders_repeat() {
         let never = AtomicBool::new(false);
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../encodings/raw/");
-        let read = |f: &str| parse_dlx(&std::fs::read_to_string(format!("{dir}{f}")).unwrap()).unwrap();
-        assert_eq!(pays(&read("queens8.dlx"), 1 << 26, &never).unwrap().unwrap().count, 92);
-        assert!(pays(&read("pentomino-5x12.dlx"), 1 << 26, &never).unwrap().is_none());
-        let mut text = String::new();
-        let (h, w) = (8, 8);
-        let cell = |r: usize, c: usize| format!("c{r}_{c}");
-        let names: Vec<String> = (0..h * w).map(|k| cell(k / w, k % w)).collect();
-        text.push_str(&names.join(" "));
-        text.push('\n');
-        for r in 0..h {
-            for c in 0..w {
-                if c + 1 < w {
-                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r, c + 1)));
-                }
-                if r + 1 < h {
-                    text.push_str(&format!("{} {}\n", cell(r, c), cell(r + 1, c)));
-                }
-            }
-        }
-        let dominoes = parse_dlx(&text).unwrap();
-        assert_eq!(pays(&dominoes, 1 << 26, &never).unwrap().unwrap().count, 12_988_816);
+        let read =
+            |f: &str| parse_dlx(&std::fs::read_to_string(format!("{dir}{f}")).unwrap()).unwrap();
+        assert_eq!(
+            pays(&read("queens8.dlx"), 1 << 26, &never)
+                .unwrap()
+                .unwrap()
+                .count,
+            92
+        );
+        assert!(pays(&read("pentomino-5x12.dlx"), 1 << 26, &never)
+            .unwrap()
+            .is_none());
+        let dominoes = crate::instances::dominoes(8, 8);
+        assert_eq!(
+            pays(&dominoes, 1 << 26, &never).unwrap().unwrap().count,
+            12_988_816
+        );
     }
 
     /// Random problems with colours: memoised, plain, and with a table too small to hold much.
     #[test]
     fn agrees_with_dancing_links_on_random_problems_with_colours() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |k: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % k
+        let mut rng = crate::testing::Rng(0x2545_f491_4f6c_dd1d);
+        let shape = crate::testing::Shape {
+            primary: (2, 5),
+            secondary: (0, 4),
+            options: (2, 16),
+            join: 3,
+            colours: 2,
         };
         for _ in 0..2000 {
-            let np = 2 + next(5) as usize;
-            let ns = next(4) as usize;
-            let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
-            let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
-            let mut p = Problem::new(&prim, &sec).unwrap();
-            let colours = [p.colour("a"), p.colour("b")];
-            for _ in 0..2 + next(16) {
-                let mut items = vec![(next(np as u64) as usize, None)];
-                for i in 0..np + ns {
-                    if items.iter().any(|&(j, _)| j == i) || next(3) != 0 {
-                        continue;
-                    }
-                    let c = (i >= np && next(2) == 0).then(|| colours[next(2) as usize]);
-                    items.push((i, c));
-                }
-                p.add_option(&items).unwrap();
-            }
+            let p = crate::testing::random_problem(&mut rng, &shape);
             let plain = u128::from(crate::count(&p, None).count);
             assert_eq!(memo(&p, 1 << 24).count, plain, "{p:?}");
             assert_eq!(memo(&p, 200).count, plain, "{p:?}");
@@ -347,32 +315,16 @@ mod tests {
     /// colours): memoised and plain counts agree.
     #[test]
     fn agrees_with_dancing_links_on_larger_random_problems() {
-        let mut rng = 0x1234_5678_9abc_def1u64;
-        let mut next = |k: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % k
+        let mut rng = crate::testing::Rng(0x1234_5678_9abc_def1);
+        let shape = crate::testing::Shape {
+            primary: (4, 10),
+            secondary: (1, 8),
+            options: (4, 40),
+            join: 6,
+            colours: 3,
         };
         for _ in 0..5000 {
-            let np = 4 + next(10) as usize;
-            let ns = 1 + next(8) as usize;
-            let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
-            let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
-            let mut p = Problem::new(&prim, &sec).unwrap();
-            let colours = [p.colour("a"), p.colour("b"), p.colour("c")];
-            for _ in 0..4 + next(40) {
-                let mut items = vec![(next(np as u64) as usize, None)];
-                for _ in 0..next(4) {
-                    let i = next((np + ns) as u64) as usize;
-                    if items.iter().any(|&(j, _)| j == i) {
-                        continue;
-                    }
-                    let c = (i >= np && next(4) != 0).then(|| colours[next(3) as usize]);
-                    items.push((i, c));
-                }
-                p.add_option(&items).unwrap();
-            }
+            let p = crate::testing::random_problem(&mut rng, &shape);
             let plain = u128::from(crate::count(&p, None).count);
             assert_eq!(memo(&p, 1 << 24).count, plain, "{p:?}");
         }

@@ -368,26 +368,7 @@ fn run(s: &mut State, mut visit: impl FnMut(&[usize]) -> ControlFlow<()>) -> boo
 
 /// Counts solutions, stopping at `limit`, adding them to `found` as it goes.
 pub fn count(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Count {
-    let limit = limit.unwrap_or(u64::MAX);
-    if limit == 0 {
-        return Count {
-            count: 0,
-            complete: false,
-        };
-    }
-    let mut n = 0u64;
-    let complete = search(p, |_| {
-        n += 1;
-        if n.is_multiple_of(4096) {
-            found.fetch_add(4096, Ordering::Relaxed);
-        }
-        if n >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    Count { count: n, complete }
+    crate::dlx::counting(limit, found, |tally| search(p, |_| tally()))
 }
 
 #[cfg(test)]
@@ -438,35 +419,20 @@ mod tests {
     /// definition accepts.
     #[test]
     fn agrees_with_brute_force_on_random_problems() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |k: u64| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng % k
+        let mut rng = crate::testing::Rng(0x9e37_79b9_7f4a_7c15);
+        let shape = crate::testing::Shape {
+            primary: (1, 4),
+            secondary: (0, 3),
+            options: (1, 12),
+            join: 3,
+            colours: 2,
         };
         for _ in 0..1500 {
-            let np = 1 + next(4) as usize;
-            let ns = next(3) as usize;
-            let prim: Vec<String> = (0..np).map(|i| format!("p{i}")).collect();
-            let sec: Vec<String> = (0..ns).map(|i| format!("s{i}")).collect();
-            let mut p = Problem::new(&prim, &sec).unwrap();
-            for i in 0..np {
-                let hi = 1 + next(3) as u32;
-                let lo = next(u64::from(hi) + 1) as u32;
+            let mut p = crate::testing::random_problem(&mut rng, &shape);
+            for i in 0..p.num_primary() {
+                let hi = 1 + rng.below(3) as u32;
+                let lo = rng.below(u64::from(hi) + 1) as u32;
                 p.set_bounds(i, lo, hi).unwrap();
-            }
-            let colours = [p.colour("a"), p.colour("b")];
-            for _ in 0..1 + next(12) {
-                let mut items = vec![(next(np as u64) as usize, None)];
-                for i in 0..np + ns {
-                    if items.iter().any(|&(j, _)| j == i) || next(3) != 0 {
-                        continue;
-                    }
-                    let c = (i >= np && next(2) == 0).then(|| colours[next(2) as usize]);
-                    items.push((i, c));
-                }
-                p.add_option(&items).unwrap();
             }
             assert_eq!(solutions(&p), brute_force(&p), "{p:?}");
         }
