@@ -110,3 +110,43 @@ fn the_witch_puzzle_has_as_many_patterns_as_solutions() {
         wellposed_xc::count(&e.problem(), None).count
     );
 }
+
+/// The second method of `scripts/verify-edges-by-corner.sh`: on a square board with `equal`
+/// matching, holding one corner piece at the top-left corner leaves exactly a quarter of the
+/// solutions (a quarter turn of the board moves it to the next corner).
+#[test]
+fn a_corner_piece_held_leaves_a_quarter_of_the_solutions() {
+    let mut rng = Xorshift(0xc0_4e7);
+    for round in 0..60 {
+        let n = 2 + round % 2;
+        let e = random_board(&mut rng, n, n, Matching::Equal);
+        let corner = e
+            .pieces
+            .iter()
+            .position(|p| p.iter().filter(|&&l| l == 0).count() == 2)
+            .expect("a square board has corner pieces");
+        let all = wellposed_xc::count(&e.problem(), Some(1_000_000));
+        if !all.complete {
+            continue;
+        }
+        let mut text = Vec::new();
+        wellposed_xc::write_dlx(&mut text, &e.problem(), &[]).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let piece = format!("piece{}", corner + 1);
+        let held: String = text
+            .lines()
+            .enumerate()
+            .filter(|(k, l)| {
+                let toks: Vec<&str> = l.split_whitespace().collect();
+                *k == 0 || !toks.contains(&piece.as_str()) || toks.contains(&"p1_1")
+            })
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        let held = wellposed_xc::parse_dlx(&held).unwrap();
+        assert_eq!(
+            4 * wellposed_xc::count(&held, None).count,
+            all.count,
+            "round {round}: {e:?}"
+        );
+    }
+}
