@@ -27,6 +27,10 @@ pub enum EdgesCommand {
         /// pattern): far fewer leaves to visit when pieces repeat or are symmetric.
         #[arg(long)]
         patterns: bool,
+        /// With --patterns: count them memoised (one thread; remainders that repeat are counted
+        /// once; the table bounded by --max-memory).
+        #[arg(long, requires = "patterns")]
+        memo: bool,
     },
 }
 
@@ -40,6 +44,7 @@ pub const COMMANDS: Commands = Commands {
             limit,
             threads,
             patterns,
+            memo,
         } => {
             let e: Edges = wellposed_engine::read_instance(&file)?;
             let opts = Options {
@@ -49,7 +54,7 @@ pub const COMMANDS: Commands = Commands {
             };
             let file = file.display().to_string();
             if patterns {
-                count_patterns(&e, &opts, limit, &file)
+                count_patterns(&e, &opts, (limit, memo), &file)
             } else {
                 count(&e, &opts, limit, &file)
             }
@@ -88,14 +93,33 @@ fn count(e: &Edges, opts: &Options, limit: Option<u64>, file: &str) -> Result<Re
 
 /// `edges count --patterns`: the patterns by the multiplicity search, times the solutions per
 /// pattern ([`Edges::pattern_factor`]).
-fn count_patterns(e: &Edges, opts: &Options, limit: Option<u64>, file: &str) -> Result<Report> {
+fn count_patterns(
+    e: &Edges,
+    opts: &Options,
+    (limit, memo): (Option<u64>, bool),
+    file: &str,
+) -> Result<Report> {
     let start = std::time::Instant::now();
     let problem = e.pattern_problem();
     let threads = match opts.threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
+    let c = if memo {
+        if limit.is_some() {
+            wellposed_engine::anyhow::bail!("--memo counts everything: it takes no --limit");
+        }
+        let never = std::sync::atomic::AtomicBool::new(false);
+        let m = wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never)?;
+        let count = u64::try_from(m.count)
+            .map_err(|_| wellposed_engine::anyhow::anyhow!("more than 2^64 patterns"))?;
+        wellposed_xc::Count {
+            count,
+            complete: m.complete,
+        }
+    } else {
+        wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter())
+    };
     let factor = e.pattern_factor();
     let total = &factor * c.count;
     let types = e.piece_types().len();

@@ -13,8 +13,14 @@
 //!
 //! Memory is bounded: the table stops growing at `max_bytes` (estimated per entry: the key,
 //! the count and the table's overhead) and the search goes on without new entries, exactly but
-//! slower; the result says whether that happened. Problems with multiplicities are refused
-//! (their remainders also depend on the options passed over; see [`crate::multi`]).
+//! slower; the result says whether that happened.
+//!
+//! Multiplicities (`lo:hi|item`) are taken when every option contains an item covered exactly
+//! once (as the positions of a board do in a piece-type problem): the search then branches on
+//! such items only, so no option is ever passed over, and the key adds how many times each
+//! bounded item is covered so far; when every exactly-once item is covered no option is left,
+//! and the bounded items' lower bounds decide. Other multiplicity problems are refused (their
+//! remainders would also depend on the options passed over; see [`crate::multi`]).
 
 use crate::multi::{Held, Node, State};
 use crate::{Problem, XcError};
@@ -72,8 +78,12 @@ fn key(s: &State) -> Box<[u32]> {
     let words = p.num_primary().div_ceil(32);
     let mut k = vec![0u32; words];
     for i in 0..p.num_primary() {
-        if s.times[i] == 0 {
-            k[i / 32] |= 1 << (i % 32);
+        if p.bounds(i) == (1, 1) {
+            if s.times[i] == 0 {
+                k[i / 32] |= 1 << (i % 32);
+            }
+        } else {
+            k.push(s.times[i]);
         }
     }
     for j in p.num_primary()..p.num_items() {
@@ -87,6 +97,38 @@ fn key(s: &State) -> Box<[u32]> {
         }
     }
     k.into_boxed_slice()
+}
+
+/// Whether memoised counting takes `p`: no multiplicities, or an exactly-once item in every
+/// option (see the module documentation).
+pub fn takes(p: &Problem) -> bool {
+    !p.has_multiplicities()
+        || p.options().iter().all(|o| {
+            o.iter()
+                .any(|&(i, _)| i < p.num_primary() && p.bounds(i) == (1, 1))
+        })
+}
+
+/// The item to branch on — an exactly-once item, fewest available options first, then the
+/// lowest — or whether the remainder is finished (every exactly-once item covered: no option is
+/// left, and the bounded items' lower bounds say whether it is a solution) or dead.
+fn node(s: &State) -> Node {
+    let p = s.p;
+    let mut best: Option<(u32, usize)> = None;
+    for i in 0..p.num_primary() {
+        let (lo, _) = p.bounds(i);
+        let (t, a) = (s.times[i], s.avail[i]);
+        if t < lo && t + a < lo {
+            return Node::Dead;
+        }
+        if p.bounds(i) == (1, 1) && t == 0 && best.is_none_or(|b| (a, i) < b) {
+            best = Some((a, i));
+        }
+    }
+    match best {
+        Some((_, i)) => Node::Branch(i),
+        None => Node::Solution,
+    }
 }
 
 /// One choice point: the remainder's key, its options for the chosen item, the next to try,
@@ -113,7 +155,7 @@ pub const PROBE_NODES: u64 = 100_000;
 /// the remainders met were found again (plain dancing links, on every core, will do better);
 /// otherwise the memoised count itself.
 pub fn pays(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<Option<MemoCount>, XcError> {
-    if p.has_multiplicities() {
+    if !takes(p) {
         return Ok(None);
     }
     let probe = count_within(p, max_bytes, stop, PROBE_NODES)?;
@@ -133,10 +175,10 @@ fn count_within(
     stop: &AtomicBool,
     max_nodes: u64,
 ) -> Result<MemoCount, XcError> {
-    if p.has_multiplicities() {
+    if !takes(p) {
         return Err(XcError::Option {
             option: 0,
-            message: "memoised counting takes problems without multiplicities".into(),
+            message: "memoised counting takes multiplicities only when every option has an item covered exactly once".into(),
         });
     }
     let mut s = State::new(p);
@@ -168,7 +210,7 @@ fn count_within(
                 hits += 1;
                 Some(v)
             }
-            None => match s.node() {
+            None => match node(&s) {
                 Node::Solution => Some(1),
                 Node::Dead => Some(0),
                 Node::Branch(i) => {
@@ -206,7 +248,7 @@ fn count_within(
             }
             s.undo_to(f.mark);
             if f.next < f.list.len() {
-                // Every option here covers the item (bounds 1:1), which blocks the options
+                // Every option here covers the item (exactly once), which blocks the options
                 // tried before: nothing needs passing over.
                 let o = f.list[f.next];
                 f.next += 1;
@@ -265,6 +307,42 @@ mod tests {
         assert_eq!(squares, [2, 36, 6728, 12_988_816]);
         // 3×10: 571 (A001835 at n = 5).
         assert_eq!(tilings(3, 10), 571);
+    }
+
+    /// Multiplicity problems with an exactly-once item in every option (cells, and piece types
+    /// used m times): memoised counts equal the multiplicity search's; others are refused.
+    #[test]
+    fn multiplicities_with_an_exactly_once_item_in_every_option() {
+        let mut rng = crate::testing::Rng(0x77_1234);
+        let mut compared = 0;
+        for _ in 0..3000 {
+            let shape = crate::testing::Shape {
+                primary: (2, 6),
+                secondary: (0, 3),
+                options: (2, 18),
+                join: 3,
+                colours: 2,
+            };
+            let mut p = crate::testing::random_problem(&mut rng, &shape);
+            // Items from the second on may take bounds; the first stays exactly once.
+            for i in 1..p.num_primary() {
+                if rng.below(2) == 0 {
+                    let hi = 1 + rng.below(3) as u32;
+                    let lo = rng.below(u64::from(hi) + 1) as u32;
+                    p.set_bounds(i, lo, hi).unwrap();
+                }
+            }
+            let want = u128::from(crate::multi::count(&p, None, &Default::default()).count);
+            match count(&p, 1 << 24, &AtomicBool::new(false)) {
+                Ok(m) => {
+                    assert!(takes(&p));
+                    assert_eq!(m.count, want, "{p:?}");
+                    compared += 1;
+                }
+                Err(_) => assert!(!takes(&p)),
+            }
+        }
+        assert!(compared > 500, "{compared}");
     }
 
     /// The probe: dominoes pay (found again far more often than not), the pentominoes do not,
