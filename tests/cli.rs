@@ -871,3 +871,22 @@ fn knuths_multiplicities_are_solved_counted_and_exported() {
         assert!(r.stderr.contains(":1:"), "{bad:?}: {}", r.stderr);
     }
 }
+
+/// Family-built exact covers stay within --max-memory too: past it the builder stops storing
+/// options and the command refuses with one line naming the budget.
+#[test]
+fn exact_covers_past_the_memory_budget_are_refused() {
+    for f in [
+        "encodings/edges/witch-3x3.txt",
+        "encodings/latin/unique-4x4.txt",
+    ] {
+        let r = wellposed(&["count", "--max-memory", "2K", &instance(f)]);
+        assert_eq!(r.code, 2, "{f}");
+        assert!(
+            r.stderr.contains("memory budget of 2 KiB"),
+            "{f}: {}",
+            r.stderr
+        );
+        assert_eq!(r.stderr.lines().count(), 1, "{f}: {}", r.stderr);
+    }
+}

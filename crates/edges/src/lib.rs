@@ -99,6 +99,11 @@ impl Edges {
 
     /// The exact cover with colours, one option per entry of [`Edges::placements`].
     pub fn problem(&self) -> Problem {
+        self.problem_within(u64::MAX)
+    }
+
+    /// [`Edges::problem`] within a memory budget (see [`Problem::within`]).
+    pub fn problem_within(&self, max_bytes: u64) -> Problem {
         let units: Vec<(String, u32)> = (0..self.pieces.len())
             .map(|i| (format!("piece{}", i + 1), 1))
             .collect();
@@ -107,7 +112,7 @@ impl Edges {
             .into_iter()
             .map(|(i, at, turns)| (i, at, turned(&self.pieces[i], turns)))
             .collect();
-        self.cover(&units, &options)
+        self.cover(&units, &options, max_bytes)
     }
 
     /// The pieces grouped by *type* — the same labels up to turning — with, per type, its
@@ -158,7 +163,7 @@ impl Edges {
                 }
             }
         }
-        self.cover(&units, &options)
+        self.cover(&units, &options, u64::MAX)
     }
 
     /// How many solutions show one pattern: the product over piece types of m! (the m
@@ -183,7 +188,12 @@ impl Edges {
     /// An exact cover over the positions, the given units (a piece or a piece type, with how
     /// many times it is used) and the internal edges; one option per (unit, position, labels
     /// as shown there, top/right/bottom/left).
-    fn cover(&self, units: &[(String, u32)], options: &[(usize, usize, [i64; 4])]) -> Problem {
+    fn cover(
+        &self,
+        units: &[(String, u32)],
+        options: &[(usize, usize, [i64; 4])],
+        max_bytes: u64,
+    ) -> Problem {
         let (h, w) = (self.rows, self.cols);
         let mut primary: Vec<String> = Vec::new();
         for r in 0..h {
@@ -203,7 +213,9 @@ impl Edges {
                 }
             }
         }
-        let mut p = Problem::new(&primary, &secondary).expect("distinct item names");
+        let mut p = Problem::new(&primary, &secondary)
+            .expect("distinct item names")
+            .within(max_bytes);
         for (k, (_, copies)) in units.iter().enumerate() {
             p.set_bounds(h * w + k, *copies, *copies)
                 .expect("a unit is used at least once");
@@ -366,8 +378,9 @@ impl Family for Edges {
         vec![EncodingKind::ExactCover]
     }
 
-    fn encode(&self, kind: EncodingKind, _choices: Choices) -> Option<Encoding> {
-        (kind == EncodingKind::ExactCover).then(|| Encoding::ExactCover(self.problem()))
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
+        (kind == EncodingKind::ExactCover)
+            .then(|| Encoding::ExactCover(self.problem_within(choices.max_bytes)))
     }
 
     fn decode(&self, answer: &Answer) -> Board {

@@ -124,7 +124,7 @@ pub enum EngineError {
     NoNative(String),
     /// The encoding would take more memory than the budget (`Choices::max_bytes`): refused
     /// when the builder reached it, before the machine's memory runs out.
-    #[error("the {family} puzzle's CNF encoding needs more than the memory budget of {}; refused", human_bytes(*.budget))]
+    #[error("the {family} puzzle's encoding needs more than the memory budget of {} (--max-memory); refused", human_bytes(*.budget))]
     OverBudget { family: String, budget: u64 },
     /// A proof that should certify an answer failed the independent check.
     #[error("internal error: {0}; please report this")]
@@ -142,6 +142,22 @@ pub fn human_bytes(b: u64) -> String {
         }
     }
     format!("{b} B")
+}
+
+/// An exact cover refused when its builder went past the memory budget (see
+/// [`wellposed_xc::Problem::within`]).
+pub fn cover_within_budget(
+    family: &str,
+    cover: &wellposed_xc::Problem,
+    budget: u64,
+) -> Result<(), EngineError> {
+    if cover.over_budget() {
+        return Err(EngineError::OverBudget {
+            family: family.to_string(),
+            budget,
+        });
+    }
+    Ok(())
 }
 
 /// A CNF refused when its builder went past the memory budget (see [`EngineError::OverBudget`]).

@@ -233,7 +233,11 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
         Method::Dlx | Method::DlxMemo => EncodingKind::ExactCover,
         Method::Native => return Err(EngineError::NoNative(p.family().to_string())),
     };
-    let prepared = match (encode(want)?, method) {
+    let encoded = encode(want)?;
+    if let Encoding::ExactCover(cover) = &encoded {
+        crate::cover_within_budget(p.family(), cover, choices.max_bytes)?;
+    }
+    let prepared = match (encoded, method) {
         (Encoding::Cnf(enc), _) => Prepared::Sat {
             enc,
             cover_options: None,

@@ -129,7 +129,7 @@ impl Family for Latin {
     /// Items: every cell holds one symbol; every row, and every column, holds each symbol
     /// once. An option places one symbol in one cell and covers those three items. (The CNF
     /// path translates this exact cover; `choices` would shape a CNF built here.)
-    fn encode(&self, kind: EncodingKind, _choices: Choices) -> Option<Encoding> {
+    fn encode(&self, kind: EncodingKind, choices: Choices) -> Option<Encoding> {
         if kind != EncodingKind::ExactCover {
             return None;
         }
@@ -142,7 +142,10 @@ impl Family for Latin {
                 items.push(format!("col{a}#{b}"));
             }
         }
-        let mut p = Problem::new(&items, &[] as &[String]).expect("distinct item names");
+        // Within the memory budget: the engine refuses the problem if an option did not fit.
+        let mut p = Problem::new(&items, &[] as &[String])
+            .expect("distinct item names")
+            .within(choices.max_bytes);
         for (r, c, v) in self.placements() {
             let item = |name: String| (p.item(&name).expect("an item above"), None);
             let option = [

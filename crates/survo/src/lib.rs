@@ -374,7 +374,9 @@ impl Family for Survo {
                 let secondary: Vec<String> = (0..cells)
                     .map(|c| format!("x{}.{}", c / n + 1, c % n + 1))
                     .collect();
-                let mut p = Problem::new(&primary, &secondary).expect("distinct names");
+                let mut p = Problem::new(&primary, &secondary)
+                    .expect("distinct names")
+                    .within(choices.max_bytes);
                 let colours: Vec<u32> = (1..=cells).map(|v| p.colour(&v.to_string())).collect();
                 let value_item = |v: u32| m + n + v as usize - 1;
                 let cell_item = |c: usize| m + n + cells + c;

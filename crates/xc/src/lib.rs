@@ -43,6 +43,12 @@ pub struct Problem {
     options: Vec<Vec<(usize, Colour)>>,
     colours: Vec<String>,
     colour_index: HashMap<String, u32>,
+    /// The memory the options may take (see [`Problem::within`]); `None`: no limit.
+    max_bytes: Option<u64>,
+    /// The bytes the options take (estimated: 16 an item entry, 48 an option).
+    bytes: u64,
+    /// An option was refused for the budget: the problem is incomplete and must be refused.
+    over: bool,
 }
 
 impl Problem {
@@ -89,6 +95,24 @@ impl Problem {
         }
         self.bounds[item] = (lo, hi);
         Ok(())
+    }
+
+    /// The problem with a memory budget for its options: an option that would take it past
+    /// `max_bytes` is not stored and the problem says so ([`Problem::over_budget`]), as a CNF
+    /// builder does, so that no input makes a builder exhaust the machine.
+    pub fn within(mut self, max_bytes: u64) -> Problem {
+        self.max_bytes = Some(max_bytes);
+        self
+    }
+
+    /// Whether an option was dropped for the memory budget (the problem must then be refused).
+    pub fn over_budget(&self) -> bool {
+        self.over
+    }
+
+    /// The estimated bytes of the options stored.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// How many chosen options must contain primary item `item`: (at least, at most).
@@ -161,6 +185,12 @@ impl Problem {
         if !items.iter().any(|&(i, _)| i < self.primary) {
             return bad("an option needs at least one primary item".into());
         }
+        let bytes = 16 * items.len() as u64 + 48;
+        if self.max_bytes.is_some_and(|m| self.bytes + bytes > m) {
+            self.over = true;
+            return Ok(option);
+        }
+        self.bytes += bytes;
         self.options.push(items.to_vec());
         Ok(option)
     }
