@@ -101,10 +101,7 @@ fn count_patterns(
 ) -> Result<Report> {
     let start = std::time::Instant::now();
     let problem = e.pattern_problem();
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = wellposed_engine::Context::threads(opts.threads);
     let c = if memo {
         if limit.is_some() {
             wellposed_engine::anyhow::bail!("--memo counts everything: it takes no --limit");

@@ -712,10 +712,7 @@ pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
 
 /// Plain dancing links on `opts.threads` threads (0: all cores), stopping at `limit`.
 fn plain_dlx(problem: Problem, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t,
-    };
+    let threads = crate::Context::threads(opts.threads);
     let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
     Ok(Counted {
         count: c.count.into(),
