@@ -144,7 +144,29 @@ struct Frame {
 /// Counts the exact covers of `p` with a table of remainders of at most about `max_bytes`;
 /// `stop` (checked every 4,096 nodes) ends it early.
 pub fn count(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<MemoCount, XcError> {
-    count_within(p, max_bytes, stop, u64::MAX)
+    count_within(p, &mut Memo::new(max_bytes), stop, u64::MAX)
+}
+
+/// The table of remainders and its memory account. Every entry is a finished remainder's
+/// exact count, so a table filled by a stopped count (the probe of [`pays`]) stays valid for
+/// the next count of the same problem.
+struct Memo {
+    table: Table,
+    bytes: u64,
+    max_bytes: u64,
+    /// An entry was not stored for the budget.
+    full: bool,
+}
+
+impl Memo {
+    fn new(max_bytes: u64) -> Memo {
+        Memo {
+            table: Table::default(),
+            bytes: 0,
+            max_bytes,
+            full: false,
+        }
+    }
 }
 
 /// How many nodes [`pays`] looks at.
@@ -158,20 +180,22 @@ pub fn pays(p: &Problem, max_bytes: u64, stop: &AtomicBool) -> Result<Option<Mem
     if !takes(p) {
         return Ok(None);
     }
-    let probe = count_within(p, max_bytes, stop, PROBE_NODES)?;
+    let mut memo = Memo::new(max_bytes);
+    let probe = count_within(p, &mut memo, stop, PROBE_NODES)?;
     if probe.complete {
         return Ok(Some(probe));
     }
     if probe.hits * 2 < probe.nodes {
         return Ok(None);
     }
-    count(p, max_bytes, stop).map(Some)
+    // Go on with the probe's table: its remainders need not be counted again.
+    count_within(p, &mut memo, stop, u64::MAX).map(Some)
 }
 
 /// [`count`], giving up (incomplete) after `max_nodes` nodes.
 fn count_within(
     p: &Problem,
-    max_bytes: u64,
+    memo: &mut Memo,
     stop: &AtomicBool,
     max_nodes: u64,
 ) -> Result<MemoCount, XcError> {
@@ -182,8 +206,7 @@ fn count_within(
         });
     }
     let mut s = State::new(p);
-    let mut table = Table::default();
-    let (mut bytes, mut hits, mut nodes, mut full) = (0u64, 0u64, 0u64, false);
+    let (mut hits, mut nodes) = (0u64, 0u64);
     let overflow = || XcError::Option {
         option: 0,
         message: "the count exceeds 2^128".into(),
@@ -198,14 +221,14 @@ fn count_within(
             return Ok(MemoCount {
                 count: 0,
                 complete: false,
-                entries: table.len(),
+                entries: memo.table.len(),
                 hits,
                 nodes,
-                table_full: full,
+                table_full: memo.full,
             });
         }
         let k = key(&s);
-        value = match table.get(&k) {
+        value = match memo.table.get(&k) {
             Some(&v) => {
                 hits += 1;
                 Some(v)
@@ -237,10 +260,10 @@ fn count_within(
                 return Ok(MemoCount {
                     count,
                     complete: true,
-                    entries: table.len(),
+                    entries: memo.table.len(),
                     hits,
                     nodes,
-                    table_full: full,
+                    table_full: memo.full,
                 });
             };
             if let Some(v) = value.take() {
@@ -257,11 +280,11 @@ fn count_within(
             }
             let done = frames.pop().expect("a frame");
             let entry = done.key.len() as u64 * 4 + 16 + 48;
-            if bytes + entry <= max_bytes {
-                bytes += entry;
-                table.insert(done.key, done.sum);
+            if memo.bytes + entry <= memo.max_bytes {
+                memo.bytes += entry;
+                memo.table.insert(done.key, done.sum);
             } else {
-                full = true;
+                memo.full = true;
             }
             value = Some(done.sum);
         }
