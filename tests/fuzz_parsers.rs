@@ -174,14 +174,21 @@ fn choices() -> wellposed_engine::sat::Choices {
     }
 }
 
-/// The solver options of the smoke run's checks: CaDiCaL, 20,000 conflicts a solve.
+/// The solver options of the smoke run's checks: CaDiCaL, 20,000 conflicts a solve
+/// (`WELLPOSED_FUZZ_CONFLICTS=n` changes the bound: the long runs of `scripts/fuzz.sh` spend
+/// most of their time in bounded solves of mutated pigeonholes, which a smaller bound stops
+/// just as cleanly).
 fn bounded() -> Options {
+    let conflicts = std::env::var("WELLPOSED_FUZZ_CONFLICTS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(20_000);
     Options {
         choices: choices(),
         solver: wellposed_engine::SolverChoice::Cadical,
         limits: wellposed_engine::sat::Limits {
             deadline: None,
-            conflicts: Some(20_000),
+            conflicts: Some(conflicts),
         },
         ..Options::default()
     }
@@ -303,6 +310,7 @@ fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
     wellposed_drat::check(&php, proof.as_bytes()).unwrap();
     let satisfiable = &php[1..]; // the first pigeon may stay out
     let (mut passed, mut refused) = (0, 0);
+    let start = std::time::Instant::now();
     for _ in 0..inputs().unwrap_or(3000 * scale()) {
         let text = fuzz_input(&mut rng, proof);
         assert!(
@@ -321,6 +329,11 @@ fn the_proof_checker_never_panics_and_never_refutes_a_satisfiable_formula() {
             }
         }
     }
+    eprintln!(
+        "fuzz: drat: {} inputs ({passed} checked, {refused} refused) in {:.0} s",
+        passed + refused,
+        start.elapsed().as_secs_f64()
+    );
     assert!(
         passed > 50 && refused > 50,
         "{passed} passed, {refused} refused"

@@ -338,27 +338,13 @@ impl Cnf {
         let Some((cap, upper_matters)) = self.sum_cap(total, lo, hi) else {
             return;
         };
-        let mut row = vec![Tri::False; cap + 1];
-        row[0] = Tri::True;
-        let mut reach: u64 = 0;
-        for &(w, x) in &terms {
-            reach = reach.saturating_add(w);
-            let mut next = vec![Tri::False; cap + 1];
-            next[0] = Tri::True;
-            for v in 1..=cap {
-                if v as u64 > reach {
-                    break;
-                }
-                let a = row[v];
-                let b = if (v as u64) <= w {
-                    Tri::True
-                } else {
-                    row[v - w as usize]
-                };
-                next[v] = self.or_and(a, x, b);
-            }
-            row = next;
+        if !self.partial_sums_fit(&terms, cap) {
+            self.over = true;
+            return;
         }
+        let Some(row) = partial_sums(self, &terms, cap) else {
+            return;
+        };
         if upper_matters {
             self.force(row[cap], false);
         }
@@ -367,39 +353,33 @@ impl Cnf {
         }
     }
 
-    /// A value equal to `a or (x and b)`.
-    fn or_and(&mut self, a: Tri, x: Lit, b: Tri) -> Tri {
-        match (a, b) {
-            (Tri::True, _) => Tri::True,
-            (_, Tri::False) => a,
-            (Tri::False, Tri::True) => Tri::Lit(x),
-            _ => {
-                let r = self.new_var().positive();
-                let a_lit = match a {
-                    Tri::Lit(l) => Some(l),
-                    _ => None,
-                };
-                // r -> a or x ; r -> a or b
-                let mut c1 = vec![!r, x];
-                c1.extend(a_lit);
-                self.add_clause(&c1);
-                match b {
-                    Tri::Lit(bl) => {
-                        let mut c2 = vec![!r, bl];
-                        c2.extend(a_lit);
-                        self.add_clause(&c2);
-                        // x and b -> r
-                        self.add_clause(&[!x, !bl, r]);
-                    }
-                    Tri::True => self.add_clause(&[!x, r]),
-                    Tri::False => unreachable!("handled above"),
-                }
-                if let Some(al) = a_lit {
-                    self.add_clause(&[!al, r]);
-                }
-                Tri::Lit(r)
-            }
+    /// Whether the partial sums of `terms` up to `cap` fit in what is left of the budget: the
+    /// two rows held while building, and the clauses. Checked before building, so that a clue
+    /// with a huge sum is refused at once instead of after filling the budget. The clauses
+    /// are counted exactly, by running the construction on a [`Tally`], and only when the
+    /// quick upper estimate (four clauses of three literals a cell) does not settle it.
+    fn partial_sums_fit(&self, terms: &[(u64, Lit)], cap: usize) -> bool {
+        let left = self.choices().max_bytes.saturating_sub(self.bytes);
+        let rows = (cap as u64)
+            .saturating_add(1)
+            .saturating_mul(2 * std::mem::size_of::<Tri>() as u64);
+        if rows > left {
+            return false;
         }
+        let mut reach = 0u64;
+        let mut cells = 0u64;
+        for &(w, _) in terms {
+            reach = reach.saturating_add(w);
+            cells = cells.saturating_add(reach.min(cap as u64));
+        }
+        if cells.saturating_mul(4 * crate::clause_bytes(3)) <= left - rows {
+            return true;
+        }
+        let mut tally = Tally {
+            bytes: 0,
+            limit: left - rows,
+        };
+        partial_sums(&mut tally, terms, cap).is_some()
     }
 
     fn force(&mut self, t: Tri, value: bool) {
@@ -408,6 +388,117 @@ impl Cnf {
             (Tri::True, false) | (Tri::False, true) => self.add_clause(&[]),
             (Tri::Lit(l), true) => self.add_clause(&[l]),
             (Tri::Lit(l), false) => self.add_clause(&[!l]),
+        }
+    }
+}
+
+/// Where the partial-sum construction puts its variables and clauses: the formula itself, or
+/// a [`Tally`] of the bytes they would take. One construction serves both, so the size check
+/// cannot drift from what is built.
+trait Sink {
+    fn fresh(&mut self) -> Lit;
+    fn clause(&mut self, c: &[Lit]);
+    /// The budget is exceeded: building may stop, its result will be refused.
+    fn full(&self) -> bool;
+}
+
+impl Sink for Cnf {
+    fn fresh(&mut self) -> Lit {
+        self.new_var().positive()
+    }
+    fn clause(&mut self, c: &[Lit]) {
+        self.add_clause(c)
+    }
+    fn full(&self) -> bool {
+        self.over_budget()
+    }
+}
+
+/// Counts the bytes a construction's clauses would take, up to a limit (its literals are
+/// placeholders: only clause lengths matter).
+struct Tally {
+    bytes: u64,
+    limit: u64,
+}
+
+impl Sink for Tally {
+    fn fresh(&mut self) -> Lit {
+        crate::Var(0).positive()
+    }
+    fn clause(&mut self, c: &[Lit]) {
+        self.bytes = self.bytes.saturating_add(crate::clause_bytes(c.len()));
+    }
+    fn full(&self) -> bool {
+        self.bytes > self.limit
+    }
+}
+
+/// The order-encoded partial sums of `terms` cut at `cap`: `row[v]` is "the terms sum to at
+/// least v". None when the sink filled up on the way.
+fn partial_sums<S: Sink>(sink: &mut S, terms: &[(u64, Lit)], cap: usize) -> Option<Vec<Tri>> {
+    let mut row = vec![Tri::False; cap + 1];
+    let mut next = row.clone();
+    row[0] = Tri::True;
+    next[0] = Tri::True;
+    let mut reach: u64 = 0;
+    for &(w, x) in terms {
+        reach = reach.saturating_add(w);
+        for v in 1..=cap {
+            if v as u64 > reach {
+                break;
+            }
+            let a = row[v];
+            let b = if (v as u64) <= w {
+                Tri::True
+            } else {
+                row[v - w as usize]
+            };
+            next[v] = or_and(sink, a, x, b);
+        }
+        std::mem::swap(&mut row, &mut next);
+        if sink.full() {
+            return None;
+        }
+    }
+    Some(row)
+}
+
+/// A value equal to `a or (x and b)`.
+fn or_and<S: Sink>(sink: &mut S, a: Tri, x: Lit, b: Tri) -> Tri {
+    match (a, b) {
+        (Tri::True, _) => Tri::True,
+        (_, Tri::False) => a,
+        (Tri::False, Tri::True) => Tri::Lit(x),
+        _ => {
+            let r = sink.fresh();
+            let a_lit = match a {
+                Tri::Lit(l) => Some(l),
+                _ => None,
+            };
+            // r -> a or x ; r -> a or b
+            let mut c1 = [!r, x, x];
+            let n1 = 2 + usize::from(a_lit.is_some());
+            if let Some(al) = a_lit {
+                c1[2] = al;
+            }
+            sink.clause(&c1[..n1]);
+            match b {
+                Tri::Lit(bl) => {
+                    let mut c2 = [!r, bl, bl];
+                    if let Some(al) = a_lit {
+                        c2[2] = al;
+                    }
+                    sink.clause(&c2[..n1]);
+                    // x and b -> r
+                    sink.clause(&[!x, !bl, r]);
+                }
+                Tri::True => sink.clause(&[!x, r]),
+                Tri::False => unreachable!("handled above"),
+            }
+            if let Some(al) = a_lit {
+                sink.clause(&[!al, r]);
+            }
+            Tri::Lit(r)
         }
     }
 }
@@ -550,6 +641,73 @@ mod tests {
         cnf.exactly_k(&xs, 200);
         assert!(cnf.over_budget());
         assert!(cnf.bytes() <= 10_000);
+    }
+
+    /// The size check runs the same construction on a tally: its bytes are the formula's.
+    #[test]
+    fn the_tally_of_partial_sums_is_what_the_formula_takes() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |k: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % k
+        };
+        for _ in 0..300 {
+            let mut cnf = Cnf::new();
+            let n = 1 + next(8) as usize;
+            let terms: Vec<(u64, Lit)> = cnf
+                .new_vars(n)
+                .into_iter()
+                .map(|v| (1 + next(7), v.positive()))
+                .collect();
+            let total: u64 = terms.iter().map(|t| t.0).sum();
+            let cap = 1 + next(total) as usize;
+            let mut tally = Tally {
+                bytes: 0,
+                limit: u64::MAX,
+            };
+            assert!(partial_sums(&mut tally, &terms, cap).is_some());
+            assert!(partial_sums(&mut cnf, &terms, cap).is_some());
+            assert_eq!(tally.bytes, cnf.bytes(), "{terms:?} cap {cap}");
+        }
+    }
+
+    /// A sum far past the budget is refused before anything is built.
+    #[test]
+    fn a_huge_weighted_sum_is_refused_before_it_is_built() {
+        let mut cnf = Cnf::with_choices(Choices {
+            max_bytes: 1 << 20,
+            ..Choices::default()
+        });
+        let xs = cnf.new_vars(3);
+        let terms: Vec<(u64, Lit)> = xs
+            .iter()
+            .map(|v| (1_000_000_000_000, v.positive()))
+            .collect();
+        cnf.linear_eq(&terms, 2_000_000_000_000);
+        assert!(cnf.over_budget());
+        assert_eq!((cnf.num_vars(), cnf.bytes()), (3, 0));
+        // Within the budget but past the quick estimate: counted exactly, and built.
+        let build = |max_bytes| {
+            let mut cnf = Cnf::with_choices(Choices {
+                max_bytes,
+                ..Choices::default()
+            });
+            let xs = cnf.new_vars(20);
+            let terms: Vec<(u64, Lit)> = xs.iter().map(|v| (1, v.positive())).collect();
+            cnf.linear_range(&terms, 10, 10);
+            cnf
+        };
+        let needed = build(u64::MAX).bytes();
+        let cells: u64 = (1..=20).map(|reach: u64| reach.min(11)).sum();
+        // The two rows held while building count too (2 × 12 values).
+        let budget = needed + 2 * 12 * std::mem::size_of::<Tri>() as u64;
+        assert!(cells * 4 * crate::clause_bytes(3) > budget);
+        let cnf = build(budget);
+        assert!(!cnf.over_budget());
+        assert_eq!(cnf.bytes(), needed);
+        assert!(build(needed - 1).over_budget());
     }
 
     #[test]
