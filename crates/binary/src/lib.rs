@@ -19,6 +19,7 @@ pub mod search;
 pub mod unruly;
 
 use serde::Serialize;
+use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
@@ -413,6 +414,29 @@ impl Family for Binary {
 
     fn answer_text(&self, name: &str, value: bool) -> String {
         format!("{name} is {}", u8::from(value))
+    }
+
+    /// The clues are the given cells.
+    fn clues(&self) -> Vec<String> {
+        given_cells::clues(&self.givens, self.width)
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        Some(Binary {
+            givens: given_cells::without(&self.givens, drop),
+            ..self.clone()
+        })
+    }
+
+    fn clues_from(&self, s: &Grid) -> Vec<String> {
+        given_cells::from_solution(&self.givens, &s.rows.concat(), self.width)
+    }
+
+    fn with_clues_from(&self, s: &Grid, picks: &[usize]) -> Option<Self> {
+        Some(Binary {
+            givens: given_cells::with_from(&self.givens, &s.rows.concat(), picks),
+            ..self.clone()
+        })
     }
 
     fn render(&self, s: &Grid) -> String {

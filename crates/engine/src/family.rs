@@ -121,6 +121,33 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         format!("{name} is {value}")
     }
 
+    /// The clues a setter may take away, in the family's words and the file's order, for
+    /// `repair` (see [`crate::repair`]). Empty when the family has none.
+    fn clues(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The puzzle without the clues `drop` (indices into [`Family::clues`]); `None` when the
+    /// family takes no part in `repair`.
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        let _ = drop;
+        None
+    }
+
+    /// The clues `solution` would give if added to this puzzle, in the family's words (an open
+    /// cell's value): what `repair` may propose.
+    fn clues_from(&self, solution: &Self::Solution) -> Vec<String> {
+        let _ = solution;
+        Vec::new()
+    }
+
+    /// The puzzle with the clues `picks` (indices into [`Family::clues_from`]) of `solution`
+    /// added.
+    fn with_clues_from(&self, solution: &Self::Solution, picks: &[usize]) -> Option<Self> {
+        let _ = (solution, picks);
+        None
+    }
+
     /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
     /// (false: the native path exists as an independent check, but the encoding is faster).
     fn native_by_default(&self) -> bool {
@@ -197,6 +224,17 @@ pub trait Puzzle: Send + Sync {
     fn intended(&self) -> Option<Vec<bool>>;
     /// See [`Family::answer_text`].
     fn answer_text(&self, name: &str, value: bool) -> String;
+    /// See [`Family::clues`].
+    fn clues(&self) -> Vec<String>;
+    /// See [`Family::without_clues`].
+    fn without_clues(&self, drop: &[usize]) -> Option<Box<dyn Puzzle>>;
+    /// See [`Family::clues_from`]; empty for a solution of another family.
+    fn clues_from(&self, solved: &Solved) -> Vec<String>;
+    /// See [`Family::with_clues_from`].
+    fn with_clues_from(&self, solved: &Solved, picks: &[usize]) -> Option<Box<dyn Puzzle>>;
+    /// Whether a solution (of this puzzle or another of its family) keeps this puzzle's rules,
+    /// by the family's own check.
+    fn admits(&self, solved: &Solved) -> bool;
 }
 
 impl<F: Family> Puzzle for F {
@@ -259,6 +297,32 @@ impl<F: Family> Puzzle for F {
 
     fn answer_text(&self, name: &str, value: bool) -> String {
         Family::answer_text(self, name, value)
+    }
+
+    fn clues(&self) -> Vec<String> {
+        Family::clues(self)
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Box<dyn Puzzle>> {
+        Family::without_clues(self, drop).map(|q| Box::new(q) as Box<dyn Puzzle>)
+    }
+
+    fn clues_from(&self, solved: &Solved) -> Vec<String> {
+        solved
+            .solution::<F::Solution>()
+            .map(|s| Family::clues_from(self, s))
+            .unwrap_or_default()
+    }
+
+    fn with_clues_from(&self, solved: &Solved, picks: &[usize]) -> Option<Box<dyn Puzzle>> {
+        let s = solved.solution::<F::Solution>()?;
+        Family::with_clues_from(self, s, picks).map(|q| Box::new(q) as Box<dyn Puzzle>)
+    }
+
+    fn admits(&self, solved: &Solved) -> bool {
+        solved
+            .solution::<F::Solution>()
+            .is_some_and(|s| self.verify(s).is_ok())
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

@@ -13,6 +13,7 @@ pub mod grading;
 mod oracle;
 mod progress;
 mod raw;
+pub mod repair;
 mod solve;
 
 pub use document::{
@@ -122,6 +123,10 @@ pub enum EngineError {
     Native { family: String, reason: String },
     #[error("the {0} family has no method of its own; answer it by SAT or dancing links")]
     NoNative(String),
+    /// `repair` cannot change this puzzle (the family names no clues, or no clue it can add
+    /// rules out another solution).
+    #[error("{0}")]
+    Repair(String),
     /// The encoding would take more memory than the budget (`Choices::max_bytes`): refused
     /// when the builder reached it, before the machine's memory runs out.
     #[error("the {family} puzzle's encoding needs more than the memory budget of {} (--max-memory); refused", human_bytes(*.budget))]

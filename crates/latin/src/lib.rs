@@ -17,6 +17,7 @@
 //! ```
 
 use serde::Serialize;
+use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, Document, Encoding, EncodingKind, Family, ParseError};
 use wellposed_xc::Problem;
@@ -64,6 +65,29 @@ impl Family for Latin {
     const EXAMPLES: &'static [&'static str] =
         &["family latin\nsize 3\ngrid\n1 . .\n. . 1\n. 3 .\n"];
     type Solution = Square;
+
+    /// The clues are the given cells.
+    fn clues(&self) -> Vec<String> {
+        given_cells::clues(&self.givens, self.n)
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        Some(Latin {
+            n: self.n,
+            givens: given_cells::without(&self.givens, drop),
+        })
+    }
+
+    fn clues_from(&self, s: &Square) -> Vec<String> {
+        given_cells::from_solution(&self.givens, &s.0.concat(), self.n)
+    }
+
+    fn with_clues_from(&self, s: &Square, picks: &[usize]) -> Option<Self> {
+        Some(Latin {
+            n: self.n,
+            givens: given_cells::with_from(&self.givens, &s.0.concat(), picks),
+        })
+    }
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(text, source, Self::NAME, &["size", "grid"], &["grid"])?;

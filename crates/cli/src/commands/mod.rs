@@ -13,6 +13,7 @@ pub mod deduce;
 pub mod export;
 pub mod generate;
 pub mod proof;
+pub mod repair;
 pub mod solve;
 
 // The commands that work on any family (a plain comment: a doc comment would become the
@@ -95,6 +96,29 @@ pub enum Builtin {
         #[command(flatten)]
         input: Input,
     },
+    /// What to change so that the puzzle has exactly one solution: with several, the fewest
+    /// clues of the kept solution to add; with none, the fewest clues to remove (and a core of
+    /// clues that cannot hold together); when unique, the redundant clues and a minimal set.
+    /// Every proposal is proved by the engine on the changed puzzle.
+    Repair {
+        #[command(flatten)]
+        input: Input,
+        /// Keep the N-th solution found (from 1) instead of the file's goal or the first.
+        #[arg(long, value_name = "N")]
+        keep: Option<u64>,
+        /// How many smallest proposals to list (each proved).
+        #[arg(long, default_value_t = 3)]
+        proposals: usize,
+        /// Other solutions (or cores) the exact search collects before it completes a proposal
+        /// greedily (then the proposal is not proved smallest).
+        #[arg(long, default_value_t = wellposed_engine::repair::DEFAULT_ROUNDS)]
+        rounds: usize,
+        /// Write the first proposal's puzzle to this file (atomically).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        how: SolveArgs,
+    },
     /// Check a textual DRAT proof that a DIMACS CNF is unsatisfiable, with wellposed's own
     /// checker (forward RUP, independent of every solver), e.g. one written by
     /// `cadical --no-binary F.cnf F.drat`.
@@ -145,6 +169,22 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             .map_err(in_file(&input)),
         Builtin::Grade { input, max } => deduce::grade(&input, &max).map_err(in_file(&input)),
         Builtin::Hint { input } => deduce::hint(&input).map_err(in_file(&input)),
+        Builtin::Repair {
+            input,
+            keep,
+            proposals,
+            rounds,
+            output,
+            how,
+        } => {
+            let asked = repair::Asked {
+                keep,
+                proposals,
+                rounds,
+                output: output.as_deref(),
+            };
+            repair::run(&input, &asked, &s.options(&how, 0)).map_err(in_file(&input))
+        }
         Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
         Builtin::Families => Ok(families()),
     }
