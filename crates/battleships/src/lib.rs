@@ -397,9 +397,145 @@ impl Battleships {
 pub const FAMILY: wellposed_engine::FamilyEntry =
     wellposed_engine::FamilyEntry::of::<Battleships>().generator(commands::GENERATOR);
 
+/// A hinted cell in words, for `repair`.
+fn hint_words(h: Hint, r: usize, c: usize) -> String {
+    let what = match h {
+        Hint::Water => "water",
+        Hint::Submarine => "a submarine",
+        Hint::Middle => "a ship's middle",
+        Hint::Top => "a ship's top end",
+        Hint::Bottom => "a ship's bottom end",
+        Hint::Left => "a ship's left end",
+        Hint::Right => "a ship's right end",
+    };
+    format!("row {} col {} is {what}", r + 1, c + 1)
+}
+
+/// A row's (`column` false) or column's ship count in words.
+fn count_words(column: bool, k: usize, n: usize) -> String {
+    let line = if column { "column" } else { "row" };
+    let cells = if n == 1 { "cell" } else { "cells" };
+    format!("{line} {} has {n} ship {cells}", k + 1)
+}
+
+/// The piece a solved board shows at (r, c), as a hint.
+fn solved_hint(s: &Fleet, r: usize, c: usize) -> Hint {
+    let letter = s.rows[r].chars().nth(c).unwrap_or('.');
+    Hint::from_letter(letter).unwrap_or(Hint::Water)
+}
+
+/// Ship cells of a solved board's row (`column` false) or column k.
+fn solved_count(s: &Fleet, column: bool, k: usize) -> usize {
+    let cols = s.rows.first().map_or(0, |r| r.chars().count());
+    (0..s.ship.len())
+        .filter(|&i| s.ship[i] && if column { i % cols == k } else { i / cols == k })
+        .count()
+}
+
+impl Battleships {
+    /// Cells without a hint, row by row.
+    fn open_cells(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.rows * self.cols)
+            .map(|i| (i / self.cols, i % self.cols))
+            .filter(|&(r, c)| !self.hints.iter().any(|h| (h.1, h.2) == (r, c)))
+    }
+
+    /// The rows', then the columns' counts that are given (`missing` false) or not: (is a
+    /// column, index).
+    fn counts_given(&self, missing: bool) -> Vec<(bool, usize)> {
+        let rows = self
+            .row_counts
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (false, k, n));
+        let cols = self
+            .col_counts
+            .iter()
+            .enumerate()
+            .map(|(k, n)| (true, k, n));
+        rows.chain(cols)
+            .filter(|(_, _, n)| n.is_none() == missing)
+            .map(|(line, k, _)| (line, k))
+            .collect()
+    }
+
+    fn count_words(&self, missing: bool) -> Vec<String> {
+        self.counts_given(missing)
+            .into_iter()
+            .map(|(line, k)| {
+                let n = if line {
+                    self.col_counts[k]
+                } else {
+                    self.row_counts[k]
+                };
+                count_words(line, k, n.unwrap_or(0))
+            })
+            .collect()
+    }
+
+    fn count_mut(&mut self, column: bool, k: usize) -> &mut Option<usize> {
+        if column {
+            &mut self.col_counts[k]
+        } else {
+            &mut self.row_counts[k]
+        }
+    }
+}
+
 impl Family for Battleships {
     const NAME: &'static str = "battleships";
     type Solution = Fleet;
+
+    /// The clues are the hinted cells, then the ship counts of the rows and of the columns.
+    fn clues(&self) -> Vec<String> {
+        let hints = self.hints.iter().map(|&(h, r, c)| hint_words(h, r, c));
+        hints.chain(self.count_words(false)).collect()
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        let mut b = self.clone();
+        let hinted = self.hints.len();
+        b.hints = (0..hinted)
+            .filter(|i| !drop.contains(i))
+            .map(|i| self.hints[i])
+            .collect();
+        for (i, (line, k)) in self.counts_given(false).into_iter().enumerate() {
+            if drop.contains(&(hinted + i)) {
+                *b.count_mut(line, k) = None;
+            }
+        }
+        Some(b)
+    }
+
+    /// A solution's clues not given: each open cell's piece (or water), then the missing counts.
+    fn clues_from(&self, s: &Fleet) -> Vec<String> {
+        let cells = self
+            .open_cells()
+            .map(|(r, c)| hint_words(solved_hint(s, r, c), r, c));
+        let counts = self
+            .counts_given(true)
+            .into_iter()
+            .map(|(line, k)| count_words(line, k, solved_count(s, line, k)));
+        cells.chain(counts).collect()
+    }
+
+    fn with_clues_from(&self, s: &Fleet, picks: &[usize]) -> Option<Self> {
+        let mut b = self.clone();
+        let open: Vec<(usize, usize)> = self.open_cells().collect();
+        for (i, &(r, c)) in open.iter().enumerate() {
+            if picks.contains(&i) {
+                b.hints.push((solved_hint(s, r, c), r, c));
+            }
+        }
+        for (i, (line, k)) in self.counts_given(true).into_iter().enumerate() {
+            if picks.contains(&(open.len() + i)) {
+                *b.count_mut(line, k) = Some(solved_count(s, line, k));
+            }
+        }
+        b.hints.sort_unstable_by_key(|&(_, r, c)| (r, c));
+        Some(b)
+    }
+
     const SUMMARY: &'static str =
         "Battleships solitaire: a fleet from row and column counts and hints";
     /// CSPLib problem 14's Prolog terms.

@@ -453,6 +453,13 @@ impl wellposed_engine::deduce::FamilyRule for KempeChains {
 pub const FAMILY: wellposed_engine::FamilyEntry =
     wellposed_engine::FamilyEntry::of::<Map>().generator(commands::GENERATOR);
 
+impl Map {
+    /// The regions not given a colour, in order.
+    fn open_regions(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.regions.len()).filter(|r| !self.givens.iter().any(|g| g.0 == *r))
+    }
+}
+
 impl Family for Map {
     const NAME: &'static str = "map";
     const EXAMPLES: &'static [&'static str] = &[
@@ -460,6 +467,41 @@ impl Family for Map {
         "family map\ncolours 3\nborders\nhub r1\nr2 r3\nr1 r2\nhub r3\ngivens\nhub 1\n",
     ];
     type Solution = Colouring;
+
+    /// The clues are the regions given a colour.
+    fn clues(&self) -> Vec<String> {
+        self.givens
+            .iter()
+            .map(|&(r, c)| format!("{} is colour {}", self.regions[r], c + 1))
+            .collect()
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        let mut m = self.clone();
+        m.givens = (0..self.givens.len())
+            .filter(|i| !drop.contains(i))
+            .map(|i| self.givens[i])
+            .collect();
+        Some(m)
+    }
+
+    fn clues_from(&self, s: &Colouring) -> Vec<String> {
+        self.open_regions()
+            .map(|r| format!("{} is colour {}", self.regions[r], s.colour[r] + 1))
+            .collect()
+    }
+
+    fn with_clues_from(&self, s: &Colouring, picks: &[usize]) -> Option<Self> {
+        let mut m = self.clone();
+        for (i, r) in self.open_regions().enumerate() {
+            if picks.contains(&i) {
+                m.givens.push((r, s.colour[r]));
+            }
+        }
+        m.givens.sort_unstable();
+        Some(m)
+    }
+
     const SUMMARY: &'static str = "map colouring (Tatham's Map): colour regions, neighbours differ";
 
     fn to_text(&self) -> String {

@@ -173,6 +173,27 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
     .generator(commands::GENERATOR)
     .commands(commands::COMMANDS);
 
+impl Board {
+    /// A known cell in words (`None` for an unknown one).
+    fn cell_words(&self, k: usize, cell: Cell) -> Option<String> {
+        let at = wellposed_engine::repair::given_cells::place(k, self.cols);
+        match cell {
+            Cell::Unknown => None,
+            Cell::Number(n) => Some(format!("{at} shows {n}")),
+            Cell::Mine => Some(format!("{at} is a mine")),
+        }
+    }
+
+    /// Cell k as the solution `s` would reveal it.
+    fn revealed(&self, s: &Layout, k: usize) -> Cell {
+        if s.mines[k] {
+            Cell::Mine
+        } else {
+            Cell::Number(self.neighbours(k).filter(|&j| s.mines[j]).count() as u8)
+        }
+    }
+}
+
 impl Family for Board {
     const NAME: &'static str = "minesweeper";
     const EXAMPLES: &'static [&'static str] = &[
@@ -181,6 +202,43 @@ impl Family for Board {
         "family minesweeper\nmines 2\ngrid\n1..\n...\n..1\n",
     ];
     type Solution = Layout;
+
+    /// The clues are the revealed numbers and the cells known to be mines.
+    fn clues(&self) -> Vec<String> {
+        (0..self.cells.len())
+            .filter_map(|k| self.cell_words(k, self.cells[k]))
+            .collect()
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        let mut b = self.clone();
+        let known = (0..self.cells.len()).filter(|&k| self.cells[k] != Cell::Unknown);
+        for (i, k) in known.enumerate() {
+            if drop.contains(&i) {
+                b.cells[k] = Cell::Unknown;
+            }
+        }
+        Some(b)
+    }
+
+    /// An open cell of a solution, as a clue: its number when it is safe, a known mine when not.
+    fn clues_from(&self, s: &Layout) -> Vec<String> {
+        self.unknown()
+            .into_iter()
+            .filter_map(|k| self.cell_words(k, self.revealed(s, k)))
+            .collect()
+    }
+
+    fn with_clues_from(&self, s: &Layout, picks: &[usize]) -> Option<Self> {
+        let mut b = self.clone();
+        for (i, k) in self.unknown().into_iter().enumerate() {
+            if picks.contains(&i) {
+                b.cells[k] = self.revealed(s, k);
+            }
+        }
+        Some(b)
+    }
+
     const SUMMARY: &'static str = "Minesweeper positions: where the mines can be, and how likely";
 
     fn to_text(&self) -> String {

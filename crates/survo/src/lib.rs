@@ -19,6 +19,7 @@ pub mod two_rows;
 pub use rules::LineSums;
 
 use serde::Serialize;
+use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{
     render_rows, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
@@ -204,10 +205,43 @@ pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry:
     .generator(commands::GENERATOR)
     .commands(commands::COMMANDS);
 
+impl Survo {
+    /// The givens as cells that are given or open (`None`), for `repair`.
+    fn given_cells(&self) -> Vec<Option<u32>> {
+        self.givens.iter().map(|&g| (g != 0).then_some(g)).collect()
+    }
+
+    fn with_given_cells(&self, cells: Vec<Option<u32>>) -> Survo {
+        Survo {
+            givens: cells.into_iter().map(|g| g.unwrap_or(0)).collect(),
+            ..self.clone()
+        }
+    }
+}
+
 impl Family for Survo {
     const NAME: &'static str = "survo";
     const EXAMPLES: &'static [&'static str] = &["family survo\nsize 2 3\nrows 9 12\ncols 5 7 9\n"];
     type Solution = Table;
+
+    /// The clues a setter changes are the given cells (the margins define the table).
+    fn clues(&self) -> Vec<String> {
+        given_cells::clues(&self.given_cells(), self.n)
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        Some(self.with_given_cells(given_cells::without(&self.given_cells(), drop)))
+    }
+
+    fn clues_from(&self, t: &Table) -> Vec<String> {
+        given_cells::from_solution(&self.given_cells(), &t.0.concat(), self.n)
+    }
+
+    fn with_clues_from(&self, t: &Table, picks: &[usize]) -> Option<Self> {
+        let cells = given_cells::with_from(&self.given_cells(), &t.0.concat(), picks);
+        Some(self.with_given_cells(cells))
+    }
+
     const SUMMARY: &'static str = "Survo puzzles: the numbers 1..MN placed by row and column sums";
 
     fn to_text(&self) -> String {

@@ -230,9 +230,58 @@ impl Zebra {
 pub const FAMILY: wellposed_engine::FamilyEntry =
     wellposed_engine::FamilyEntry::of::<Zebra>().generator(commands::GENERATOR);
 
+impl Zebra {
+    /// Each value at its position in `t`, category by category.
+    fn placements<'a>(&'a self, t: &'a Table) -> impl Iterator<Item = Fact> + 'a {
+        (0..self.categories.len())
+            .flat_map(move |c| (0..self.positions).map(move |v| Fact::At((c, v), t.position[c][v])))
+    }
+}
+
 impl Family for Zebra {
     const NAME: &'static str = "zebra";
     type Solution = Table;
+
+    /// The clues are the statements, in the file's words.
+    fn clues(&self) -> Vec<String> {
+        self.clues
+            .iter()
+            .map(|(f, read)| {
+                if read.trim().is_empty() {
+                    format::clue_text(self, f)
+                } else {
+                    read.trim().to_string()
+                }
+            })
+            .collect()
+    }
+
+    fn without_clues(&self, drop: &[usize]) -> Option<Self> {
+        let mut z = self.clone();
+        z.clues = (0..self.clues.len())
+            .filter(|i| !drop.contains(i))
+            .map(|i| self.clues[i].clone())
+            .collect();
+        Some(z)
+    }
+
+    /// What a solution can add: where each value sits (`at VALUE POSITION`).
+    fn clues_from(&self, t: &Table) -> Vec<String> {
+        self.placements(t)
+            .map(|f| format::clue_text(self, &f))
+            .collect()
+    }
+
+    fn with_clues_from(&self, t: &Table, picks: &[usize]) -> Option<Self> {
+        let mut z = self.clone();
+        for (i, f) in self.placements(t).enumerate() {
+            if picks.contains(&i) {
+                z.clues.push((f, String::new()));
+            }
+        }
+        Some(z)
+    }
+
     const SUMMARY: &'static str = "zebra (Einstein) puzzles: categories matched by clues";
 
     fn to_text(&self) -> String {
