@@ -190,3 +190,124 @@ pub fn limit_address_space(bytes: u64) {
         }
     });
 }
+
+/// A plain HTTP/1.1 request on the loopback interface (the workbench's tests and the browser
+/// test's WebDriver calls): the status code and the body.
+pub fn http(addr: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap_or_else(|e| panic!("{addr}: {e}"));
+    s.set_read_timeout(Some(std::time::Duration::from_secs(120)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    // A server may answer (413) before the whole body is written and close.
+    let _ = s.write_all(req.as_bytes());
+    // Read the head, then as many bytes as Content-Length says (some servers, chromedriver
+    // among them, say `Connection: close` and keep the socket open), or to the end.
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 16384];
+    let mut want: Option<usize> = None;
+    loop {
+        if let Some(at) = find(&raw, b"\r\n\r\n") {
+            if want.is_none() {
+                let head = String::from_utf8_lossy(&raw[..at]).to_ascii_lowercase();
+                want = head
+                    .lines()
+                    .find_map(|l| l.strip_prefix("content-length:"))
+                    .and_then(|n| n.trim().parse::<usize>().ok())
+                    .map(|n| at + 4 + n);
+                if want.is_none() && !head.contains("chunked") {
+                    want = Some(usize::MAX);
+                }
+            }
+            let done = match want {
+                Some(n) => raw.len() >= n,
+                None => raw.ends_with(b"0\r\n\r\n"),
+            };
+            if done {
+                break;
+            }
+        }
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => raw.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let code = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        let mut out = String::new();
+        let mut rest = rest;
+        while let Some((size, after)) = rest.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 || after.len() < n {
+                break;
+            }
+            out.push_str(&after[..n]);
+            rest = after[n..].trim_start_matches("\r\n");
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    (code, body)
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// `wellposed serve` on a free port of the loopback interface, stopped when dropped.
+pub struct Server {
+    pub child: std::process::Child,
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(extra: &[&str]) -> Server {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+            .args(["serve", "--port", "0"])
+            .args(extra)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start wellposed serve");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("serving on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("serve said: {line}"))
+            .to_string();
+        Server { child, addr }
+    }
+
+    /// Asks the server to analyse `text` (with optional extra JSON fields).
+    pub fn analyze(&self, text: &str) -> (u16, serde_json::Value) {
+        let body = serde_json::json!({ "text": text }).to_string();
+        let (code, body) = http(&self.addr, "POST", "/api/analyze", Some(&body));
+        let v = serde_json::from_str(&body).unwrap_or(serde_json::Value::Null);
+        (code, v)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

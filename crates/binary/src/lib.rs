@@ -439,6 +439,18 @@ impl Family for Binary {
         })
     }
 
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        Some(given_cells::edit_grid(&self.givens, self.width, [0u8, 1]))
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        let grid = Family::edit_grid(self).expect("binary has a grid");
+        Ok(Binary {
+            givens: given_cells::edited(&grid, cells)?,
+            ..self.clone()
+        })
+    }
+
     fn render(&self, s: &Grid) -> String {
         let rows: Vec<String> = s
             .rows

@@ -148,10 +148,60 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         None
     }
 
+    /// The puzzle as a grid a setter edits by clicking (the page of `wellposed serve`): each
+    /// cell's symbol, and the symbols a click goes through. `None` when the family has no
+    /// grid to click (its text is edited instead).
+    fn edit_grid(&self) -> Option<EditGrid> {
+        None
+    }
+
+    /// The puzzle with its grid's cells set to `cells` (row-major symbols, as
+    /// [`Family::edit_grid`] gives them); `Err` says what is wrong with them.
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        let _ = cells;
+        Err(format!("the {} family has no grid to edit", Self::NAME))
+    }
+
     /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
     /// (false: the native path exists as an independent check, but the encoding is faster).
     fn native_by_default(&self) -> bool {
         true
+    }
+}
+
+/// A puzzle's grid as the setter's page shows it: `rows` × `cols` cells, each one of
+/// `symbols` (`.` for an open cell). A click moves a cell to the next symbol.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditGrid {
+    pub rows: usize,
+    pub cols: usize,
+    pub cells: Vec<String>,
+    pub symbols: Vec<String>,
+}
+
+impl EditGrid {
+    /// Checks `cells` against the grid's shape and symbols: the shared part of
+    /// [`Family::edited`].
+    pub fn check(&self, cells: &[String]) -> Result<(), String> {
+        if cells.len() != self.rows * self.cols {
+            return Err(format!(
+                "expected {} cells ({} × {}), found {}",
+                self.rows * self.cols,
+                self.rows,
+                self.cols,
+                cells.len()
+            ));
+        }
+        match cells.iter().position(|c| !self.symbols.contains(c)) {
+            Some(k) => Err(format!(
+                "row {} col {}: expected one of {}, found `{}`",
+                k / self.cols + 1,
+                k % self.cols + 1,
+                self.symbols.join(" "),
+                cells[k]
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -235,6 +285,10 @@ pub trait Puzzle: Send + Sync {
     /// Whether a solution (of this puzzle or another of its family) keeps this puzzle's rules,
     /// by the family's own check.
     fn admits(&self, solved: &Solved) -> bool;
+    /// See [`Family::edit_grid`].
+    fn edit_grid(&self) -> Option<EditGrid>;
+    /// See [`Family::edited`].
+    fn edited(&self, cells: &[String]) -> Result<Box<dyn Puzzle>, String>;
 }
 
 impl<F: Family> Puzzle for F {
@@ -323,6 +377,14 @@ impl<F: Family> Puzzle for F {
         solved
             .solution::<F::Solution>()
             .is_some_and(|s| self.verify(s).is_ok())
+    }
+
+    fn edit_grid(&self) -> Option<EditGrid> {
+        Family::edit_grid(self)
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Box<dyn Puzzle>, String> {
+        Family::edited(self, cells).map(|q| Box::new(q) as Box<dyn Puzzle>)
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {

@@ -2,9 +2,9 @@
 //! generators: what it is deduced over, how far deduction gets, and the report when there is
 //! no step to hint.
 
-use crate::deduce::{Deducer, Deduction, Rule};
+use crate::deduce::{Deducer, Deduction, FamilyRule, Rule};
 use crate::entry::Report;
-use crate::{exact_cover_to_cnf, Encoding, EncodingKind, EngineError, Puzzle};
+use crate::{exact_cover_to_cnf, CnfEncoding, Encoding, EncodingKind, EngineError, Puzzle};
 use serde::Serialize;
 use serde_json::json;
 
@@ -63,24 +63,21 @@ pub fn hardest_name(d: &Deduction) -> &'static str {
 /// "nothing left" or "a guess is needed" with how many `open` (answers, cells) remain. `key`
 /// is the JSON field that names the step's rule (`rule`, or binary's `technique`).
 pub fn no_step(
-    file: &std::path::Path,
+    source: &str,
     family: &str,
     (contradiction, solved): (bool, bool),
     open: String,
     key: &str,
 ) -> anyhow::Result<Report> {
     if contradiction {
-        anyhow::bail!(
-            "{}: the clues contradict each other: no hint",
-            file.display()
-        );
+        anyhow::bail!("{source}: the clues contradict each other: no hint");
     }
     let text = if solved {
         "nothing left to deduce".to_string()
     } else {
         format!("no deduction applies: {open} open, a guess is needed")
     };
-    let mut j = json!({"file": file.display().to_string(), "family": family});
+    let mut j = json!({"file": source, "family": family});
     j[key] = serde_json::Value::Null;
     Ok(Report { text, json: j })
 }
@@ -143,4 +140,97 @@ pub fn describe(d: &Summary, answers: usize) -> String {
             d.hardest.map_or("none", |r| r.name())
         )
     }
+}
+
+/// The puzzle's CNF to deduce over, its family, and the family's own rules.
+type Prepared = (CnfEncoding, String, Vec<Box<dyn FamilyRule>>);
+
+/// See [`Prepared`].
+fn prepared(p: &dyn Puzzle, source: &str) -> anyhow::Result<Prepared> {
+    let (enc, rules) = deduction_input(p).map_err(|_| {
+        anyhow::anyhow!("{source}: `{}` has no encoding to deduce over", p.family())
+    })?;
+    Ok((enc, p.family().to_string(), rules))
+}
+
+/// `--max`: propagation, probe, or one of the family's own rules by name.
+fn rule(s: &str, family: &[Box<dyn FamilyRule>]) -> anyhow::Result<Rule> {
+    match s {
+        "propagation" => Ok(Rule::Propagation),
+        "probe" => Ok(Rule::Probe),
+        other => family
+            .iter()
+            .map(|r| r.rule())
+            .find(|r| r.name() == other)
+            .ok_or_else(|| {
+                let names: Vec<&str> = std::iter::once("propagation")
+                    .chain(family.iter().map(|r| r.rule().name()))
+                    .chain(std::iter::once("probe"))
+                    .collect();
+                anyhow::anyhow!(
+                    "--max: expected one of {}, found `{other}`",
+                    names.join(", ")
+                )
+            }),
+    }
+}
+
+/// `grade`: how far deduction with rules up to `max` (propagation, a family rule's name, or
+/// probe) gets on `p`, read from `source`.
+pub fn grade(p: &dyn Puzzle, source: &str, max: &str) -> anyhow::Result<Report> {
+    let (enc, family, rules) = prepared(p, source)?;
+    let max = rule(max, &rules)?;
+    let d = Deducer::new(&enc).with_rules(rules).deduce(max);
+    let text = describe(&Summary::of(&d), enc.answer.len());
+    let mut j = serde_json::to_value(&d)?;
+    j["file"] = json!(source);
+    j["family"] = json!(family);
+    j["level"] = json!(d.hardest.map(|r| r.level()));
+    Ok(Report { text, json: j })
+}
+
+/// `hint`: the next deduction on `p` (read from `source`), in words: the easiest rule that
+/// settles an answer, and everything its round settles.
+pub fn hint(p: &dyn Puzzle, source: &str) -> anyhow::Result<Report> {
+    let (enc, family, rules) = prepared(p, source)?;
+    let why_of: Vec<(Rule, &'static str)> = rules.iter().map(|r| (r.rule(), r.why())).collect();
+    let probes_use_rules = rules.iter().any(|r| r.in_probes());
+    let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
+    let step = match d.steps.first() {
+        Some(step) if !d.contradiction => step,
+        _ => {
+            let open = format!("{} answers", d.open);
+            return no_step(source, &family, (d.contradiction, d.solved), open, "rule");
+        }
+    };
+    // The whole first round: everything its rule settles at once.
+    let round: Vec<_> = d.steps.iter().filter(|s| s.round == step.round).collect();
+    let why = match step.rule {
+        Rule::Propagation => "one constraint of the puzzle leaves it no other choice",
+        Rule::Probe if probes_use_rules => "the other value leads to a contradiction",
+        Rule::Probe => "the other value leads to a contradiction by propagation alone",
+        Rule::Family(..) => why_of
+            .iter()
+            .find(|(r, _)| *r == step.rule)
+            .map_or("a rule of this kind of puzzle", |(_, w)| w),
+    };
+    let settled: Vec<String> = round
+        .iter()
+        .map(|s| p.answer_text(&s.var, s.value))
+        .collect();
+    Ok(Report {
+        text: format!(
+            "{}: {} — {} ({}, level {})",
+            family,
+            settled.join(", "),
+            why,
+            step.rule.name(),
+            step.rule.level()
+        ),
+        json: json!({
+            "file": source, "family": family, "rule": step.rule,
+            "level": step.rule.level(), "why": why, "var": step.var, "value": step.value,
+            "settles": round.iter().map(|s| json!({"var": s.var, "value": s.value})).collect::<Vec<_>>(),
+        }),
+    })
 }

@@ -25,7 +25,7 @@ pub use entry::{
     read_instance, read_text, write_atomically, Checkpointer, Commands, Context, Difficulty,
     FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
-pub use family::{Family, Native, Puzzle, Solved};
+pub use family::{EditGrid, Family, Native, Puzzle, Solved};
 pub use oracle::UniquenessOracle;
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};

@@ -548,6 +548,44 @@ pub mod given_cells {
         out
     }
 
+    /// The givens as the setter's clickable grid: `.` for an open cell, else its value; a
+    /// click goes through `.` and then `values`.
+    pub fn edit_grid<T: Display>(
+        givens: &[Option<T>],
+        width: usize,
+        values: impl IntoIterator<Item = T>,
+    ) -> crate::EditGrid {
+        crate::EditGrid {
+            rows: givens.len() / width.max(1),
+            cols: width,
+            cells: givens
+                .iter()
+                .map(|g| g.as_ref().map_or(".".to_string(), |v| v.to_string()))
+                .collect(),
+            symbols: std::iter::once(".".to_string())
+                .chain(values.into_iter().map(|v| v.to_string()))
+                .collect(),
+        }
+    }
+
+    /// Edited cells back as givens (checked against `grid`'s shape and symbols).
+    pub fn edited<T: std::str::FromStr>(
+        grid: &crate::EditGrid,
+        cells: &[String],
+    ) -> Result<Vec<Option<T>>, String> {
+        grid.check(cells)?;
+        cells
+            .iter()
+            .map(|c| match c.as_str() {
+                "." => Ok(None),
+                v => v
+                    .parse()
+                    .map(Some)
+                    .map_err(|_| format!("`{v}` is not a value")),
+            })
+            .collect()
+    }
+
     fn open<T>(givens: &[Option<T>]) -> impl Iterator<Item = usize> + '_ {
         givens
             .iter()

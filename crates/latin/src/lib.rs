@@ -89,6 +89,18 @@ impl Family for Latin {
         })
     }
 
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        Some(given_cells::edit_grid(&self.givens, self.n, 1..=self.n))
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        let grid = Family::edit_grid(self).expect("a Latin square has a grid");
+        Ok(Latin {
+            n: self.n,
+            givens: given_cells::edited(&grid, cells)?,
+        })
+    }
+
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         let doc = Document::read_family(text, source, Self::NAME, &["size", "grid"], &["grid"])?;
         let size = doc.require("size", "N")?;

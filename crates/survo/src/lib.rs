@@ -242,6 +242,16 @@ impl Family for Survo {
         Some(self.with_given_cells(cells))
     }
 
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let top = (self.m * self.n) as u32;
+        Some(given_cells::edit_grid(&self.given_cells(), self.n, 1..=top))
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        let grid = Family::edit_grid(self).expect("Survo has a grid");
+        Ok(self.with_given_cells(given_cells::edited(&grid, cells)?))
+    }
+
     const SUMMARY: &'static str = "Survo puzzles: the numbers 1..MN placed by row and column sums";
 
     fn to_text(&self) -> String {

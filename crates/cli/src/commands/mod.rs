@@ -119,6 +119,20 @@ pub enum Builtin {
         #[command(flatten)]
         how: SolveArgs,
     },
+    /// The setter's workbench: a local web page (on this machine only) to edit a puzzle by
+    /// clicking or pasting, and see as you edit whether it is unique, where two solutions
+    /// differ, its grade, the next hint and the repair proposals.
+    Serve {
+        /// The port on 127.0.0.1 (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Seconds one analysis may take before the page is told `unknown`.
+        #[arg(long, default_value_t = 5.0)]
+        time_bound: f64,
+        /// Analyses running at once (others are told the server is busy).
+        #[arg(long, default_value_t = 4)]
+        jobs: usize,
+    },
     /// Check a textual DRAT proof that a DIMACS CNF is unsatisfiable, with wellposed's own
     /// checker (forward RUP, independent of every solver), e.g. one written by
     /// `cadical --no-binary F.cnf F.drat`.
@@ -185,9 +199,36 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             };
             repair::run(&input, &asked, &s.options(&how, 0)).map_err(in_file(&input))
         }
+        Builtin::Serve {
+            port,
+            time_bound,
+            jobs,
+        } => serve(port, time_bound, jobs, s),
         Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
         Builtin::Families => Ok(families()),
     }
+}
+
+/// `wellposed serve`: runs until the process is stopped.
+fn serve(port: u16, time_bound: f64, jobs: usize, s: &Settings) -> Result<Report> {
+    if !(time_bound.is_finite() && time_bound > 0.0) {
+        anyhow::bail!("--time-bound takes a positive number of seconds");
+    }
+    let config = wellposed_serve::Config {
+        addr: std::net::SocketAddr::from(([127, 0, 0, 1], port)),
+        time_bound: std::time::Duration::from_secs_f64(time_bound),
+        max_jobs: jobs,
+        ..Default::default()
+    };
+    wellposed_serve::run(config, s.default_options(), |addr| {
+        // The address on one line of its own, so that scripts (and tests) can read the port.
+        println!("serving on http://{addr}/");
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+    })?;
+    Ok(Report {
+        text: String::new(),
+        json: serde_json::Value::Null,
+    })
 }
 
 /// `wellposed families`: the registry, in recognition order.

@@ -1,0 +1,333 @@
+//! `wellposed serve`: the setter's workbench, a local web page over the engine.
+//!
+//! One page (`page.html`, served from the binary) and one question, `POST /api/analyze`: the
+//! puzzle's text (a `family` document, any format a family reads, a game ID) and, when the
+//! setter clicked its grid, the grid's cells. The answer says none / unique / multiple, the two
+//! witnesses and the cells where they differ, the grade, the next hint, the repair proposals
+//! (each a puzzle text to apply with one click) and the grid to click. Everything is computed
+//! by the engine, the families and [`wellposed_engine::repair`], as the command line does: the
+//! page holds no puzzle knowledge.
+//!
+//! Bounds, so that the server keeps working under load and bad input:
+//! - it listens on the loopback interface only;
+//! - a request body over [`Config::max_body`] is refused (413) before it is read;
+//! - at most [`Config::max_jobs`] analyses run at once; another request is answered `busy`
+//!   at once (503) rather than queued;
+//! - each analysis has [`Config::time_bound`]: SAT calls get it as their deadline, each later
+//!   stage (grade, hint, repair) runs only while time is left, and a request whose work is
+//!   still running at the bound (plus a grace second) is answered `unknown` — the work's
+//!   slot is freed when the work ends.
+
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
+use wellposed_engine::repair::{repair, Keep, Outcome};
+use wellposed_engine::{grading, uniqueness, Options, Puzzle, Uniqueness};
+
+/// The page: plain HTML and a little script, no outside resources.
+const PAGE: &str = include_str!("page.html");
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// The time one analysis may take.
+    pub time_bound: Duration,
+    /// The largest request body read, in bytes.
+    pub max_body: usize,
+    /// Analyses running at once.
+    pub max_jobs: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            time_bound: Duration::from_secs(5),
+            max_body: 256 << 10,
+            max_jobs: 4,
+        }
+    }
+}
+
+#[derive(Clone)]
+struct Shared {
+    options: Options,
+    time_bound: Duration,
+    jobs: Arc<Semaphore>,
+}
+
+/// The server's routes, for [`run`] and for tests that serve on a port of their own.
+pub fn router(config: &Config, options: Options) -> Router {
+    let shared = Shared {
+        options,
+        time_bound: config.time_bound,
+        jobs: Arc::new(Semaphore::new(config.max_jobs.max(1))),
+    };
+    Router::new()
+        .route("/", get(|| async { Html(PAGE) }))
+        .route("/api/families", get(families))
+        .route("/api/analyze", post(analyze_request))
+        .layer(DefaultBodyLimit::max(config.max_body))
+        .with_state(shared)
+}
+
+/// Serves until the process is stopped. Refuses an address off the loopback interface: the
+/// workbench is for the setter's own machine.
+pub fn run(config: Config, options: Options, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
+    if !config.addr.ip().is_loopback() {
+        anyhow::bail!(
+            "serve: {} is not a loopback address; the workbench listens on this machine only (127.0.0.1 or ::1)",
+            config.addr.ip()
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("serve: cannot listen on {}: {e}", config.addr))?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router(&config, options)).await?;
+        Ok(())
+    })
+}
+
+/// The families, with an example of each to start from.
+async fn families() -> Json<Value> {
+    let list: Vec<Value> = wellposed_families::FAMILIES
+        .iter()
+        .map(|f| json!({"name": f.name, "summary": f.summary, "example": f.examples.first()}))
+        .collect();
+    Json(json!({ "families": list }))
+}
+
+/// What the page asks.
+#[derive(Deserialize)]
+pub struct Request {
+    /// The puzzle's text, a game ID or a puzz.link URL.
+    pub text: String,
+    /// The family to read it as (else the text says).
+    #[serde(default)]
+    pub family: Option<String>,
+    /// The grid's cells after the setter clicked, row-major.
+    #[serde(default)]
+    pub cells: Option<Vec<String>>,
+}
+
+async fn analyze_request(State(s): State<Shared>, Json(req): Json<Request>) -> Response {
+    let Ok(permit) = s.jobs.clone().try_acquire_owned() else {
+        let body =
+            json!({"status": "busy", "error": "the server is busy with other analyses; try again"});
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(body)).into_response();
+    };
+    let deadline = Instant::now() + s.time_bound;
+    let mut options = s.options.clone();
+    options.limits.deadline = Some(deadline);
+    let work = tokio::task::spawn_blocking(move || {
+        let _slot = permit;
+        analyze(&req, &options, deadline)
+    });
+    let grace = s.time_bound + Duration::from_secs(1);
+    match tokio::time::timeout(grace, work).await {
+        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Err(_)) => {
+            let body = json!({"status": "error", "error": "internal error: the analysis stopped unexpectedly; please report this"});
+            (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
+        }
+        Err(_) => Json(json!({
+            "status": "unknown",
+            "error": null,
+            "note": format!("no answer within the time bound of {} s", s.time_bound.as_secs_f64()),
+        }))
+        .into_response(),
+    }
+}
+
+/// Reads what the setter pasted: a game ID on one line, else the text (by its `family` line or
+/// the format a family recognises), or as the family named. Errors are the command line's.
+pub fn read(text: &str, family: Option<&str>) -> Result<Box<dyn Puzzle>, String> {
+    let source = "puzzle";
+    let chosen = match family.filter(|f| !f.is_empty() && *f != "auto") {
+        Some(name) => {
+            Some(wellposed_families::family(name).ok_or_else(|| format!("no family `{name}`"))?)
+        }
+        None => None,
+    };
+    let one_line = text.trim();
+    if !one_line.contains('\n') {
+        let by_id = match chosen {
+            Some(f) => Some(f).filter(|f| (f.looks_like_game_id)(one_line)),
+            None => wellposed_families::game_id_family(one_line),
+        };
+        if let Some(f) = by_id {
+            return (f.parse_game_id)(one_line, source, 1).map_err(|e| e.to_string());
+        }
+    }
+    match chosen {
+        Some(f) => (f.parse)(text, source),
+        None => wellposed_families::parse_text(text, source),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// The whole analysis of one request (see the module documentation), as JSON.
+pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
+    let mut p = match read(&req.text, req.family.as_deref()) {
+        Ok(p) => p,
+        Err(e) => return json!({"status": "error", "error": e}),
+    };
+    if let Some(cells) = &req.cells {
+        match p.edited(cells) {
+            Ok(q) => p = q,
+            Err(e) => return json!({"status": "error", "error": format!("puzzle: {e}")}),
+        }
+    }
+    let text = p.to_text();
+    let mut out = json!({
+        "family": p.family(),
+        "text": text,
+        "grid": p.edit_grid(),
+    });
+    let u = match uniqueness(p.as_ref(), opts) {
+        Ok(u) => u,
+        Err(wellposed_engine::EngineError::Backend(
+            wellposed_engine::sat::BackendError::Stopped { .. },
+        )) => {
+            out["status"] = json!("unknown");
+            out["note"] = json!("no answer within the time bound");
+            return out;
+        }
+        Err(e) => {
+            out["status"] = json!("error");
+            out["error"] = json!(e.to_string());
+            return out;
+        }
+    };
+    let (status, solutions) = match &u {
+        Uniqueness::None => ("none", vec![]),
+        Uniqueness::Unique(a) => ("unique", vec![a]),
+        Uniqueness::Multiple(a, b) => ("multiple", vec![a, b]),
+    };
+    out["status"] = json!(status);
+    out["solutions"] = solutions
+        .iter()
+        .map(|s| json!({"text": s.text, "json": s.json}))
+        .collect();
+    if let [a, b] = solutions.as_slice() {
+        let mut differ = differing_cells(&a.text, &b.text);
+        // Only cells of the grid the page draws (a rendering may add lines: a game ID).
+        if let Some(g) = p.edit_grid() {
+            differ.retain(|&(r, c)| r < g.rows && c < g.cols);
+        }
+        out["differ"] = json!(differ);
+    }
+    let left = || Instant::now() < deadline;
+    if left() {
+        out["grade"] = report(grading::grade(p.as_ref(), "puzzle", "probe"));
+    }
+    if left() && status != "none" {
+        out["hint"] = report(grading::hint(p.as_ref(), "puzzle"));
+    }
+    if left() && p.without_clues(&[]).is_some() {
+        out["repair"] = match repair(p.as_ref(), Keep::Intended, 3, 50, opts) {
+            Ok(r) => {
+                let proposals: Vec<Value> = r
+                    .proposals
+                    .iter()
+                    .map(|q| json!({"clues": q.clues, "text": q.puzzle.to_text()}))
+                    .collect();
+                let what = match r.outcome {
+                    Outcome::Multiple { .. } => "add",
+                    Outcome::Unsolvable { .. } => "remove",
+                    Outcome::Unique { .. } => "minimal",
+                };
+                let core = match &r.outcome {
+                    Outcome::Unsolvable { core } => json!(core),
+                    _ => Value::Null,
+                };
+                let redundant = match &r.outcome {
+                    Outcome::Unique { redundant, .. } => json!(redundant),
+                    _ => Value::Null,
+                };
+                json!({"what": what, "proposals": proposals, "minimum": r.minimum,
+                       "core": core, "redundant": redundant})
+            }
+            Err(e) => json!({"error": e.to_string()}),
+        };
+    }
+    out
+}
+
+fn report(r: anyhow::Result<wellposed_engine::Report>) -> Value {
+    match r {
+        Ok(r) => json!({"text": r.text, "json": r.json}),
+        Err(e) => json!({"error": e.to_string()}),
+    }
+}
+
+/// Where two renderings of solutions of one puzzle differ, as (row, column) of their cells:
+/// each line is a row, its cells the whitespace-separated words when it has spaces (Survo's
+/// numbers), else its characters (binary's digits). Lines of different shapes are skipped.
+pub fn differing_cells(a: &str, b: &str) -> Vec<(usize, usize)> {
+    let cells = |line: &str| -> Vec<String> {
+        if line.trim().contains(' ') {
+            line.split_whitespace().map(str::to_string).collect()
+        } else {
+            line.trim().chars().map(String::from).collect()
+        }
+    };
+    let mut out = Vec::new();
+    for (r, (la, lb)) in a.lines().zip(b.lines()).enumerate() {
+        let (ca, cb) = (cells(la), cells(lb));
+        if ca.len() != cb.len() {
+            continue;
+        }
+        out.extend((0..ca.len()).filter(|&c| ca[c] != cb[c]).map(|c| (r, c)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differing_cells_of_digits_and_of_words() {
+        assert_eq!(
+            differing_cells("0110\n1001", "0101\n1001"),
+            [(0, 2), (0, 3)]
+        );
+        assert_eq!(
+            differing_cells("9 12 5\n2 1 3", "9 12 5\n2 3 1"),
+            [(1, 1), (1, 2)]
+        );
+    }
+
+    #[test]
+    fn an_address_off_the_loopback_interface_is_refused() {
+        let config = Config {
+            addr: SocketAddr::from(([0, 0, 0, 0], 0)),
+            ..Config::default()
+        };
+        let e = run(config, Options::default(), |_| {}).unwrap_err();
+        assert!(e.to_string().contains("loopback"), "{e}");
+    }
+
+    #[test]
+    fn a_pasted_game_id_and_a_bad_puzzle() {
+        let p = read("8x8u:aadDAckJdBCabAq", None).unwrap();
+        assert_eq!(p.family(), "binary");
+        let e = read("family binary\nsize 3 4\n", None).err().unwrap();
+        assert!(e.starts_with("puzzle:"), "{e}");
+    }
+}
