@@ -37,6 +37,13 @@ fn the_page_and_its_answers_agree_with_the_command_line() {
             }
         }
     }
+    // A puzz.link URL pasted (pzprjs's own test URL), and written back.
+    let url = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h";
+    let (_, a) = server.analyze(url);
+    assert_eq!(
+        (a["status"].as_str(), a["url"].as_str()),
+        (Some("unique"), Some(url))
+    );
     // A game ID pasted, and a click on the grid (an open cell becomes 0).
     let (_, a) = server.analyze("8x8u:aadDAckJdBCabAq");
     assert_eq!(a["status"], "unique");

@@ -56,6 +56,12 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         None
     }
 
+    /// The instance as a puzz.link URL (see [`crate::puzzlink`]), for families that share a
+    /// genre with puzz.link and instances its encoding can say.
+    fn url(&self) -> Option<String> {
+        None
+    }
+
     /// The encodings this instance offers, the preferred one first.
     fn encodings(&self) -> Vec<EncodingKind>;
 
@@ -249,6 +255,8 @@ pub trait Puzzle: Send + Sync {
     fn to_text(&self) -> String;
     /// See [`Family::game_id`].
     fn game_id(&self) -> Option<String>;
+    /// See [`Family::url`].
+    fn url(&self) -> Option<String>;
     /// Whether `other` is an equal instance of the same family.
     fn same_as(&self, other: &dyn Puzzle) -> bool;
     /// The instance itself, for [`Puzzle::same_as`] and for a family's own commands.
@@ -302,6 +310,10 @@ impl<F: Family> Puzzle for F {
 
     fn game_id(&self) -> Option<String> {
         Family::game_id(self)
+    }
+
+    fn url(&self) -> Option<String> {
+        Family::url(self)
     }
 
     fn same_as(&self, other: &dyn Puzzle) -> bool {

@@ -12,6 +12,7 @@ pub mod generate;
 pub mod grading;
 mod oracle;
 mod progress;
+pub mod puzzlink;
 mod raw;
 pub mod repair;
 mod solve;

@@ -1,8 +1,9 @@
 //! Minesweeper inputs: the `family minesweeper` text, the plain "rows, columns, grid" files of
-//! the shared set, and Simon Tatham's Mines game IDs that carry a layout in the clear.
+//! the shared set, Simon Tatham's Mines game IDs that carry a layout in the clear, and
+//! puzz.link `mines` URLs.
 
 use crate::{Board, Cell, MAX_CELLS};
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::{puzzlink, Document, ParseError};
 
 fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
     ParseError {
@@ -164,6 +165,9 @@ fn parse_plain(content: &[(usize, &str)], source: &str) -> Result<Board, ParseEr
 
 /// `WxH:x,y,HEX` (optionally `u` before the hex): a Mines ID with the layout in the clear.
 pub fn looks_like_game_id(s: &str) -> bool {
+    if puzzlink::looks_like(s, "mines") {
+        return true;
+    }
     let Some((params, desc)) = s.trim().split_once(':') else {
         return false;
     };
@@ -175,6 +179,9 @@ pub fn looks_like_game_id(s: &str) -> bool {
 /// that layout: every other cell revealed with its number, the mines unknown.
 pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Board, ParseError> {
     let err = |m: String| error(source, line, m);
+    if let Some(u) = puzzlink::split(s, "mines") {
+        return board_of_url(&u).map_err(|m| err(format!("puzz.link URL: {m}")));
+    }
     let (cols, rows, desc) =
         wellposed_engine::split_game_id(s, "WxH:x,y,layout", MAX_CELLS).map_err(err)?;
     let parts: Vec<&str> = desc.split(',').collect();
@@ -237,4 +244,65 @@ pub fn game_id(rows: usize, cols: usize, mine: &[bool], first: usize) -> String 
         })
         .collect();
     format!("{cols}x{rows}:{},{},{hex}", first % cols, first / cols)
+}
+
+/// A puzz.link `mines` URL: the revealed numbers, cell after cell in the number16 code (the
+/// code's `?` clue, a safe cell without its number, has no counterpart here and is refused).
+/// pzprjs's own test URL is `5/5/g2m13l13g0j`.
+fn board_of_url(u: &puzzlink::Url) -> Result<Board, String> {
+    let n = u.cols.saturating_mul(u.rows);
+    if u.cols == 0 || u.rows == 0 || n > MAX_CELLS {
+        return Err(format!(
+            "a {}×{} board: expected 1 to {MAX_CELLS} cells",
+            u.cols, u.rows
+        ));
+    }
+    let (slots, _) = puzzlink::read_numbers(u.body, n)?;
+    let cells = slots
+        .iter()
+        .enumerate()
+        .map(|(k, s)| match *s {
+            puzzlink::Slot::Empty => Ok(Cell::Unknown),
+            puzzlink::Slot::Number(v) if v <= 8 => Ok(Cell::Number(v as u8)),
+            puzzlink::Slot::Number(v) => Err(format!(
+                "row {} col {}: a cell shows at most 8 mines, found {v}",
+                k / u.cols + 1,
+                k % u.cols + 1
+            )),
+            puzzlink::Slot::Unknown => Err(format!(
+                "row {} col {}: a `?` cell (safe, number not given) is not supported",
+                k / u.cols + 1,
+                k % u.cols + 1
+            )),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Board {
+        rows: u.rows,
+        cols: u.cols,
+        cells,
+        mines: None,
+    })
+}
+
+/// The board as a puzz.link `mines` URL: `None` when it says what the URL cannot (known mines,
+/// the total number of mines).
+pub fn url(b: &Board) -> Option<String> {
+    if b.mines.is_some() {
+        return None;
+    }
+    let slots: Option<Vec<puzzlink::Slot>> = b
+        .cells
+        .iter()
+        .map(|c| match c {
+            Cell::Unknown => Some(puzzlink::Slot::Empty),
+            Cell::Number(n) => Some(puzzlink::Slot::Number(u32::from(*n))),
+            Cell::Mine => None,
+        })
+        .collect();
+    Some(puzzlink::url(
+        "mines",
+        b.cols,
+        b.rows,
+        &puzzlink::write_numbers(&slots?),
+    ))
 }

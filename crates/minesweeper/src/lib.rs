@@ -261,6 +261,10 @@ impl Family for Board {
         formats::parse_game_id(id, source, line)
     }
 
+    fn url(&self) -> Option<String> {
+        formats::url(self)
+    }
+
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)
     }

@@ -1,5 +1,6 @@
 //! The three ways a nonogram arrives: the `family nonogram` text, Steve Simpson's `.non`
-//! files (the webpbn survey's format), and Simon Tatham's Pattern game IDs.
+//! files (the webpbn survey's format), and Simon Tatham's Pattern game IDs — and puzz.link
+//! URLs, read through the Pattern ID they amount to.
 //!
 //! The first two share one reader: `key value` lines (`width`, `height`, `goal`), and the
 //! blocks `rows` and `columns`, one clue per line, runs separated by commas or spaces, `0` or
@@ -7,6 +8,7 @@
 //! `catalogue`, …) are skipped, as `.non` readers do.
 
 use crate::{Nonogram, MAX_CELLS};
+use wellposed_engine::puzzlink;
 use wellposed_engine::ParseError;
 
 fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
@@ -259,8 +261,12 @@ fn within_bounds(n: &Nonogram, source: &str, line: usize) -> Result<(), ParseErr
     Ok(())
 }
 
-/// Whether text looks like a Pattern game ID: `WxH:` then digits, `.` and `/`.
+/// Whether text looks like a Pattern game ID (`WxH:` then digits, `.` and `/`) or a
+/// puzz.link nonogram URL.
 pub fn looks_like_game_id(s: &str) -> bool {
+    if puzzlink::looks_like(s, "nonogram") {
+        return true;
+    }
     let s = s.trim();
     let Some((params, desc)) = s.split_once(':') else {
         return false;
@@ -280,6 +286,11 @@ pub fn looks_like_game_id(s: &str) -> bool {
 /// A Pattern game ID: `WxH:` then the W column clues and the H row clues, `/` between clues
 /// and `.` between the runs of one clue.
 pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, ParseError> {
+    if let Some(u) = puzzlink::split(s, "nonogram") {
+        let id = pattern_id_of_url(&u)
+            .map_err(|m| error(source, line, format!("puzz.link URL: {m}")))?;
+        return parse_game_id(&id, source, line);
+    }
     let err = |m: String| error(source, line, m);
     let (width, height, desc) =
         wellposed_engine::split_game_id(s, "WxH:clues", MAX_CELLS).map_err(err)?;
@@ -327,6 +338,80 @@ pub fn parse_game_id(s: &str, source: &str, line: usize) -> Result<Nonogram, Par
     };
     within_bounds(&n, source, line)?;
     Ok(n)
+}
+
+/// Clue slots per line in a puzz.link nonogram: (slots above each column, slots left of each
+/// row), enough for the most runs a line can hold.
+fn url_slots(width: usize, height: usize) -> (usize, usize) {
+    (height.div_ceil(2), width.div_ceil(2))
+}
+
+/// A puzz.link nonogram as the Pattern game ID with the same clues (which
+/// [`parse_game_id`] then checks). The body lists, for each column and then each row, its clue
+/// slots nearest the grid first (so a clue's runs are read last to first), in the number16
+/// code; pzprjs's own test URL, `6/6/12g1111h11112j12g11g21j11g3h`, is a 6×6 picture whose
+/// first column reads 2 1 from the top.
+fn pattern_id_of_url(u: &puzzlink::Url) -> Result<String, String> {
+    let (w, h) = (u.cols, u.rows);
+    if w == 0 || h == 0 || w.saturating_mul(h) > MAX_CELLS {
+        return Err(format!("a {w}×{h} grid: expected 1 to {MAX_CELLS} cells"));
+    }
+    let (above, left) = url_slots(w, h);
+    let (slots, _) = puzzlink::read_numbers(u.body, w * above + h * left)?;
+    let clue = |line: &[puzzlink::Slot]| -> Result<String, String> {
+        let mut runs = Vec::new();
+        for s in line.iter().rev() {
+            match s {
+                puzzlink::Slot::Number(n) => runs.push(n.to_string()),
+                puzzlink::Slot::Unknown => {
+                    return Err("a `?` clue (an unknown run) is not supported".into())
+                }
+                puzzlink::Slot::Empty => {}
+            }
+        }
+        Ok(if runs.is_empty() {
+            "0".into()
+        } else {
+            runs.join(".")
+        })
+    };
+    let (cols, rows) = slots.split_at(w * above);
+    let clues: Vec<String> = cols
+        .chunks(above)
+        .chain(rows.chunks(left))
+        .map(clue)
+        .collect::<Result<_, _>>()?;
+    Ok(format!("{w}x{h}:{}", clues.join("/")))
+}
+
+/// The puzzle as a puzz.link URL (`None` when a clue has more runs than puzz.link's slots).
+pub fn url(n: &Nonogram) -> Option<String> {
+    let (above, left) = url_slots(n.width, n.height);
+    let mut slots = Vec::new();
+    let mut put = |runs: &[usize], room: usize| -> Option<()> {
+        let runs: Vec<usize> = runs.iter().copied().filter(|&r| r > 0).collect();
+        if runs.len() > room {
+            return None;
+        }
+        slots.extend(runs.iter().rev().map(|&r| puzzlink::Slot::Number(r as u32)));
+        slots.extend(std::iter::repeat_n(
+            puzzlink::Slot::Empty,
+            room - runs.len(),
+        ));
+        Some(())
+    };
+    for c in &n.cols {
+        put(c, above)?;
+    }
+    for r in &n.rows {
+        put(r, left)?;
+    }
+    Some(puzzlink::url(
+        "nonogram",
+        n.width,
+        n.height,
+        &puzzlink::write_numbers(&slots),
+    ))
 }
 
 /// A clue as text, runs joined by `sep`; a blank clue is `0`.

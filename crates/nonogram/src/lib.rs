@@ -312,6 +312,10 @@ impl Family for Nonogram {
         Some(formats::game_id(self))
     }
 
+    fn url(&self) -> Option<String> {
+        formats::url(self)
+    }
+
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         Nonogram::parse_any(text, source)
     }

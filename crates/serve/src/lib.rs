@@ -197,6 +197,7 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         "family": p.family(),
         "text": text,
         "grid": p.edit_grid(),
+        "url": p.url(),
     });
     let u = match uniqueness(p.as_ref(), opts) {
         Ok(u) => u,

@@ -1,4 +1,5 @@
-//! `wellposed export`: the puzzle's encoding as DIMACS CNF or Knuth's `.dlx`.
+//! `wellposed export`: the puzzle's encoding as DIMACS CNF or Knuth's `.dlx`, or the puzzle
+//! itself as a puzz.link URL or its `family` text.
 
 use crate::args::Input;
 use crate::Report;
@@ -12,6 +13,10 @@ use wellposed_engine::{EncodingKind, Options};
 pub enum Format {
     Dimacs,
     Dlx,
+    /// The puzzle as a puzz.link URL (nonogram, minesweeper).
+    Url,
+    /// The puzzle as its family's text (what `solve` reads back).
+    Text,
 }
 
 pub fn export(
@@ -21,12 +26,23 @@ pub fn export(
     output: Option<&Path>,
 ) -> Result<Report> {
     let loaded = crate::load(input)?;
-    let kind = match format {
-        Format::Dimacs => EncodingKind::Cnf,
-        Format::Dlx => EncodingKind::ExactCover,
-    };
+    let p = loaded.puzzle.as_ref();
     let mut buf = Vec::new();
-    wellposed_engine::export(loaded.puzzle.as_ref(), kind, opts, &mut buf)?;
+    match format {
+        Format::Dimacs => wellposed_engine::export(p, EncodingKind::Cnf, opts, &mut buf)?,
+        Format::Dlx => wellposed_engine::export(p, EncodingKind::ExactCover, opts, &mut buf)?,
+        Format::Url => {
+            let url = p.url().ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{}: this {} puzzle has no puzz.link URL (puzz.link reads nonogram and mines; a board with known mines or a mine total cannot be said)",
+                    input.file.display(),
+                    p.family()
+                )
+            })?;
+            buf.extend_from_slice(format!("{url}\n").as_bytes());
+        }
+        Format::Text => buf.extend_from_slice(p.to_text().as_bytes()),
+    }
     match output {
         None => {
             let text = String::from_utf8(buf).context("export produced invalid UTF-8")?;
@@ -50,5 +66,7 @@ fn format_name(f: Format) -> &'static str {
     match f {
         Format::Dimacs => "dimacs",
         Format::Dlx => "dlx",
+        Format::Url => "url",
+        Format::Text => "text",
     }
 }

@@ -1,0 +1,214 @@
+//! puzz.link (pzprjs) puzzle URLs, the format setters paste: `https://puzz.link/p?PID/COLS/ROWS/BODY`
+//! (also `pzv.jp/p.html?…`, with or without the address, and the editor's `?m+PID/…`). The
+//! body lists numbers in the pzprjs "number16" code, cell after cell (or clue slot after clue
+//! slot), row-major:
+//! - `0`–`9`, `a`–`f`: one hexadecimal digit; `-` and two digits; `+` and three digits; `=`,
+//!   `%` and three digits (plus 4096, 8192); `*` and four digits (plus 12240); `$` and five
+//!   (plus 77776);
+//! - `.`: a cell with a clue whose number is not given ("?");
+//! - `g`–`z`: 1–20 cells without a clue.
+//!
+//! Read from the published encoding (pzprjs's `Encode` and its test URLs); the families build
+//! their own bodies from these pieces and check what they read with their own parsers.
+
+/// What a number16 cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    Empty,
+    /// A clue without a number (`.`, pzprjs's −2).
+    Unknown,
+    Number(u32),
+}
+
+/// A puzz.link URL's parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Url<'a> {
+    pub pid: &'a str,
+    pub cols: usize,
+    pub rows: usize,
+    /// What follows `ROWS/`.
+    pub body: &'a str,
+}
+
+/// The largest side a URL may give (the families check their own, smaller, limits after).
+pub const MAX_SIDE: usize = 1000;
+
+/// Splits a puzz.link URL for the genre `pid` (`None`: another genre, or not such a URL).
+pub fn split<'a>(s: &'a str, pid: &str) -> Option<Url<'a>> {
+    let s = s.trim();
+    let query = match s.split_once('?') {
+        Some((_, q)) => q,
+        None => s,
+    };
+    let query = query.strip_prefix("m+").unwrap_or(query);
+    let rest = query.strip_prefix(pid)?.strip_prefix('/')?;
+    let mut parts = rest.splitn(3, '/');
+    let cols = parts.next()?.parse().ok()?;
+    let rows = parts.next()?.parse().ok()?;
+    let body = parts.next().unwrap_or("");
+    Some(Url {
+        pid: &query[..pid.len()],
+        cols,
+        rows,
+        body,
+    })
+}
+
+/// Whether `s` is a puzz.link URL of genre `pid` (what the command line and the page accept
+/// as a puzzle).
+pub fn looks_like(s: &str, pid: &str) -> bool {
+    !s.trim().contains('\n') && split(s, pid).is_some()
+}
+
+/// The URL of a puzzle: `https://puzz.link/p?PID/COLS/ROWS/BODY`.
+pub fn url(pid: &str, cols: usize, rows: usize, body: &str) -> String {
+    format!("https://puzz.link/p?{pid}/{cols}/{rows}/{body}")
+}
+
+/// Reads `n` slots in the number16 code from the start of `body`; the rest of the body follows
+/// (slots past its end are empty).
+pub fn read_numbers(body: &str, n: usize) -> Result<(Vec<Slot>, &str), String> {
+    let b = body.as_bytes();
+    let mut out = Vec::with_capacity(n.min(1 << 20));
+    let mut i = 0;
+    let hex = |from: usize, len: usize| -> Result<u32, String> {
+        body.get(from..from + len)
+            .and_then(|d| u32::from_str_radix(d, 16).ok())
+            .ok_or_else(|| {
+                format!(
+                    "expected {len} hexadecimal digits at character {}",
+                    from + 1
+                )
+            })
+    };
+    while i < b.len() && out.len() < n {
+        let c = b[i];
+        let (slot, len) = match c {
+            b'0'..=b'9' | b'a'..=b'f' => (Slot::Number(hex(i, 1)?), 1),
+            b'-' => (Slot::Number(hex(i + 1, 2)?), 3),
+            b'+' => (Slot::Number(hex(i + 1, 3)?), 4),
+            b'=' => (Slot::Number(hex(i + 1, 3)? + 4096), 4),
+            b'%' => (Slot::Number(hex(i + 1, 3)? + 8192), 4),
+            b'*' => (Slot::Number(hex(i + 1, 4)? + 12240), 5),
+            b'$' => (Slot::Number(hex(i + 1, 5)? + 77776), 6),
+            b'.' => (Slot::Unknown, 1),
+            b'g'..=b'z' => {
+                let skip = usize::from(c - b'g') + 1;
+                out.extend(std::iter::repeat_n(Slot::Empty, skip.min(n - out.len())));
+                i += 1;
+                continue;
+            }
+            b'/' => break,
+            _ => {
+                return Err(format!(
+                    "unexpected `{}` at character {}",
+                    char::from(c),
+                    i + 1
+                ))
+            }
+        };
+        out.push(slot);
+        i += len;
+    }
+    out.resize(n, Slot::Empty);
+    Ok((out, &body[i..]))
+}
+
+/// Writes slots in the number16 code (runs of empty slots as `g`–`z`).
+pub fn write_numbers(slots: &[Slot]) -> String {
+    let mut out = String::new();
+    let mut empty = 0u32;
+    let flush = |out: &mut String, empty: &mut u32| {
+        if *empty > 0 {
+            out.push(char::from_digit(15 + *empty, 36).expect("1..=20 empty slots"));
+            *empty = 0;
+        }
+    };
+    for s in slots {
+        let text = match *s {
+            Slot::Empty => {
+                empty += 1;
+                if empty == 20 {
+                    flush(&mut out, &mut empty);
+                }
+                continue;
+            }
+            Slot::Unknown => ".".to_string(),
+            Slot::Number(n) => match n {
+                0..=15 => format!("{n:x}"),
+                16..=255 => format!("-{n:02x}"),
+                256..=4095 => format!("+{n:03x}"),
+                4096..=8191 => format!("={:03x}", n - 4096),
+                8192..=12239 => format!("%{:03x}", n - 8192),
+                12240..=77775 => format!("*{:04x}", n - 12240),
+                _ => format!("${:05x}", n - 77776),
+            },
+        };
+        flush(&mut out, &mut empty);
+        out.push_str(&text);
+    }
+    flush(&mut out, &mut empty);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_round_trip_through_every_code() {
+        let mut slots = vec![Slot::Empty; 45];
+        for (k, n) in [
+            0u32, 9, 15, 16, 255, 256, 4095, 4096, 8192, 12240, 77776, 100_000,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            slots[k * 3] = Slot::Number(n);
+        }
+        slots[40] = Slot::Unknown;
+        let text = write_numbers(&slots);
+        let (back, rest) = read_numbers(&text, slots.len()).unwrap();
+        assert_eq!((back, rest), (slots, ""));
+    }
+
+    /// pzprjs's own test URL for Mines (`test/script/mines.js`): 5×5, with `2` at row 1
+    /// column 2, `1` at row 2 column 5, `3` at row 3 column 1, `1 3` at row 4 columns 3–4 and
+    /// `0` at row 5 column 1.
+    #[test]
+    fn the_published_mines_url_reads_and_writes_back() {
+        let u = split("https://puzz.link/p?mines/5/5/g2m13l13g0j", "mines").unwrap();
+        assert_eq!((u.cols, u.rows), (5, 5));
+        let (cells, rest) = read_numbers(u.body, 25).unwrap();
+        assert_eq!(rest, "");
+        let at = |r: usize, c: usize| cells[r * 5 + c];
+        assert_eq!(at(0, 1), Slot::Number(2));
+        assert_eq!(at(1, 4), Slot::Number(1));
+        assert_eq!(at(2, 0), Slot::Number(3));
+        assert_eq!((at(3, 2), at(3, 3)), (Slot::Number(1), Slot::Number(3)));
+        assert_eq!(at(4, 0), Slot::Number(0));
+        assert_eq!(cells.iter().filter(|s| **s != Slot::Empty).count(), 6);
+        assert_eq!(write_numbers(&cells), "g2m13l13g0j");
+    }
+
+    #[test]
+    fn urls_are_split_with_or_without_the_address() {
+        for s in [
+            "https://puzz.link/p?nonogram/6/6/12g",
+            "http://pzv.jp/p.html?nonogram/6/6/12g",
+            "p?m+nonogram/6/6/12g",
+            "nonogram/6/6/12g",
+        ] {
+            let u = split(s, "nonogram").unwrap_or_else(|| panic!("{s}"));
+            assert_eq!(
+                (u.pid, u.cols, u.rows, u.body),
+                ("nonogram", 6, 6, "12g"),
+                "{s}"
+            );
+        }
+        assert!(split("https://puzz.link/p?mines/5/5/g", "nonogram").is_none());
+        assert!(split("8x8u:aadDAckJdBCabAq", "nonogram").is_none());
+        assert!(read_numbers("1!", 4).is_err());
+        assert!(read_numbers("-1", 4).is_err());
+    }
+}
