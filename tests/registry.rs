@@ -212,3 +212,49 @@ fn the_families_command_lists_the_registry() {
         FAMILIES.iter().filter(|f| f.generator.is_some()).count()
     );
 }
+
+/// The setter's grid (`wellposed serve`): every bundled instance that has one comes back
+/// unchanged from its own cells, the grid's shape and symbols are checked, and one click (the
+/// first cell moved to the next symbol) gives a puzzle whose text reads back to it.
+#[test]
+fn edit_grids_are_faithful() {
+    let mut families = std::collections::BTreeSet::new();
+    for f in FAMILIES {
+        for (path, text) in bundled(f) {
+            let p = (f.parse)(&text, &path).unwrap();
+            let Some(g) = p.edit_grid() else { continue };
+            families.insert(f.name);
+            assert_eq!(g.cells.len(), g.rows * g.cols, "{path}");
+            let same = p.edited(&g.cells).unwrap_or_else(|e| panic!("{path}: {e}"));
+            assert!(
+                same.same_as(p.as_ref()),
+                "{path}: a no-op edit changed the puzzle"
+            );
+            assert!(p.edited(&g.cells[1..]).is_err(), "{path}: a short grid");
+            let mut bad = g.cells.clone();
+            bad[0] = "¿".into();
+            assert!(p.edited(&bad).is_err(), "{path}: an unknown symbol");
+            let mut click = g.cells.clone();
+            let at = g.symbols.iter().position(|s| *s == click[0]).unwrap();
+            click[0] = g.symbols[(at + 1) % g.symbols.len()].clone();
+            let q = p.edited(&click).unwrap_or_else(|e| panic!("{path}: {e}"));
+            let back = (f.parse)(&q.to_text(), &path).unwrap();
+            assert!(
+                back.same_as(q.as_ref()),
+                "{path}: the edited text reads back"
+            );
+        }
+    }
+    let want = [
+        "battleships",
+        "binary",
+        "latin",
+        "lights-out",
+        "map",
+        "minesweeper",
+        "nonogram",
+        "submarines",
+        "survo",
+    ];
+    assert_eq!(families.into_iter().collect::<Vec<_>>(), want);
+}

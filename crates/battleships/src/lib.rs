@@ -486,6 +486,47 @@ impl Family for Battleships {
     const NAME: &'static str = "battleships";
     type Solution = Fleet;
 
+    /// The setter places hints: `.` none, `w` water, `c` a submarine, `m` a middle, `t` `b`
+    /// `l` `r` the ends of vertical and horizontal ships.
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let mut cells = vec![".".to_string(); self.rows * self.cols];
+        for &(h, r, c) in &self.hints {
+            cells[r * self.cols + c] = h.letter().to_string();
+        }
+        Some(wellposed_engine::EditGrid {
+            rows: self.rows,
+            cols: self.cols,
+            cells,
+            symbols: [".", "w", "c", "m", "t", "b", "l", "r"]
+                .map(String::from)
+                .to_vec(),
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        Family::edit_grid(self).expect("a grid").check(cells)?;
+        // Hints that stay keep their order (the file's); new ones follow, row by row.
+        let hint_at = |k: usize| cells[k].chars().next().and_then(Hint::from_letter);
+        let mut hints: Vec<(Hint, usize, usize)> = self
+            .hints
+            .iter()
+            .copied()
+            .filter(|&(h, r, c)| hint_at(r * self.cols + c) == Some(h))
+            .collect();
+        for k in 0..cells.len() {
+            let (r, c) = (k / self.cols, k % self.cols);
+            if let Some(h) = hint_at(k) {
+                if !hints.iter().any(|x| (x.1, x.2) == (r, c)) {
+                    hints.push((h, r, c));
+                }
+            }
+        }
+        Ok(Battleships {
+            hints,
+            ..self.clone()
+        })
+    }
+
     /// The clues are the hinted cells, then the ship counts of the rows and of the columns.
     fn clues(&self) -> Vec<String> {
         let hints = self.hints.iter().map(|&(h, r, c)| hint_words(h, r, c));

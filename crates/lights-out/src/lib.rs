@@ -216,6 +216,25 @@ impl Family for LightsOut {
     const EXAMPLES: &'static [&'static str] =
         &["family lights-out\nsize 2 3\nvariant torus\ngrid\n1 0 1\n0 1 0\n"];
     type Solution = Grid;
+
+    /// The setter clicks lights on and off.
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        Some(wellposed_engine::EditGrid {
+            rows: self.m,
+            cols: self.n,
+            cells: self.lit.iter().map(|&l| u8::from(l).to_string()).collect(),
+            symbols: vec!["0".into(), "1".into()],
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        Family::edit_grid(self).expect("a grid").check(cells)?;
+        Ok(LightsOut {
+            lit: cells.iter().map(|c| c == "1").collect(),
+            ..self.clone()
+        })
+    }
+
     const SUMMARY: &'static str = "Lights Out over GF(2): which presses put every light out";
 
     /// The board as `family lights-out` text: the plus neighbourhood, or `variant torus`, with

@@ -468,6 +468,48 @@ impl Family for Map {
     ];
     type Solution = Colouring;
 
+    /// Maps drawn on a grid: each cell shows its region's given colour (`.` none; `#` a cell
+    /// in no region); a click on any cell of a region sets that region's colour.
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let (w, cells) = self.grid.as_ref()?;
+        let given = |r: usize| self.givens.iter().find(|g| g.0 == r).map(|g| g.1);
+        Some(wellposed_engine::EditGrid {
+            rows: cells.len() / (*w).max(1),
+            cols: *w,
+            cells: cells
+                .iter()
+                .map(|c| match c {
+                    None => "#".to_string(),
+                    Some(r) => given(*r).map_or(".".to_string(), |k| (k + 1).to_string()),
+                })
+                .collect(),
+            symbols: std::iter::once(".".to_string())
+                .chain((1..=self.colours).map(|k| k.to_string()))
+                .chain(std::iter::once("#".to_string()))
+                .collect(),
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        let before = Family::edit_grid(self).ok_or("this map has no grid to edit")?;
+        before.check(cells)?;
+        let (_, grid) = self.grid.as_ref().expect("a grid");
+        let mut m = self.clone();
+        for (k, region) in grid.iter().enumerate() {
+            let Some(r) = *region else { continue };
+            if cells[k] == before.cells[k] || cells[k] == "#" {
+                continue;
+            }
+            // The changed cell decides its region's colour.
+            m.givens.retain(|g| g.0 != r);
+            if let Ok(c) = cells[k].parse::<usize>() {
+                m.givens.push((r, c - 1));
+            }
+        }
+        m.givens.sort_unstable();
+        Ok(m)
+    }
+
     /// The clues are the regions given a colour.
     fn clues(&self) -> Vec<String> {
         self.givens

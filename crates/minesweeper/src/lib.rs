@@ -203,6 +203,36 @@ impl Family for Board {
     ];
     type Solution = Layout;
 
+    /// The setter reveals numbers and marks mines: `.` unknown, `*` a mine, `0`–`8`.
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let symbol = |c: &Cell| match c {
+            Cell::Unknown => ".".to_string(),
+            Cell::Mine => "*".to_string(),
+            Cell::Number(n) => n.to_string(),
+        };
+        Some(wellposed_engine::EditGrid {
+            rows: self.rows,
+            cols: self.cols,
+            cells: self.cells.iter().map(symbol).collect(),
+            symbols: [".", "*", "0", "1", "2", "3", "4", "5", "6", "7", "8"]
+                .map(String::from)
+                .to_vec(),
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        Family::edit_grid(self).expect("a grid").check(cells)?;
+        let cell = |s: &String| match s.as_str() {
+            "." => Cell::Unknown,
+            "*" => Cell::Mine,
+            n => Cell::Number(n.parse().expect("checked: a digit 0-8")),
+        };
+        Ok(Board {
+            cells: cells.iter().map(cell).collect(),
+            ..self.clone()
+        })
+    }
+
     /// The clues are the revealed numbers and the cells known to be mines.
     fn clues(&self) -> Vec<String> {
         (0..self.cells.len())

@@ -287,6 +287,50 @@ impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     const EXAMPLES: &'static [&'static str] = &["5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3\n"];
     type Solution = Picture;
+
+    /// The setter draws the picture: the clues are read off it and it becomes the goal, so "is
+    /// my picture the only one?" is what the page answers. The grid is the goal, or blank for
+    /// a puzzle without clues; a puzzle with clues and no goal is edited as text (a drawing
+    /// would replace its clues).
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let blank = self
+            .rows
+            .iter()
+            .chain(&self.cols)
+            .all(|c| c.iter().all(|&r| r == 0));
+        let cells = match &self.goal {
+            Some(g) => g
+                .iter()
+                .map(|&b| if b { "#" } else { "." }.to_string())
+                .collect(),
+            None if blank => vec![".".to_string(); self.width * self.height],
+            None => return None,
+        };
+        Some(wellposed_engine::EditGrid {
+            rows: self.height,
+            cols: self.width,
+            cells,
+            symbols: vec![".".into(), "#".into()],
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        Family::edit_grid(self).expect("a grid").check(cells)?;
+        let (w, h) = (self.width, self.height);
+        let black: Vec<bool> = cells.iter().map(|c| c == "#").collect();
+        Ok(Nonogram {
+            width: w,
+            height: h,
+            rows: (0..h)
+                .map(|r| line::runs_of((0..w).map(|c| black[r * w + c])))
+                .collect(),
+            cols: (0..w)
+                .map(|c| line::runs_of((0..h).map(|r| black[r * w + c])))
+                .collect(),
+            goal: Some(black),
+        })
+    }
+
     const SUMMARY: &'static str = "nonograms (paint by numbers; Tatham's Pattern; .non files)";
     const EXTENSIONS: &'static [&'static str] = &["non"];
 

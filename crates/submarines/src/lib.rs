@@ -72,6 +72,35 @@ impl Family for Submarines {
     const NAME: &'static str = "submarines";
     const EXAMPLES: &'static [&'static str] = &["family submarines\nrows 2 1 3\ncols 1 2 3\n"];
     type Solution = Matrix;
+
+    /// The setter draws a 0-1 matrix and its row and column sums become the clues. The grid
+    /// starts from Ryser's construction for the margins; margins no matrix has are edited as
+    /// text.
+    fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
+        let (m, n) = (self.rows.len(), self.cols.len());
+        let start = math::construct(&self.rows, &self.cols)?;
+        Some(wellposed_engine::EditGrid {
+            rows: m,
+            cols: n,
+            cells: start.0.concat().iter().map(|v| v.to_string()).collect(),
+            symbols: vec!["0".into(), "1".into()],
+        })
+    }
+
+    fn edited(&self, cells: &[String]) -> Result<Self, String> {
+        Family::edit_grid(self).expect("a grid").check(cells)?;
+        let n = self.cols.len();
+        let one = |k: usize| u32::from(cells[k] == "1");
+        Ok(Submarines {
+            rows: (0..self.rows.len())
+                .map(|r| (0..n).map(|c| one(r * n + c)).sum())
+                .collect(),
+            cols: (0..n)
+                .map(|c| (0..self.rows.len()).map(|r| one(r * n + c)).sum())
+                .collect(),
+        })
+    }
+
     const SUMMARY: &'static str = "Submarines: a 0-1 matrix from its row and column sums";
 
     fn to_text(&self) -> String {
