@@ -11,6 +11,11 @@ fn parse(family: &str, text: &str) -> Box<dyn Puzzle> {
     (f.parse)(text, "test").unwrap()
 }
 
+/// `repair` with the default bounds, up to `want` proposals.
+fn repaired(p: &dyn Puzzle, want: usize) -> wellposed_engine::repair::Repair {
+    repair(p, Keep::Intended, want, DEFAULT_ROUNDS, &Options::default()).unwrap()
+}
+
 fn status(p: &dyn Puzzle) -> &'static str {
     match uniqueness(p, &Options::default()).unwrap() {
         Uniqueness::None => "none",
@@ -59,17 +64,10 @@ fn a_grid(size: usize, rng: &mut Xorshift) -> Vec<u8> {
     })
     .unwrap();
     let s = &all[rng.below(all.len() as u64) as usize];
-    s.json["rows"]
-        .as_array()
+    s.solution::<wellposed_binary::Grid>()
         .unwrap()
-        .iter()
-        .flat_map(|r| {
-            r.as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_u64().unwrap() as u8)
-        })
-        .collect()
+        .rows
+        .concat()
 }
 
 /// Several solutions: each proposal is unique, and no set of fewer clues of the kept solution
@@ -86,14 +84,7 @@ fn the_clues_proposed_are_the_fewest_that_make_it_unique() {
             .map(|&v| (rng.below(if size == 4 { 6 } else { 3 }) == 0).then_some(v))
             .collect();
         let p = parse("binary", &binary_text(size, &givens));
-        let r = repair(
-            p.as_ref(),
-            Keep::Intended,
-            3,
-            DEFAULT_ROUNDS,
-            &Options::default(),
-        )
-        .unwrap();
+        let r = repaired(p.as_ref(), 3);
         let Outcome::Multiple { kept, .. } = &r.outcome else {
             continue;
         };
@@ -140,14 +131,7 @@ fn the_clues_to_remove_are_the_fewest_and_the_core_is_minimal() {
         if status(p.as_ref()) != "none" {
             continue;
         }
-        let r = repair(
-            p.as_ref(),
-            Keep::Intended,
-            1,
-            DEFAULT_ROUNDS,
-            &Options::default(),
-        )
-        .unwrap();
+        let r = repaired(p.as_ref(), 1);
         let Outcome::Unsolvable { core } = &r.outcome else {
             panic!("unsolvable puzzle not repaired as such");
         };
@@ -208,14 +192,7 @@ fn redundant_clues_and_a_minimal_set_of_a_unique_puzzle() {
             panic!("{file} is unique");
         };
         p = p.with_clues_from(&s, &[0, 3, 7]).unwrap();
-        let r = repair(
-            p.as_ref(),
-            Keep::Intended,
-            1,
-            DEFAULT_ROUNDS,
-            &Options::default(),
-        )
-        .unwrap();
+        let r = repaired(p.as_ref(), 1);
         let Outcome::Unique { redundant, .. } = &r.outcome else {
             panic!("{file}: not unique");
         };

@@ -235,6 +235,20 @@ fn no_repair(p: &dyn Puzzle, why: &str) -> EngineError {
     EngineError::Repair(format!("repair {}: {why}", p.family()))
 }
 
+/// The engine's answer on `p` without the clues `drop` (one more check counted).
+fn answer_without(
+    p: &dyn Puzzle,
+    drop: &[usize],
+    opts: &Options,
+    checks: &mut u64,
+) -> Result<Uniqueness, EngineError> {
+    let q = p
+        .without_clues(drop)
+        .ok_or_else(|| no_repair(p, "the family cannot remove clues"))?;
+    *checks += 1;
+    uniqueness(q.as_ref(), opts)
+}
+
 /// A unique puzzle: its redundant clues, and a minimal clue set by deletion.
 fn unique_repair(
     p: &dyn Puzzle,
@@ -244,12 +258,8 @@ fn unique_repair(
 ) -> Result<Repair, EngineError> {
     let clues = p.clues();
     let unique_without = |drop: &[usize], checks: &mut u64| -> Result<bool, EngineError> {
-        let Some(q) = p.without_clues(drop) else {
-            return Ok(false);
-        };
-        *checks += 1;
         Ok(matches!(
-            uniqueness(q.as_ref(), opts)?,
+            answer_without(p, drop, opts, checks)?,
             Uniqueness::Unique(_)
         ))
     };
@@ -295,11 +305,10 @@ fn unsolvable_repair(
     let clues = p.clues();
     let n = clues.len();
     let solvable = |drop: &[usize], checks: &mut u64| -> Result<bool, EngineError> {
-        let q = p
-            .without_clues(drop)
-            .ok_or_else(|| no_repair(p, "the family cannot remove clues"))?;
-        *checks += 1;
-        Ok(!matches!(uniqueness(q.as_ref(), opts)?, Uniqueness::None))
+        Ok(!matches!(
+            answer_without(p, drop, opts, checks)?,
+            Uniqueness::None
+        ))
     };
     // A minimal core inside the clues `allowed`, by deletion: each clue whose removal keeps
     // the rest unsolvable goes.
