@@ -200,6 +200,8 @@ impl Family for Board {
         "4\n4\n1..1\n.22.\n.22.\n1..1\n",
         "9x9:4,4,004000007c00010022080\n",
         "family minesweeper\nmines 2\ngrid\n1..\n...\n..1\n",
+        // pzprjs's own test URL (test/script/mines.js).
+        "https://puzz.link/p?mines/5/5/g2m13l13g0j\n",
     ];
     type Solution = Layout;
 

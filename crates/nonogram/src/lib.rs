@@ -285,7 +285,11 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
-    const EXAMPLES: &'static [&'static str] = &["5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3\n"];
+    const EXAMPLES: &'static [&'static str] = &[
+        "5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3\n",
+        // pzprjs's own test URL (test/script/nonogram.js).
+        "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h\n",
+    ];
     type Solution = Picture;
 
     /// The setter draws the picture: the clues are read off it and it becomes the goal, so "is
