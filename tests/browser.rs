@@ -5,7 +5,8 @@
 //! grid edits the puzzle. Every answer the page shows is checked against the command line's
 //! on the same text. `.ci/run` installs chromium and chromium-driver; on a machine without them
 //! the test says so and skips, except under CI, where that is a failure.
-//! `WELLPOSED_SCREENSHOT=FILE.png` also saves a screenshot of the page (the README's).
+//! `WELLPOSED_SCREENSHOT=FILE.png` also saves screenshots of the page (the README's): FILE.png
+//! with two solutions, FILE-applied.png after the first proposal.
 
 mod common;
 use common::*;
@@ -241,6 +242,10 @@ fn a_setter_repairs_a_binary_puzzle_in_the_browser() {
     assert_eq!(d.settled_status(), "unique");
     assert_eq!(cli_status(&d.text()), "unique");
     assert_eq!(d.count("td.differ"), 0);
+    if let Some(path) = std::env::var_os("WELLPOSED_SCREENSHOT") {
+        let after = path.to_str().unwrap().replace(".png", "-applied.png");
+        d.screenshot(&after);
+    }
     // A click on an open cell edits the puzzle; the page's answer is the command line's.
     let open = d.script(
         "const c = [...document.querySelectorAll('#grid td')].find(t => t.textContent === '.'); return c.id;",
