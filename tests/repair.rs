@@ -3,7 +3,7 @@
 
 mod common;
 use common::*;
-use wellposed_engine::repair::{repair, Keep, Outcome, DEFAULT_ROUNDS};
+use wellposed_engine::repair::{repair, Bounds, Keep, Outcome};
 use wellposed_engine::{uniqueness, Options, Puzzle, Uniqueness, Xorshift};
 
 fn parse(family: &str, text: &str) -> Box<dyn Puzzle> {
@@ -13,7 +13,14 @@ fn parse(family: &str, text: &str) -> Box<dyn Puzzle> {
 
 /// `repair` with the default bounds, up to `want` proposals.
 fn repaired(p: &dyn Puzzle, want: usize) -> wellposed_engine::repair::Repair {
-    repair(p, Keep::Intended, want, DEFAULT_ROUNDS, &Options::default()).unwrap()
+    repair(
+        p,
+        Keep::Intended,
+        want,
+        Bounds::default(),
+        &Options::default(),
+    )
+    .unwrap()
 }
 
 fn status(p: &dyn Puzzle) -> &'static str {
@@ -259,7 +266,11 @@ fn every_family_with_clues_repairs_its_bundled_instances() {
             if p.without_clues(&[]).is_none() {
                 continue;
             }
-            let r = repair(p.as_ref(), Keep::Intended, 2, 50, &Options::default())
+            let bounds = Bounds {
+                rounds: 50,
+                ..Bounds::default()
+            };
+            let r = repair(p.as_ref(), Keep::Intended, 2, bounds, &Options::default())
                 .unwrap_or_else(|e| panic!("{path}: {e}"));
             for proposal in &r.proposals {
                 let again = (f.parse)(&proposal.puzzle.to_text(), &path).unwrap();
@@ -294,4 +305,19 @@ fn every_family_with_clues_repairs_its_bundled_instances() {
         "zebra",
     ];
     assert_eq!(repaired.into_iter().collect::<Vec<_>>(), want);
+}
+
+/// Past its time the exact search completes a proposal greedily: still proved unique, marked
+/// not smallest (the empty Latin square of order 6 has too many solutions to search out).
+#[test]
+fn the_exact_search_gives_way_to_a_greedy_proposal_in_time() {
+    let text = format!("family latin\nsize 6\ngrid\n{}", ". . . . . .\n".repeat(6));
+    let p = parse("latin", &text);
+    let bounds = Bounds {
+        exact_time: std::time::Duration::from_millis(300),
+        ..Bounds::default()
+    };
+    let r = repair(p.as_ref(), Keep::Intended, 1, bounds, &Options::default()).unwrap();
+    assert!(!r.minimum);
+    assert_eq!(status(r.proposals[0].puzzle.as_ref()), "unique");
 }

@@ -24,7 +24,36 @@ use crate::{uniqueness, uniqueness_of_intended, EngineError, Options, Puzzle, So
 
 /// The most other solutions (or cores) the exact loop collects before it settles for a
 /// greedy repair (then [`Repair::minimum`] is false).
-pub const DEFAULT_ROUNDS: usize = 200;
+pub const DEFAULT_ROUNDS: usize = 2000;
+
+/// How long the exact loop may run before it settles for a greedy repair, by default.
+pub const DEFAULT_EXACT_SECONDS: f64 = 20.0;
+
+/// Where the exact search for a smallest repair gives way to a greedy one (the proposal is
+/// then checked all the same, and marked not proved smallest).
+#[derive(Clone, Copy, Debug)]
+pub struct Bounds {
+    /// Other solutions (or cores) collected.
+    pub rounds: usize,
+    /// Time spent in the exact loop.
+    pub exact_time: std::time::Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Bounds {
+        Bounds {
+            rounds: DEFAULT_ROUNDS,
+            exact_time: std::time::Duration::from_secs_f64(DEFAULT_EXACT_SECONDS),
+        }
+    }
+}
+
+impl Bounds {
+    /// Whether the exact loop must stop, with `collected` sets so far.
+    fn spent(&self, collected: usize, since: std::time::Instant) -> bool {
+        collected > self.rounds || since.elapsed() > self.exact_time
+    }
+}
 
 /// Nodes the smallest-hitting-set search may visit per round before it settles for greedy.
 const HITTING_SET_NODES: u64 = 2_000_000;
@@ -75,14 +104,15 @@ pub enum Keep {
     Nth(u64),
 }
 
-/// Repairs `p` (see the module documentation). `rounds` bounds the exact loop.
+/// Repairs `p` (see the module documentation); `bounds` limit the exact loop.
 pub fn repair(
     p: &dyn Puzzle,
     keep: Keep,
     want: usize,
-    rounds: usize,
+    bounds: Bounds,
     opts: &Options,
 ) -> Result<Repair, EngineError> {
+    let started = std::time::Instant::now();
     if p.clues().is_empty() && p.without_clues(&[]).is_none() {
         return Err(EngineError::Repair(format!(
             "the {} family names no clues to add or remove",
@@ -116,7 +146,7 @@ pub fn repair(
                 None => uniqueness(p, opts)?,
             };
             match u {
-                Uniqueness::None => return unsolvable_repair(p, rounds, checks, opts),
+                Uniqueness::None => return unsolvable_repair(p, bounds, checks, opts),
                 Uniqueness::Unique(s) => return unique_repair(p, s, checks, opts),
                 Uniqueness::Multiple(a, b) => (a, vec![b]),
             }
@@ -151,13 +181,13 @@ pub fn repair(
             .ok_or_else(|| no_repair(p, "the family cannot add these clues"))
     };
     loop {
-        let choice = if sets.len() > rounds {
+        let choice = if bounds.spent(sets.len(), started) {
             None
         } else {
             smallest_hitting_sets(&sets, want, HITTING_SET_NODES)
         };
         let Some(choice) = choice else {
-            // Out of rounds or search nodes: complete greedily from a small hitting set.
+            // Out of rounds, time or search nodes: complete greedily from a small hitting set.
             minimum = false;
             let start = greedy_hitting_set(&sets);
             let mut picks = start;
@@ -298,10 +328,11 @@ fn unique_repair(
 /// A puzzle without solution: a minimal core, and a smallest set of clues to remove.
 fn unsolvable_repair(
     p: &dyn Puzzle,
-    rounds: usize,
+    bounds: Bounds,
     mut checks: u64,
     opts: &Options,
 ) -> Result<Repair, EngineError> {
+    let started = std::time::Instant::now();
     let clues = p.clues();
     let n = clues.len();
     let solvable = |drop: &[usize], checks: &mut u64| -> Result<bool, EngineError> {
@@ -340,7 +371,7 @@ fn unsolvable_repair(
     let mut cores = vec![first];
     let mut minimum = true;
     let removal = loop {
-        let pick = if cores.len() > rounds {
+        let pick = if bounds.spent(cores.len(), started) {
             None
         } else {
             smallest_hitting_sets(&cores, 1, HITTING_SET_NODES).map(|mut s| s.remove(0))

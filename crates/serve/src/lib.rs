@@ -240,7 +240,12 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         out["hint"] = report(grading::hint(p.as_ref(), "puzzle"));
     }
     if left() && p.without_clues(&[]).is_some() {
-        out["repair"] = match repair(p.as_ref(), Keep::Intended, 3, 50, opts) {
+        // The exact search gets what is left of half the time bound, then completes greedily.
+        let bounds = wellposed_engine::repair::Bounds {
+            rounds: 200,
+            exact_time: deadline.saturating_duration_since(Instant::now()) / 2,
+        };
+        out["repair"] = match repair(p.as_ref(), Keep::Intended, 3, bounds, opts) {
             Ok(r) => {
                 let proposals: Vec<Value> = r
                     .proposals

@@ -113,6 +113,9 @@ pub enum Builtin {
         /// greedily (then the proposal is not proved smallest).
         #[arg(long, default_value_t = wellposed_engine::repair::DEFAULT_ROUNDS)]
         rounds: usize,
+        /// Seconds the exact search may take before it completes a proposal greedily.
+        #[arg(long, default_value_t = wellposed_engine::repair::DEFAULT_EXACT_SECONDS)]
+        exact_seconds: f64,
         /// Write the first proposal's puzzle to this file (atomically).
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -188,13 +191,20 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             keep,
             proposals,
             rounds,
+            exact_seconds,
             output,
             how,
         } => {
+            if !(exact_seconds.is_finite() && exact_seconds >= 0.0) {
+                anyhow::bail!("--exact-seconds takes a non-negative number of seconds");
+            }
             let asked = repair::Asked {
                 keep,
                 proposals,
-                rounds,
+                bounds: wellposed_engine::repair::Bounds {
+                    rounds,
+                    exact_time: std::time::Duration::from_secs_f64(exact_seconds),
+                },
                 output: output.as_deref(),
             };
             repair::run(&input, &asked, &s.options(&how, 0)).map_err(in_file(&input))

@@ -14,7 +14,7 @@ use wellposed_engine::{uniqueness, Options, Uniqueness};
 pub struct Asked<'a> {
     pub keep: Option<u64>,
     pub proposals: usize,
-    pub rounds: usize,
+    pub bounds: wellposed_engine::repair::Bounds,
     pub output: Option<&'a Path>,
 }
 
@@ -22,7 +22,7 @@ pub fn run(input: &Input, asked: &Asked, opts: &Options) -> Result<Report> {
     let p = crate::load(input)?.puzzle;
     let file = input.file.display().to_string();
     let keep = asked.keep.map_or(Keep::Intended, Keep::Nth);
-    let r = repair(p.as_ref(), keep, asked.proposals.max(1), asked.rounds, opts)
+    let r = repair(p.as_ref(), keep, asked.proposals.max(1), asked.bounds, opts)
         .map_err(|e| anyhow::anyhow!("{file}: {e}"))?;
     let family = wellposed_families::family(p.family()).expect("loaded through the registry");
     // Each proposal read back from its text and asked again.
