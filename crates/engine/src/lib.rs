@@ -124,6 +124,13 @@ pub enum EngineError {
     Native { family: String, reason: String },
     #[error("the {0} family has no method of its own; answer it by SAT or dancing links")]
     NoNative(String),
+    /// A method cannot answer this instance (memoised dancing links on a problem it does not
+    /// take, a count past 2^128).
+    #[error("--method {method}: {reason}")]
+    MethodFailed {
+        method: &'static str,
+        reason: String,
+    },
     /// `repair` cannot change this puzzle (the family names no clues, or no clue it can add
     /// rules out another solution).
     #[error("{0}")]

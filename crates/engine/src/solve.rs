@@ -757,8 +757,8 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             // Asked for, or on auto where a probe shows remainders repeating (and no --limit,
             // which only plain dancing links honour).
             let never = std::sync::atomic::AtomicBool::new(false);
-            let memo_err = |e: wellposed_xc::XcError| EngineError::Native {
-                family: p.family().to_string(),
+            let memo_err = |e: wellposed_xc::XcError| EngineError::MethodFailed {
+                method: Method::DlxMemo.name(),
                 reason: e.to_string(),
             };
             let memo = match (opts.method, limit) {
