@@ -39,9 +39,35 @@ pub enum SurvoCommand {
         /// n×2, 3 ≤ n ≤ 11). Default: the faster one for the size; the other one checks it.
         #[arg(long, value_enum)]
         method: Option<Method>,
+        /// Run one unit of a manifest (`survo manifest`): the size, method and split come
+        /// from it; with --unit.
+        #[arg(long, value_name = "FILE", requires = "unit", conflicts_with = "shard")]
+        manifest: Option<PathBuf>,
+        /// The unit of the manifest to run (from 0).
+        #[arg(long, value_name = "K", requires = "manifest")]
+        unit: Option<usize>,
     },
-    /// Add up shard results (files holding `survo enumerate --json` output).
-    Merge { files: Vec<PathBuf> },
+    /// Write the work units of S(M,N) as a manifest: each unit a shard that one process runs
+    /// alone (`survo enumerate --manifest F --unit K`), on GNU parallel, Slurm or by hand.
+    Manifest {
+        m: usize,
+        n: usize,
+        /// How many units.
+        #[arg(long)]
+        units: usize,
+        #[arg(long, value_enum)]
+        method: Option<Method>,
+        /// Where to write it (atomically); standard output when absent.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Add up shard or unit results (files holding `survo enumerate --json` output); with
+    /// --manifest, every unit of it must be there once, from this program's version.
+    Merge {
+        files: Vec<PathBuf>,
+        #[arg(long, value_name = "FILE")]
+        manifest: Option<PathBuf>,
+    },
     /// Draw the lattice of margin pairs coloured by outcome (SVG), and count each outcome.
     Picture {
         m: usize,
@@ -62,6 +88,13 @@ pub const COMMANDS: Commands = Commands {
 fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
     let outcome = match c {
         SurvoCommand::Picture { m, n, output } => return picture(m, n, &output),
+        SurvoCommand::Manifest {
+            m,
+            n,
+            units,
+            method,
+            output,
+        } => return write_manifest(m, n, units, method, output.as_deref()),
         SurvoCommand::Enumerate {
             m,
             n,
@@ -70,12 +103,38 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
             checkpoint,
             list,
             method,
+            manifest,
+            unit,
         } => {
-            let shard = shard
-                .as_deref()
-                .map(parse_shard)
-                .transpose()?
-                .unwrap_or((0, 1));
+            let (shard, method) = match (&manifest, unit) {
+                (Some(path), Some(k)) => {
+                    let man = Manifest::read(path)?;
+                    if (man.m, man.n) != (m, n) {
+                        bail!(
+                            "{} is a manifest of {}×{}, not {m}×{n}",
+                            path.display(),
+                            man.m,
+                            man.n
+                        );
+                    }
+                    if k >= man.units {
+                        bail!(
+                            "--unit {k}: {} has units 0 to {}",
+                            path.display(),
+                            man.units - 1
+                        );
+                    }
+                    ((k, man.units), Some(man.method))
+                }
+                _ => (
+                    shard
+                        .as_deref()
+                        .map(parse_shard)
+                        .transpose()?
+                        .unwrap_or((0, 1)),
+                    method,
+                ),
+            };
             enumerate(
                 Run {
                     m,
@@ -89,7 +148,10 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                 ctx,
             )?
         }
-        SurvoCommand::Merge { files } => merge(&files)?,
+        SurvoCommand::Merge { files, manifest } => {
+            let man = manifest.as_deref().map(Manifest::read).transpose()?;
+            merge(&files, man.as_ref())?
+        }
     };
     let work = match outcome.method {
         Method::MarginPairs => format!(
@@ -221,6 +283,109 @@ pub struct Outcome {
     #[serde(default)]
     pub moved: u64,
     pub seconds: f64,
+    /// The program that computed it (`wellposed` and its version): units of one count must
+    /// come from one program.
+    #[serde(default)]
+    pub program: String,
+}
+
+/// This program, for results' provenance.
+fn program() -> String {
+    format!("wellposed {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// A split of S(m,n) into units: unit k is the shard k/`units` (the units of work ≡ k mod
+/// `units`, so that expensive and cheap row margins mix). Written by `survo manifest`, read
+/// by `survo enumerate --unit` and `survo merge --manifest`.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Manifest {
+    pub kind: String,
+    pub program: String,
+    pub m: usize,
+    pub n: usize,
+    pub method: Method,
+    pub units: usize,
+    /// Units of work (row margins, or column-margin beginnings) in all, and in each unit.
+    pub work: usize,
+    pub work_per_unit: Vec<usize>,
+}
+
+const MANIFEST_KIND: &str = "wellposed survo manifest";
+
+impl Manifest {
+    pub fn new(m: usize, n: usize, units: usize, method: Option<Method>) -> Result<Manifest> {
+        check_size(m, n)?;
+        let method = method.unwrap_or_else(|| Method::of(m, n));
+        let work = work_units(m, n, method);
+        if units == 0 || units > work.max(1) {
+            bail!(
+                "--units: expected 1 to {} (the units of work of {m}×{n}), found {units}",
+                work.max(1)
+            );
+        }
+        Ok(Manifest {
+            kind: MANIFEST_KIND.into(),
+            program: program(),
+            m,
+            n,
+            method,
+            units,
+            work,
+            work_per_unit: (0..units)
+                .map(|k| (0..work).filter(|i| i % units == k).count())
+                .collect(),
+        })
+    }
+
+    pub fn read(path: &std::path::Path) -> Result<Manifest> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let man: Manifest = serde_json::from_str(&text)
+            .ok()
+            .filter(|m: &Manifest| m.kind == MANIFEST_KIND)
+            .with_context(|| format!("{}: not a survo manifest", path.display()))?;
+        if man.units == 0 || man.work_per_unit.len() != man.units {
+            bail!("{}: a manifest with inconsistent units", path.display());
+        }
+        Ok(man)
+    }
+}
+
+fn write_manifest(
+    m: usize,
+    n: usize,
+    units: usize,
+    method: Option<Method>,
+    output: Option<&std::path::Path>,
+) -> Result<Report> {
+    let man = Manifest::new(m, n, units, method)?;
+    let json = serde_json::to_value(&man)?;
+    let text = serde_json::to_string_pretty(&man)?;
+    match output {
+        Some(path) => {
+            wellposed_engine::write_atomically(path, format!("{text}\n").as_bytes())?;
+            Ok(Report {
+                text: format!(
+                    "wrote {}: S({m},{n}) in {units} units of {} to {} units of work",
+                    path.display(),
+                    man.work_per_unit.iter().min().unwrap_or(&0),
+                    man.work_per_unit.iter().max().unwrap_or(&0)
+                ),
+                json,
+            })
+        }
+        None => Ok(Report { text, json }),
+    }
+}
+
+fn check_size(m: usize, n: usize) -> Result<()> {
+    if m == 0 || n == 0 || m * n > crate::MAX_CELLS {
+        bail!(
+            "expected a table of 1..{} cells, found {m}×{n}",
+            crate::MAX_CELLS
+        );
+    }
+    Ok(())
 }
 
 pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
@@ -256,12 +421,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         list,
         method,
     } = run;
-    if m == 0 || n == 0 || m * n > crate::MAX_CELLS {
-        bail!(
-            "expected a table of 1..{} cells, found {m}×{n}",
-            crate::MAX_CELLS
-        );
-    }
+    check_size(m, n)?;
     let started = Instant::now();
     let method = match method {
         None => Method::of(m, n),
@@ -364,12 +524,14 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         pruned: c.pruned,
         moved: c.moved,
         seconds: started.elapsed().as_secs_f64(),
+        program: program(),
     })
 }
 
 /// Sums shard results (`--json` outputs) into the whole answer, checking that the shards are
-/// of one size and cover every residue exactly once.
-pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
+/// of one size and method, from one program, and cover every residue exactly once; with a
+/// manifest, that they are its units (its size, method, split and program).
+pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> {
     let mut parts = Vec::new();
     for f in files {
         let text =
@@ -387,26 +549,38 @@ pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
         bail!("merge needs at least one file")
     };
     let mut seen = BTreeSet::new();
-    let mut of_all = None;
-    for p in &parts {
-        if (p.m, p.n, p.method) != (first.m, first.n, first.method) {
+    let mut of_all = manifest.map(|m| m.units);
+    for (p, f) in parts.iter().zip(files) {
+        let want = match manifest {
+            Some(man) => (man.m, man.n, man.method, man.program.as_str()),
+            None => (first.m, first.n, first.method, first.program.as_str()),
+        };
+        if (p.m, p.n, p.method, p.program.as_str()) != want {
             bail!(
-                "shards of different sizes: {}×{} and {}×{}",
-                first.m,
-                first.n,
+                "{}: a result of {}×{} by {:?} from `{}`, not of {}×{} by {:?} from `{}`",
+                f.display(),
                 p.m,
-                p.n
+                p.n,
+                p.method,
+                p.program,
+                want.0,
+                want.1,
+                want.2,
+                want.3
             );
         }
         let (k, of) = parse_shard(&p.shard)?;
-        if *of_all.get_or_insert(of) != of || !seen.insert(k) {
-            bail!("shard {} is repeated or from another split", p.shard);
+        if *of_all.get_or_insert(of) != of {
+            bail!("{}: shard {} is from another split", f.display(), p.shard);
+        }
+        if !seen.insert(k) {
+            bail!("{}: unit {k} is there twice", f.display());
         }
     }
     let of = of_all.unwrap_or(1);
     if seen.len() != of {
         bail!(
-            "{} of {of} shards given; missing: {:?}",
+            "{} of {of} units given; missing: {:?}",
             seen.len(),
             (0..of).filter(|k| !seen.contains(k)).collect::<Vec<_>>()
         );
@@ -423,5 +597,6 @@ pub fn merge(files: &[PathBuf]) -> Result<Outcome> {
         pruned: parts.iter().map(|p| p.pruned).sum(),
         moved: parts.iter().map(|p| p.moved).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),
+        program: first.program.clone(),
     })
 }

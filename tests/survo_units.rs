@@ -1,0 +1,154 @@
+//! S(m,n) in work units on GNU parallel, as a cluster would run it: `scripts/survo-parallel.sh`
+//! runs S(3,5) and S(4,4) as separate processes from a manifest and the merge equals the count
+//! of one unsharded run (and Mustonen's published values, 5,337 and 5,327); the merge refuses
+//! missing, repeated and mismatched units. `.ci/run` installs GNU parallel; on a machine
+//! without it the parallel part says so and skips, except under CI, where that is a failure.
+
+mod common;
+use common::*;
+
+fn parallel_available() -> bool {
+    let found = std::process::Command::new("sh")
+        .args(["-c", "command -v parallel"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install GNU parallel (see .ci/run)"
+        );
+        eprintln!("SKIPPED: GNU parallel is not installed");
+    }
+    found
+}
+
+fn fresh_dir(name: &str) -> String {
+    let d = std::env::temp_dir().join(format!("wellposed-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d.display().to_string()
+}
+
+fn s_of(m: &str, n: &str) -> serde_json::Value {
+    wellposed(&["survo", "enumerate", m, n, "--json"]).json()["S"].clone()
+}
+
+#[test]
+fn units_on_gnu_parallel_merge_to_the_whole_count() {
+    if !parallel_available() {
+        return;
+    }
+    // Mustonen (2007), S(3,5) = 5337 and S(4,4) = 5327; and one unsharded run each.
+    for (m, n, units, published) in [("3", "5", "4", 5337), ("4", "4", "3", 5327)] {
+        let dir = fresh_dir(&format!("units-{m}x{n}"));
+        let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
+            .args([m, n, units, &dir])
+            .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
+            .env("JOBS", "2")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let merged: serde_json::Value =
+            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(merged["S"], published, "S({m},{n})");
+        assert_eq!(merged["S"], s_of(m, n), "S({m},{n})");
+    }
+}
+
+#[test]
+fn the_merge_refuses_missing_repeated_and_mismatched_units() {
+    let dir = fresh_dir("refusals");
+    std::fs::create_dir_all(&dir).unwrap();
+    let manifest = format!("{dir}/manifest.json");
+    let r = wellposed(&[
+        "survo", "manifest", "3", "3", "--units", "3", "-o", &manifest,
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut files = Vec::new();
+    for k in 0..3 {
+        let r = wellposed(&[
+            "survo",
+            "enumerate",
+            "3",
+            "3",
+            "--json",
+            "--manifest",
+            &manifest,
+            "--unit",
+            &k.to_string(),
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let f = format!("{dir}/unit-{k}.json");
+        std::fs::write(&f, &r.stdout).unwrap();
+        files.push(f);
+    }
+    let merge = |fs: &[&str]| {
+        let mut args = vec!["survo", "merge", "--json", "--manifest", &manifest];
+        args.extend_from_slice(fs);
+        wellposed(&args)
+    };
+    let all = merge(&[&files[0], &files[1], &files[2]]);
+    assert_eq!(all.json()["S"], s_of("3", "3"));
+    let missing = merge(&[&files[0], &files[2]]);
+    assert!(
+        missing.stderr.contains("missing: [1]"),
+        "{}",
+        missing.stderr
+    );
+    let twice = merge(&[&files[0], &files[1], &files[1], &files[2]]);
+    assert!(
+        twice.stderr.contains("unit 1 is there twice"),
+        "{}",
+        twice.stderr
+    );
+    // A unit from another program (version) or another size is refused by name.
+    let other = format!("{dir}/other.json");
+    let text = std::fs::read_to_string(&files[2]).unwrap();
+    std::fs::write(&other, text.replace("wellposed 0.", "wellposed 9.")).unwrap();
+    let r = merge(&[&files[0], &files[1], &other]);
+    assert!(
+        r.code == 2 && r.stderr.contains("other.json"),
+        "{}",
+        r.stderr
+    );
+    let small = wellposed(&["survo", "enumerate", "3", "2", "--json", "--shard", "2/3"]);
+    let wrong = format!("{dir}/wrong-size.json");
+    std::fs::write(&wrong, &small.stdout).unwrap();
+    let r = merge(&[&files[0], &files[1], &wrong]);
+    assert!(
+        r.code == 2 && r.stderr.contains("wrong-size.json"),
+        "{}",
+        r.stderr
+    );
+    // A unit the manifest does not have, and a manifest of another size.
+    let r = wellposed(&[
+        "survo",
+        "enumerate",
+        "3",
+        "3",
+        "--manifest",
+        &manifest,
+        "--unit",
+        "3",
+    ]);
+    assert!(
+        r.code == 2 && r.stderr.contains("units 0 to 2"),
+        "{}",
+        r.stderr
+    );
+    let r = wellposed(&[
+        "survo",
+        "enumerate",
+        "4",
+        "3",
+        "--manifest",
+        &manifest,
+        "--unit",
+        "0",
+    ]);
+    assert!(r.code == 2 && r.stderr.contains("not 4×3"), "{}", r.stderr);
+}
