@@ -226,8 +226,11 @@ fn a_setter_repairs_a_binary_puzzle_in_the_browser() {
     ));
     assert_eq!(d.settled_status(), "multiple solutions");
     assert_eq!(cli_status(&d.text()), "multiple");
-    // The cells where the two solutions differ are highlighted.
-    assert!(d.count("td.differ") > 0);
+    // The cells where the two solutions differ are highlighted, in the grid and in both
+    // solutions shown.
+    let differing = d.count("td.differ");
+    assert!(differing > 0);
+    assert_eq!(d.count("#solutions mark"), 2 * differing);
     // The proposals are the command line's.
     let f = temp_file("browser-repair.txt", &puzzle);
     let cli = wellposed(&["repair", "--json", &f]).json();
