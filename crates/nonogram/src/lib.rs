@@ -286,6 +286,8 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
     const EXAMPLES: &'static [&'static str] = &[
+        // A picture with its goal: the workbench's example, drawn by clicking.
+        "family nonogram\nwidth 5\nheight 5\nrows\n1\n1\n5\n1\n1\ncolumns\n1\n1\n5\n1\n1\ngoal \"0010000100111110010000100\"\n",
         "5x5:1/2/1.1/2.2/2.2/4/1.2/1/2/3\n",
         // pzprjs's own test URL (test/script/nonogram.js).
         "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h\n",
