@@ -96,10 +96,12 @@ pub enum Builtin {
         #[command(flatten)]
         input: Input,
     },
-    /// What to change so that the puzzle has exactly one solution: with several, the fewest
-    /// clues of the kept solution to add; with none, the fewest clues to remove (and a core of
-    /// clues that cannot hold together); when unique, the redundant clues and a minimal set.
-    /// Every proposal is proved by the engine on the changed puzzle.
+    /// What to change so that the puzzle has exactly one solution.
+    ///
+    /// With several solutions, the fewest clues of the kept solution to add; with none, the
+    /// fewest clues to remove (and a core of clues that cannot hold together); when unique,
+    /// the redundant clues and a minimal set. Every proposal is proved by the engine on the
+    /// changed puzzle.
     Repair {
         #[command(flatten)]
         input: Input,
@@ -122,9 +124,11 @@ pub enum Builtin {
         #[command(flatten)]
         how: SolveArgs,
     },
-    /// The setter's workbench: a local web page (on this machine only) to edit a puzzle by
-    /// clicking or pasting, and see as you edit whether it is unique, where two solutions
-    /// differ, its grade, the next hint and the repair proposals.
+    /// The setter's workbench: a local web page to edit a puzzle and repair it.
+    ///
+    /// On this machine only (127.0.0.1): edit a puzzle by clicking or pasting, and see as you
+    /// edit whether it is unique, where two solutions differ, its grade, the next hint and the
+    /// repair proposals.
     Serve {
         /// The port on 127.0.0.1 (0: any free port).
         #[arg(long, default_value_t = 8080)]
