@@ -193,10 +193,11 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         }
     }
     let text = p.to_text();
+    let grid = p.edit_grid();
     let mut out = json!({
         "family": p.family(),
         "text": text,
-        "grid": p.edit_grid(),
+        "grid": grid,
         "url": p.url(),
     });
     let u = match uniqueness(p.as_ref(), opts) {
@@ -227,7 +228,7 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
     if let [a, b] = solutions.as_slice() {
         let mut differ = differing_cells(&a.text, &b.text);
         // Only cells of the grid the page draws (a rendering may add lines: a game ID).
-        if let Some(g) = p.edit_grid() {
+        if let Some(g) = &grid {
             differ.retain(|&(r, c)| r < g.rows && c < g.cols);
         }
         out["differ"] = json!(differ);

@@ -331,8 +331,9 @@ impl Manifest {
             method,
             units,
             work,
+            // Unit k takes the indices ≡ k mod `units`: one more for the first `work % units`.
             work_per_unit: (0..units)
-                .map(|k| (0..work).filter(|i| i % units == k).count())
+                .map(|k| work / units + usize::from(k < work % units))
                 .collect(),
         })
     }

@@ -34,7 +34,7 @@ pub fn export(
         Format::Url => {
             let url = p.url().ok_or_else(|| {
                 anyhow::anyhow!(
-                    "{}: this {} puzzle has no puzz.link URL (puzz.link reads nonogram and mines; a board with known mines or a mine total cannot be said)",
+                    "{}: this {} puzzle has no puzz.link URL (its family has none, or the URL cannot say all of it)",
                     input.file.display(),
                     p.family()
                 )
