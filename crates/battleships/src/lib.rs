@@ -459,8 +459,9 @@ impl Battleships {
             .collect()
     }
 
-    fn count_words(&self, missing: bool) -> Vec<String> {
-        self.counts_given(missing)
+    /// The given counts in words, rows first.
+    fn given_count_words(&self) -> Vec<String> {
+        self.counts_given(false)
             .into_iter()
             .map(|(line, k)| {
                 let n = if line {
@@ -530,7 +531,7 @@ impl Family for Battleships {
     /// The clues are the hinted cells, then the ship counts of the rows and of the columns.
     fn clues(&self) -> Vec<String> {
         let hints = self.hints.iter().map(|&(h, r, c)| hint_words(h, r, c));
-        hints.chain(self.count_words(false)).collect()
+        hints.chain(self.given_count_words()).collect()
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
