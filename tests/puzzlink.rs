@@ -1,7 +1,8 @@
-//! puzz.link URLs: pzprjs's own test URLs (`test/script/nonogram.js`, `test/script/mines.js`)
-//! solve to the answers published beside them and are written back character for character;
-//! URLs made by hand from the published encoding read as intended; every bundled nonogram
-//! goes to a URL and back unchanged; what the encoding cannot say is refused in one line.
+//! puzz.link URLs: pzprjs's own test URLs (`test/script/nonogram.js`, `test/script/mines.js`,
+//! `test/script/battleship.js`) solve to the answers published beside them and are written
+//! back character for character; URLs made by hand from the published encoding read as
+//! intended; every bundled nonogram and battleships puzzle, and generated battleships, go to a
+//! URL and back unchanged; what the encoding cannot say is refused in one line.
 
 mod common;
 use common::*;
@@ -38,6 +39,17 @@ fn the_published_urls_solve_to_the_published_answers_and_write_back() {
         serde_json::json!([".2...", "**..1", "3*..*", "..13*", "0...*"])
     );
     assert_eq!(url_of(mines), mines);
+    // Its battleship URL (the fleet `//c`: one ship of 3, two of 2, three of 1). The answer
+    // beside it, `#` ship: `..#...`, `#.#..#`, `......`, `##....`, `...###`, `#.....`, where
+    // the clue at row 4 col 1 (piece 3) is the left end of the ship in row 4.
+    let battleship = "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c";
+    let j = solve_json(battleship);
+    assert_eq!(j["status"], "unique");
+    assert_eq!(
+        j["solution"]["rows"],
+        serde_json::json!(["..t...", "c.b..c", "......", "lr....", "...lmr", "c....."])
+    );
+    assert_eq!(url_of(battleship), battleship);
 }
 
 #[test]
@@ -67,6 +79,81 @@ fn urls_made_by_hand_read_as_intended() {
     );
     let j = solve_json("https://puzz.link/p?mines/2/2/j");
     assert_eq!(j["status"], "multiple");
+}
+
+#[test]
+fn battleship_urls_made_by_hand_read_as_intended() {
+    // A 4×1 board (4 columns, 1 row), fleet one ship of 3 (`/1/31s`): column counts 1 1 1 0
+    // (`1110`), row count 3 (`3`), then the cells: a left end (piece 3) in column 1 and three
+    // open cells (`i`). One answer, `lmr.`.
+    let j = solve_json("https://puzz.link/p?battleship/4/1/111033i/1/31s");
+    assert_eq!(j["status"], "unique");
+    assert_eq!(j["solution"]["rows"], serde_json::json!(["lmr."]));
+    // No counts; the cell in column 2 a ship whose piece is not said (`.`), column 4 water
+    // (`0`); the same ship given in the clear, standing (`1:111`): again only `lmr.`.
+    let j = solve_json("https://puzz.link/p?battleship/4/1/kg.g0/1/1:111");
+    assert_eq!(j["status"], "unique");
+    assert_eq!(j["solution"]["rows"], serde_json::json!(["lmr."]));
+    // Written back with the piece in its code form and the unsaid piece as `.`.
+    assert_eq!(
+        url_of("https://puzz.link/p?battleship/4/1/kg.g0/1/1:111"),
+        "https://puzz.link/p?battleship/4/1/kg.g0/1/31s"
+    );
+    // A standing ship: a top end (1) at row 1 and a bottom end (2) at row 3 of a 1×3 column
+    // with a fleet of two submarines and one ship of 3 listed shortest first.
+    let j = solve_json("https://puzz.link/p?battleship/1/3/j1g2/3/11g/11g/31s");
+    assert_eq!(
+        j["status"], "none",
+        "two submarines cannot fit beside the ship"
+    );
+    let j = solve_json("https://puzz.link/p?battleship/1/3/j1g2/1/31s");
+    assert_eq!(j["solution"]["rows"], serde_json::json!(["t", "m", "b"]));
+}
+
+#[test]
+fn every_bundled_and_generated_battleships_puzzle_goes_to_a_url_and_back() {
+    let mut files: Vec<String> = ["csplib-113.txt", "csplib-113-no-hints.txt", "csplib-113.pl"]
+        .iter()
+        .map(|f| instance(&format!("encodings/battleships/{f}")))
+        .collect();
+    for seed in 1..=4 {
+        let r = wellposed(&[
+            "generate",
+            "battleships",
+            "--size",
+            "8",
+            "--seed",
+            &seed.to_string(),
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let text: String = r
+            .stdout
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(|l| format!("{l}\n"))
+            .collect();
+        files.push(temp_file(&format!("bs-url-{seed}.txt"), &text));
+    }
+    for f in &files {
+        let url = url_of(f);
+        // The URL lists the hints row by row, whatever their order in the file.
+        let lines = |args: &[&str]| -> Vec<String> {
+            let mut v: Vec<String> = wellposed(args).stdout.lines().map(String::from).collect();
+            v.sort();
+            v
+        };
+        assert_eq!(
+            lines(&["export", &url, "--format", "text"]),
+            lines(&["export", f, "--format", "text"]),
+            "{f} → {url}"
+        );
+        let (a, b) = (solve_json(&url), solve_json(f));
+        assert_eq!(
+            (&a["status"], &a["solution"]),
+            (&b["status"], &b["solution"]),
+            "{f}"
+        );
+    }
 }
 
 #[test]
@@ -100,6 +187,23 @@ fn what_a_url_cannot_say_is_refused_in_one_line() {
         ("https://puzz.link/p?mines/2/2/9i", "at most 8"),
         ("https://puzz.link/p?mines/2/2/1!", "unexpected `!`"),
         ("https://puzz.link/p?nonogram/0/2/", "expected 1 to"),
+        ("https://puzz.link/p?battleship/2/2/k8i//c", "bent pieces"),
+        (
+            "https://puzz.link/p?battleship/2/2/kj//p",
+            "not a fleet of ships",
+        ),
+        (
+            "https://puzz.link/p?battleship/2/2/kj/1/22u",
+            "not a straight ship",
+        ),
+        (
+            "https://puzz.link/p?battleship/2/2/kj/2/11g",
+            "says 2 ships and lists 1",
+        ),
+        (
+            "https://puzz.link/p?battleship/2/2/kj",
+            "expected the fleet",
+        ),
     ] {
         let r = wellposed(&["solve", arg]);
         assert_eq!(r.code, 2, "{arg}: {}", r.stdout);

@@ -2,7 +2,7 @@
 //! `problem(Id, Fleet, RowSums, ColSums, Hints).`
 
 use crate::{Battleships, Hint, MAX_CELLS, STANDARD_FLEET};
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::{puzzlink, Document, ParseError};
 
 fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
     ParseError {
@@ -20,6 +20,9 @@ fn fleet_entry(t: &str) -> Option<(usize, usize)> {
 }
 
 pub fn parse_any(text: &str, source: &str) -> Result<Battleships, ParseError> {
+    if let Some((line, l)) = wellposed_engine::lone_line(text).filter(|(_, l)| looks_like_url(l)) {
+        return parse_url(l, source, line);
+    }
     if wellposed_engine::family_of(text).is_some() {
         return parse_family(text, source);
     }
@@ -147,7 +150,7 @@ fn parse_family(text: &str, source: &str) -> Result<Battleships, ParseError> {
             hints.push(parsed.ok_or_else(|| {
                 doc.error(
                     *no,
-                    "`hints`: expected `TYPE ROW COL` (TYPE one of w c m t b l r, rows and columns from 1)",
+                    "`hints`: expected `TYPE ROW COL` (TYPE one of w c m t b l r s, rows and columns from 1)",
                 )
             })?);
         }
@@ -308,4 +311,259 @@ pub fn to_text(b: &Battleships) -> String {
         }
     }
     s
+}
+
+/// pzprjs's piece codes for a `battleship` cell, by number: 0 water, 1–4 the end of a ship
+/// pointing up, down, left, right (the ship goes on below, above, to the right, to the left),
+/// 5 a middle piece, 6 a submarine. `.` (pzprjs's −2) is a ship cell whose piece is not said;
+/// 7–10, the corners of bent pieces, belong to fleets of polyominoes, not ships.
+const URL_PIECES: [Hint; 7] = [
+    Hint::Water,
+    Hint::Top,
+    Hint::Bottom,
+    Hint::Left,
+    Hint::Right,
+    Hint::Middle,
+    Hint::Submarine,
+];
+
+/// pzprjs's named fleets (`//c`, `//d`, `//e` at the end of a URL): three, four or five
+/// lengths, one ship of the longest, two of the next, and so on.
+const URL_FLEETS: [(char, usize); 3] = [('c', 3), ('d', 4), ('e', 5)];
+
+/// The fleet pzprjs names by `longest`: one ship of that length, two one shorter, …
+fn named_fleet(longest: usize) -> Vec<(usize, usize)> {
+    (1..=longest).rev().map(|l| (l, longest + 1 - l)).collect()
+}
+
+/// Whether `s` is a puzz.link `battleship` URL.
+pub fn looks_like_url(s: &str) -> bool {
+    puzzlink::looks_like(s, "battleship")
+}
+
+/// A puzz.link `battleship` URL: `COLS/ROWS/`, the column counts then the row counts, then the
+/// cells' pieces (all in the number16 code, see [`URL_PIECES`]), then the fleet: `//c`, `//d`,
+/// `//e` for the named ones, or `/N/PIECE/…` with each ship as a pzprjs piece (`WH` in base 36,
+/// then the cells, five to a base-32 digit: a ship of length 3 is `31s`). Read from pzprjs's
+/// published encoding and its test URL `6/6/g12h2g30g3gk0r3w//c`.
+pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Battleships, ParseError> {
+    let err = |m: String| error(source, line, format!("puzz.link URL: {m}"));
+    let u = puzzlink::split(s, "battleship").ok_or_else(|| err("not a battleship URL".into()))?;
+    let (rows, cols) = (u.rows, u.cols);
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(err(format!(
+            "a {cols}×{rows} board: expected 1 to {MAX_CELLS} cells"
+        )));
+    }
+    let (counts, rest) = puzzlink::read_numbers(u.body, cols + rows).map_err(&err)?;
+    let count = |k: usize, slot: puzzlink::Slot| match slot {
+        puzzlink::Slot::Empty => Ok(None),
+        puzzlink::Slot::Number(n) => Ok(Some(n as usize)),
+        puzzlink::Slot::Unknown => Err(err(format!("count {}: a `?` count is not a count", k + 1))),
+    };
+    let col_counts = (0..cols)
+        .map(|k| count(k, counts[k]))
+        .collect::<Result<_, _>>()?;
+    let row_counts = (0..rows)
+        .map(|k| count(cols + k, counts[cols + k]))
+        .collect::<Result<_, _>>()?;
+    let (cells, rest) = if rest.starts_with('/') {
+        (vec![puzzlink::Slot::Empty; rows * cols], rest)
+    } else {
+        puzzlink::read_numbers(rest, rows * cols).map_err(&err)?
+    };
+    let mut hints = Vec::new();
+    for (k, slot) in cells.into_iter().enumerate() {
+        let (r, c) = (k / cols, k % cols);
+        let hint = match slot {
+            puzzlink::Slot::Empty => continue,
+            puzzlink::Slot::Unknown => Hint::Ship,
+            puzzlink::Slot::Number(n) => *URL_PIECES.get(n as usize).ok_or_else(|| {
+                err(format!(
+                    "row {} col {}: piece {n} is not a ship's (0 water, 1–4 ends, 5 middle, 6 submarine; 7–10 are bent pieces)",
+                    r + 1,
+                    c + 1
+                ))
+            })?,
+        };
+        hints.push((hint, r, c));
+    }
+    let fleet = url_fleet(rest).map_err(err)?;
+    let b = Battleships {
+        rows,
+        cols,
+        fleet,
+        row_counts,
+        col_counts,
+        hints,
+    };
+    check_shape(&b, source, line)?;
+    Ok(b)
+}
+
+/// The fleet at the end of a URL (see [`parse_url`]), longest ships first.
+fn url_fleet(rest: &str) -> Result<Vec<(usize, usize)>, String> {
+    if let Some(key) = rest.strip_prefix("//") {
+        return URL_FLEETS
+            .iter()
+            .find(|(k, _)| key == k.to_string())
+            .map(|&(_, longest)| named_fleet(longest))
+            .ok_or_else(|| {
+                format!("the fleet `//{key}` is not a fleet of ships (expected //c, //d or //e)")
+            });
+    }
+    let mut parts = rest
+        .strip_prefix('/')
+        .ok_or("expected the fleet after the cells (`//c`, `//d`, `//e` or `/N/PIECE/…`)")?
+        .split('/');
+    let n: usize = parts
+        .next()
+        .and_then(|t| t.parse().ok())
+        .ok_or("expected the number of ships after `/`")?;
+    let pieces: Vec<&str> = parts.collect();
+    if n == 0 || pieces.len() != n {
+        return Err(format!(
+            "the fleet says {n} ships and lists {}",
+            pieces.len()
+        ));
+    }
+    let mut fleet: Vec<(usize, usize)> = Vec::new();
+    for p in pieces {
+        let len = ship_of_piece(p)?;
+        match fleet.iter_mut().find(|(l, _)| *l == len) {
+            Some(e) => e.1 += 1,
+            None => fleet.push((len, 1)),
+        }
+    }
+    fleet.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+    Ok(fleet)
+}
+
+/// A pzprjs piece (`WH` in base 36 then the cells row by row, five to a base-32 digit, or
+/// `W:CELLS` in the clear) that is a straight ship: its length.
+fn ship_of_piece(p: &str) -> Result<usize, String> {
+    let bad = || format!("the piece `{p}` is not a piece code");
+    let (w, cells) = match p.split_once(':') {
+        Some((w, bits)) => (w.parse::<usize>().map_err(|_| bad())?, bits.to_string()),
+        None => {
+            let d: Vec<u32> = p
+                .chars()
+                .map(|c| c.to_digit(36))
+                .collect::<Option<_>>()
+                .ok_or_else(bad)?;
+            let [w, h, ref bits @ ..] = d[..] else {
+                return Err(bad());
+            };
+            let mut cells = String::new();
+            for &b in bits {
+                if b >= 32 {
+                    return Err(bad());
+                }
+                cells.push_str(&format!("{b:05b}"));
+            }
+            let area = (w * h) as usize;
+            cells.truncate(area);
+            while cells.len() < area {
+                cells.push('0');
+            }
+            (w as usize, cells)
+        }
+    };
+    let h = cells.len().checked_div(w).unwrap_or(0);
+    if w == 0 || h == 0 || w * h != cells.len() {
+        return Err(bad());
+    }
+    if (w != 1 && h != 1) || cells.chars().any(|c| c != '1') {
+        return Err(format!(
+            "the piece `{p}` ({w}×{h}, cells {cells}) is not a straight ship"
+        ));
+    }
+    Ok(w * h)
+}
+
+/// A ship of length `len` as a pzprjs piece (`None` past length 35, where the width takes two
+/// base-36 digits and the code cannot say it).
+fn piece_of_ship(len: usize) -> Option<String> {
+    if !(1..36).contains(&len) {
+        return None;
+    }
+    let mut out = format!("{}1", char::from_digit(len as u32, 36)?);
+    let mut left = len;
+    while left > 0 {
+        let ones = left.min(5);
+        out.push(char::from_digit(((1u32 << ones) - 1) << (5 - ones), 32)?);
+        left -= ones;
+    }
+    Some(out)
+}
+
+/// The puzzle as a puzz.link `battleship` URL (`None` when the fleet has a ship longer than 35
+/// or no ship at all).
+pub fn url(b: &Battleships) -> Option<String> {
+    let count =
+        |n: &Option<usize>| n.map_or(puzzlink::Slot::Empty, |n| puzzlink::Slot::Number(n as u32));
+    let counts: Vec<puzzlink::Slot> = b
+        .col_counts
+        .iter()
+        .chain(&b.row_counts)
+        .map(count)
+        .collect();
+    let mut cells = vec![puzzlink::Slot::Empty; b.rows * b.cols];
+    for &(h, r, c) in &b.hints {
+        cells[r * b.cols + c] = match URL_PIECES.iter().position(|&p| p == h) {
+            Some(code) => puzzlink::Slot::Number(code as u32),
+            None => puzzlink::Slot::Unknown,
+        };
+    }
+    // Two runs, as pzprjs writes them: a run of empty slots does not go on from the counts
+    // into the cells.
+    let mut body = puzzlink::write_numbers(&counts) + &puzzlink::write_numbers(&cells);
+    let mut fleet: Vec<(usize, usize)> = b.fleet.iter().copied().filter(|&(_, n)| n > 0).collect();
+    fleet.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+    if fleet.is_empty() {
+        return None;
+    }
+    match URL_FLEETS.iter().find(|&&(_, l)| named_fleet(l) == fleet) {
+        Some((key, _)) => body.push_str(&format!("//{key}")),
+        None => {
+            // Shortest ships first, as pzprjs lists its own fleets.
+            let ships: Vec<String> = fleet
+                .iter()
+                .rev()
+                .flat_map(|&(l, n)| std::iter::repeat_n(piece_of_ship(l), n))
+                .collect::<Option<_>>()?;
+            body.push_str(&format!("/{}/{}", ships.len(), ships.join("/")));
+        }
+    }
+    Some(puzzlink::url("battleship", b.cols, b.rows, &body))
+}
+
+#[cfg(test)]
+mod url_tests {
+    use super::*;
+
+    #[test]
+    fn pieces_are_pzprjs_codes() {
+        // pzprjs's fleet presets list these codes for lengths 1 to 5.
+        for (len, code) in [(1, "11g"), (2, "21o"), (3, "31s"), (4, "41u"), (5, "51v")] {
+            assert_eq!(piece_of_ship(len).as_deref(), Some(code));
+            assert_eq!(ship_of_piece(code), Ok(len));
+        }
+        for len in 1..36 {
+            assert_eq!(ship_of_piece(&piece_of_ship(len).unwrap()), Ok(len));
+        }
+        assert_eq!(
+            ship_of_piece("13"),
+            Err("the piece `13` (1×3, cells 000) is not a straight ship".into())
+        );
+        assert_eq!(
+            ship_of_piece("1:111"),
+            Ok(3),
+            "a vertical ship in the clear"
+        );
+        assert!(ship_of_piece("22u").is_err(), "a 2×2 square is not a ship");
+        assert!(ship_of_piece("2").is_err());
+        assert!(piece_of_ship(36).is_none());
+        assert_eq!(named_fleet(4), crate::STANDARD_FLEET.to_vec());
+    }
 }

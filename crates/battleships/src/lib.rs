@@ -41,6 +41,8 @@ pub enum Hint {
     /// The left end of a horizontal ship (it continues to the right).
     Left,
     Right,
+    /// A ship cell whose piece is not given (puzz.link's `?` piece).
+    Ship,
 }
 
 impl Hint {
@@ -53,6 +55,7 @@ impl Hint {
             'b' => Hint::Bottom,
             'l' => Hint::Left,
             'r' => Hint::Right,
+            's' => Hint::Ship,
             _ => return None,
         })
     }
@@ -66,6 +69,7 @@ impl Hint {
             Hint::Bottom => 'b',
             Hint::Left => 'l',
             Hint::Right => 'r',
+            Hint::Ship => 's',
         }
     }
 }
@@ -245,6 +249,7 @@ impl Battleships {
             let piece = pieces[r * self.cols + c];
             let ok = match h {
                 Hint::Middle => piece == 'm',
+                Hint::Ship => piece != '.',
                 _ => piece == if h == Hint::Water { '.' } else { h.letter() },
             };
             if !ok {
@@ -311,6 +316,7 @@ impl Battleships {
                     Hint::Bottom => p.len >= 2 && !p.horizontal && i + 1 == p.len,
                     Hint::Left => p.len >= 2 && p.horizontal && i == 0,
                     Hint::Right => p.len >= 2 && p.horizontal && i + 1 == p.len,
+                    Hint::Ship => true,
                     Hint::Water => unreachable!(),
                 }
             })
@@ -407,6 +413,7 @@ fn hint_words(h: Hint, r: usize, c: usize) -> String {
         Hint::Bottom => "a ship's bottom end",
         Hint::Left => "a ship's left end",
         Hint::Right => "a ship's right end",
+        Hint::Ship => "a ship (piece not given)",
     };
     format!("row {} col {} is {what}", r + 1, c + 1)
 }
@@ -485,10 +492,16 @@ impl Battleships {
 
 impl Family for Battleships {
     const NAME: &'static str = "battleships";
+    const EXAMPLES: &'static [&'static str] = &[
+        "family battleships\nsize 5 4\nfleet 2:1 1:2\nrows 2 0 1 0 1\ncols 1 1 1 1\nhints\ns 1 1\nw 3 4\n",
+        // pzprjs's own test URL (test/script/battleship.js).
+        "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c\n",
+        "https://puzz.link/p?battleship/4/1/111033i/1/31s\n",
+    ];
     type Solution = Fleet;
 
     /// The setter places hints: `.` none, `w` water, `c` a submarine, `m` a middle, `t` `b`
-    /// `l` `r` the ends of vertical and horizontal ships.
+    /// `l` `r` the ends of vertical and horizontal ships, `s` a ship whose piece is not said.
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
         let mut cells = vec![".".to_string(); self.rows * self.cols];
         for &(h, r, c) in &self.hints {
@@ -498,7 +511,7 @@ impl Family for Battleships {
             rows: self.rows,
             cols: self.cols,
             cells,
-            symbols: [".", "w", "c", "m", "t", "b", "l", "r"]
+            symbols: [".", "w", "c", "m", "t", "b", "l", "r", "s"]
                 .map(String::from)
                 .to_vec(),
         })
@@ -589,6 +602,23 @@ impl Family for Battleships {
 
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
         formats::parse_any(text, source)
+    }
+
+    /// A puzz.link `battleship` URL alone in a file.
+    fn recognises(text: &str) -> bool {
+        wellposed_engine::lone_line(text).is_some_and(|(_, l)| formats::looks_like_url(l))
+    }
+
+    fn looks_like_game_id(arg: &str) -> bool {
+        formats::looks_like_url(arg)
+    }
+
+    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
+        formats::parse_url(id, source, line)
+    }
+
+    fn url(&self) -> Option<String> {
+        formats::url(self)
     }
 
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {

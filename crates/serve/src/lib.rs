@@ -334,6 +334,16 @@ mod tests {
     fn a_pasted_game_id_and_a_bad_puzzle() {
         let p = read("8x8u:aadDAckJdBCabAq", None).unwrap();
         assert_eq!(p.family(), "binary");
+        for (url, family) in [
+            (
+                "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c",
+                "battleships",
+            ),
+            ("https://puzz.link/p?mines/5/5/g2m13l13g0j", "minesweeper"),
+            ("nonogram/6/6/12g1111h11112j12g11g21j11g3h", "nonogram"),
+        ] {
+            assert_eq!(read(url, None).unwrap().family(), family, "{url}");
+        }
         let e = read("family binary\nsize 3 4\n", None).err().unwrap();
         assert!(e.starts_with("puzzle:"), "{e}");
     }
