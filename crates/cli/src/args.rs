@@ -157,6 +157,44 @@ impl Default for SolveArgs {
     }
 }
 
+/// The model counter's settings, for `count`.
+#[derive(Args, Clone)]
+pub struct CounterArgs {
+    /// The model counter's cache of component counts, in MiB: past it the cache is emptied
+    /// (counts stay exact; work is redone). Learnt clauses are bounded separately (20,000
+    /// long ones, the older half forgotten, the bound growing by a tenth each time).
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub counter_cache: usize,
+    /// The model counter's decisions: `clause` (a variable of the shortest open clause, as
+    /// dancing links choose an item: good on puzzles) or `vsads` (occurrences plus conflict
+    /// activity, as Cachet and sharpSAT).
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Clause)]
+    pub counter_heuristic: HeuristicArg,
+    /// Count without learning clauses from conflicts (for comparison; the count is the same).
+    #[arg(long)]
+    pub no_learning: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    Clause,
+    Vsads,
+}
+
+impl CounterArgs {
+    pub fn counter(&self) -> wellposed_sat::Counter {
+        wellposed_sat::Counter {
+            cache_bytes: self.counter_cache.saturating_mul(1 << 20),
+            learning: !self.no_learning,
+            heuristic: match self.counter_heuristic {
+                HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,
+                HeuristicArg::Vsads => wellposed_sat::Heuristic::Vsads,
+            },
+            ..wellposed_sat::Counter::default()
+        }
+    }
+}
+
 /// The input of a command: a file or a game ID, and the family to read it as.
 #[derive(Args, Clone)]
 pub struct Input {
@@ -250,6 +288,7 @@ impl Settings {
             threads,
             choices: self.choices,
             progress: self.progress.clone(),
+            counter: wellposed_sat::Counter::default(),
         }
     }
 

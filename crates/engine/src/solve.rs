@@ -84,6 +84,8 @@ pub struct Options {
     /// Where the work reports what it has done so far (solutions found, time in uniqueness
     /// checks); the caller keeps a clone to read it, even while the work runs.
     pub progress: Progress,
+    /// The model counter's settings (cache bound, learning, decision heuristic).
+    pub counter: wellposed_sat::Counter,
 }
 
 pub enum Uniqueness {
@@ -794,7 +796,7 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
     match opts.counting {
         Counting::Blocking => blocking_count(&enc, cover_options, opts, limit),
         Counting::Counter => {
-            let counted = wellposed_sat::Counter::default().count(&enc.cnf, Some(&enc.answer));
+            let counted = opts.counter.count(&enc.cnf, Some(&enc.answer));
             log::info!("model counter: {:?}", counted.stats);
             Ok(Counted {
                 count: counted.count.into(),
@@ -873,7 +875,7 @@ fn race(
             let _ = tx.send(r);
         });
     }
-    match wellposed_sat::Counter::default().count_until(&enc.cnf, Some(&enc.answer), &stop) {
+    match opts.counter.count_until(&enc.cnf, Some(&enc.answer), &stop) {
         Some(counted) => {
             stop.store(true, Ordering::Relaxed);
             log::info!("model counter: {:?}", counted.stats);

@@ -1,19 +1,34 @@
 //! Exact projected model counting: how many assignments of the projection variables extend to
-//! a model of the formula. A DPLL search without clause learning, as in the #SAT counters
-//! (Relsat, Cachet, sharpSAT): after each decision and unit propagation, the unassigned part of
-//! the formula splits into connected components that are counted independently and multiplied;
-//! each component's count is cached under the component itself (its variables and its
-//! not-yet-satisfied clauses), so a sub-formula met again down another branch costs a look-up.
+//! a model of the formula. A DPLL search with conflict-driven clause learning, as in the #SAT
+//! counters (Relsat, Cachet, sharpSAT): after each decision and unit propagation, the
+//! unassigned part of the formula splits into connected components that are counted
+//! independently and multiplied; each component's count is cached under the component itself
+//! (its variables and its not-yet-satisfied clauses), so a sub-formula met again down another
+//! branch costs a look-up.
 //!
 //! Projection: decisions are taken on projection variables first. A component left with no
 //! projection variable contributes 1 when it is satisfiable and 0 otherwise (a plain DPLL
 //! satisfiability search stopping at its first model), so auxiliary variables never multiply
 //! the count.
+//!
+//! Learning: a conflict is analysed to its first unique implication point and the clause learnt
+//! is kept for propagation (its asserting literal is set at once where it is unit), so the same
+//! conflict is not met again down other branches. Learnt clauses are implied by the formula but
+//! not by a component's own clauses, so two invariants keep the counts exact:
+//! - Components and their cache keys are made from the original clauses only; learnt clauses
+//!   only propagate.
+//! - A learnt clause can cut models from a component only where the formula under the current
+//!   assignment has no model at all (any model of a component extends to a model of the whole,
+//!   which satisfies every implied clause, unless another component has none). Such a branch
+//!   counts 0, whatever the components say, but the counts cached inside it may be too small:
+//!   so every cache entry made while counting a branch that comes to 0 is removed ("cache
+//!   pollution", as sharpSAT calls it). Entries of branches that count more than 0 are exact.
 
 use crate::hash::WordMap;
 use crate::{Cnf, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a count took: decisions made, components met, and how often the cache answered.
@@ -24,6 +39,12 @@ pub struct CountStats {
     pub cache_hits: u64,
     /// Times the cache was emptied because it outgrew its budget.
     pub cache_flushes: u64,
+    /// Conflicts met (each one analysed into a learnt clause).
+    pub conflicts: u64,
+    /// Cache entries removed because the branch they were made in counted 0.
+    pub cache_removed: u64,
+    /// Learnt clauses forgotten to keep their number bounded.
+    pub learnt_forgotten: u64,
 }
 
 /// An exact count with what it took.
@@ -39,12 +60,33 @@ pub struct Counter {
     /// Bytes of component keys the cache may hold before it is emptied (counts stay exact;
     /// only the work of re-counting is lost).
     pub cache_bytes: usize,
+    /// Learn clauses from conflicts (the counts are the same either way).
+    pub learning: bool,
+    /// Learnt clauses of three or more literals kept before the older half is forgotten (the
+    /// bound then grows by a tenth).
+    pub learnt_clauses: usize,
+    /// How decisions are chosen.
+    pub heuristic: Heuristic,
+}
+
+/// The counter's decision heuristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// A projection variable of the shortest open clause ("at least one of these": like
+    /// dancing links' item with the fewest options), the one in most clauses, true first.
+    Clause,
+    /// VSADS (Sang, Beame, Kautz 2005): the open variable with the highest sum of its
+    /// occurrences (halved) and its VSIDS conflict activity, its more frequent polarity first.
+    Vsads,
 }
 
 impl Default for Counter {
     fn default() -> Self {
         Counter {
             cache_bytes: 1 << 30,
+            learning: true,
+            learnt_clauses: 20_000,
+            heuristic: Heuristic::Clause,
         }
     }
 }
@@ -72,11 +114,19 @@ impl Counter {
         // The search recurses once per decision; a large stack of its own keeps deep formulas
         // (thousands of variables) from overflowing the caller's.
         let budget = self.cache_bytes;
+        let (learning, learnt_clauses, heuristic) =
+            (self.learning, self.learnt_clauses, self.heuristic);
         std::thread::scope(|s| {
             std::thread::Builder::new()
                 .name("model-counter".into())
                 .stack_size(1 << 30)
-                .spawn_scoped(s, || Search::new(cnf, projection, budget, stop).run())
+                .spawn_scoped(s, || {
+                    let mut search = Search::new(cnf, projection, budget, stop);
+                    search.learning = learning;
+                    search.learnt_limit = learnt_clauses;
+                    search.heuristic = heuristic;
+                    search.run()
+                })
                 .expect("a thread for the model counter")
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e))
@@ -146,6 +196,21 @@ struct Component {
     projected: bool,
 }
 
+/// Why a variable is set (`Search::reason`): a decision (or a unit of the formula), a clause
+/// learnt with one literal (true in every model), or, with [`BINARY`] set, the two-literal
+/// clause with the literal in the low bits; anything else is a long clause's id.
+const DECISION: u32 = u32::MAX;
+const FIXED: u32 = u32::MAX - 1;
+const BINARY: u32 = 1 << 31;
+
+/// The clause `propagate` found with every literal false.
+#[derive(Clone, Copy)]
+enum Conflict {
+    None,
+    Binary(u32, u32),
+    Clause(u32),
+}
+
 /// Literal codes are `2 * var + negated`, as in [`crate::Lit`].
 struct Search<'a> {
     stop: &'a AtomicBool,
@@ -165,8 +230,10 @@ struct Search<'a> {
     trail: Vec<u32>,
     head: usize,
     projected: Vec<bool>,
-    /// Clause count of each variable, the tie-break of decisions.
+    /// Clause count of each variable, the tie-break of decisions, and how many of them hold
+    /// it positive.
     degree: Vec<u32>,
+    positive: Vec<u32>,
     /// Projection variables outside every clause (each doubles the count).
     loose: u32,
     units: Vec<u32>,
@@ -174,10 +241,39 @@ struct Search<'a> {
     var_mark: Vec<u32>,
     clause_mark: Vec<u32>,
     mark: u32,
-    cache: WordMap<Box<[u32]>, Num>,
+    /// Keys are shared with `cache_log`, which lists them in the order they were made, so
+    /// a branch that counts 0 can take back what it cached (see the module's invariants).
+    cache: WordMap<Rc<[u32]>, Num>,
+    cache_log: Vec<Rc<[u32]>>,
+    /// Entries logged before the last flush (the log's positions are counted from the start).
+    cache_logged_before: usize,
     cache_used: usize,
     cache_budget: usize,
     stats: CountStats,
+    learning: bool,
+    /// Per variable: why it is set (see [`DECISION`]) and how many decisions were on the
+    /// trail then.
+    reason: Vec<u32>,
+    level: Vec<u32>,
+    /// Trail positions of the decisions.
+    decisions_at: Vec<usize>,
+    /// Long clause ids from this one on are learnt.
+    original: u32,
+    /// Learnt two-literal clauses, as `implied`; learnt clauses never join `occ`, so
+    /// components and cache keys are made from the formula's own clauses.
+    learnt_implied: Vec<Vec<u32>>,
+    conflict: Conflict,
+    /// The literal a clause just learnt makes true once the search is back where it is unit.
+    assert_next: Option<(u32, u32)>,
+    seen: Vec<bool>,
+    /// Per variable: how often it took part in conflicts, recent ones weighing more (the
+    /// bump grows by 1/0.95 per conflict, as in VSIDS), for [`Heuristic::Vsads`].
+    activity: Vec<f64>,
+    bump: f64,
+    heuristic: Heuristic,
+    deleted: Vec<bool>,
+    learnt_live: usize,
+    learnt_limit: usize,
 }
 
 impl<'a> Search<'a> {
@@ -209,6 +305,7 @@ impl<'a> Search<'a> {
             head: 0,
             projected,
             degree: vec![0; n],
+            positive: vec![0; n],
             loose: 0,
             units: Vec::new(),
             empty_clause: false,
@@ -216,9 +313,26 @@ impl<'a> Search<'a> {
             clause_mark: Vec::new(),
             mark: 0,
             cache: HashMap::default(),
+            cache_log: Vec::new(),
+            cache_logged_before: 0,
             cache_used: 0,
             cache_budget,
             stats: CountStats::default(),
+            learning: true,
+            reason: vec![DECISION; n],
+            level: vec![0; n],
+            decisions_at: Vec::new(),
+            original: 0,
+            learnt_implied: vec![Vec::new(); 2 * n],
+            conflict: Conflict::None,
+            assert_next: None,
+            seen: vec![false; n],
+            activity: vec![0.0; n],
+            bump: 1.0,
+            heuristic: Heuristic::Clause,
+            deleted: Vec::new(),
+            learnt_live: 0,
+            learnt_limit: 20_000,
         };
         let mut clause: Vec<u32> = Vec::new();
         'clauses: for c in cnf.clauses() {
@@ -234,6 +348,7 @@ impl<'a> Search<'a> {
             }
             for &code in &clause {
                 s.degree[(code >> 1) as usize] += 1;
+                s.positive[(code >> 1) as usize] += 1 - (code & 1);
             }
             match *clause.as_slice() {
                 [] => s.empty_clause = true,
@@ -256,6 +371,8 @@ impl<'a> Search<'a> {
             }
         }
         s.clause_mark = vec![0; s.start.len()];
+        s.original = s.start.len() as u32;
+        s.deleted = vec![false; s.start.len()];
         s.loose = (0..n)
             .filter(|&v| s.projected[v] && s.degree[v] == 0)
             .count() as u32;
@@ -302,8 +419,21 @@ impl<'a> Search<'a> {
     }
 
     fn assign(&mut self, code: u32) {
-        self.value[(code >> 1) as usize] = if code & 1 == 0 { 1 } else { -1 };
+        self.assign_by(code, DECISION);
+    }
+
+    fn assign_by(&mut self, code: u32, reason: u32) {
+        let v = (code >> 1) as usize;
+        self.value[v] = if code & 1 == 0 { 1 } else { -1 };
+        self.reason[v] = reason;
+        self.level[v] = self.decisions_at.len() as u32;
         self.trail.push(code);
+    }
+
+    /// A branch of the search: a new decision level.
+    fn decide(&mut self, code: u32) {
+        self.decisions_at.push(self.trail.len());
+        self.assign(code);
     }
 
     fn undo(&mut self, to: usize) {
@@ -312,6 +442,9 @@ impl<'a> Search<'a> {
         }
         self.trail.truncate(to);
         self.head = to;
+        while self.decisions_at.last().is_some_and(|&d| d >= to) {
+            self.decisions_at.pop();
+        }
     }
 
     /// Unit propagation (implication lists for binary clauses, two watched literals for the
@@ -320,12 +453,27 @@ impl<'a> Search<'a> {
         while self.head < self.trail.len() {
             let falsified = self.trail[self.head] ^ 1;
             self.head += 1;
-            for k in 0..self.implied[falsified as usize].len() {
-                let l = self.implied[falsified as usize][k];
-                match self.lit_value(l) {
-                    0 => self.assign(l),
-                    -1 => return false,
-                    _ => {}
+            for learnt in [false, true] {
+                let implied = if learnt {
+                    &self.learnt_implied
+                } else {
+                    &self.implied
+                };
+                for k in 0..implied[falsified as usize].len() {
+                    let implied = if learnt {
+                        &self.learnt_implied
+                    } else {
+                        &self.implied
+                    };
+                    let l = implied[falsified as usize][k];
+                    match self.lit_value(l) {
+                        0 => self.assign_by(l, BINARY | falsified),
+                        -1 => {
+                            self.conflict = Conflict::Binary(falsified, l);
+                            return false;
+                        }
+                        _ => {}
+                    }
                 }
             }
             let mut ws = std::mem::take(&mut self.watches[falsified as usize]);
@@ -334,6 +482,9 @@ impl<'a> Search<'a> {
             while i < ws.len() {
                 let c = ws[i];
                 i += 1;
+                if self.deleted[c as usize] {
+                    continue; // a learnt clause forgotten: its watch goes too
+                }
                 let s = self.start[c as usize] as usize;
                 let len = self.len[c as usize] as usize;
                 if self.lits[s] == falsified {
@@ -361,8 +512,9 @@ impl<'a> Search<'a> {
                 ws[j] = c;
                 j += 1;
                 if self.lit_value(other) == 0 {
-                    self.assign(other);
+                    self.assign_by(other, c);
                 } else {
+                    self.conflict = Conflict::Clause(c);
                     ok = false;
                     while i < ws.len() {
                         ws[j] = ws[i];
@@ -507,6 +659,7 @@ impl<'a> Search<'a> {
 
     /// The count of what is left of a component under the current assignment.
     fn count_rest(&mut self, scope: &[u32], scope_long: &[u32]) -> Num {
+        let logged = self.cache_logged_before + self.cache_log.len();
         let (mut comps, free) = self.split(scope, scope_long);
         // Small components first: a zero among them ends the product early.
         comps.sort_by_key(|c| c.vars.len());
@@ -514,11 +667,219 @@ impl<'a> Search<'a> {
         for comp in comps {
             let c = self.count_component(comp);
             if c.is_zero() {
+                self.take_back_cache_since(logged);
                 return c;
             }
             product = product.mul(&c);
         }
         product
+    }
+
+    /// Removes the cache entries made since the log held `logged` entries: the branch they
+    /// were counted in has no model, and a learnt clause may have cut their counts short.
+    fn take_back_cache_since(&mut self, logged: usize) {
+        if !self.learning {
+            return; // without learnt clauses every count is exact
+        }
+        let from = logged.saturating_sub(self.cache_logged_before);
+        for key in self.cache_log.drain(from..) {
+            if self.cache.remove(&key).is_some() {
+                self.cache_used = self.cache_used.saturating_sub(key.len() * 4 + 80);
+                self.stats.cache_removed += 1;
+            }
+        }
+    }
+
+    /// Analyses the conflict `propagate` just found to its first unique implication point
+    /// (resolving, from the conflict clause back along the trail, on the literals set at the
+    /// current decision level until one is left) and keeps the clause learnt.
+    fn learn(&mut self) {
+        self.stats.conflicts += 1;
+        let current = self.decisions_at.len() as u32;
+        if !self.learning || current == 0 {
+            return;
+        }
+        let mut clause: Vec<u32> = match self.conflict {
+            Conflict::None => return,
+            Conflict::Binary(a, b) => vec![a, b],
+            Conflict::Clause(c) => self.clause_lits(c).to_vec(),
+        };
+        let mut learnt = vec![0u32];
+        let mut pending = 0usize;
+        let mut at = self.trail.len();
+        let mut resolved = u32::MAX;
+        loop {
+            for &q in &clause {
+                let v = (q >> 1) as usize;
+                if q >> 1 == resolved
+                    || self.seen[v]
+                    || self.level[v] == 0
+                    || self.reason[v] == FIXED
+                {
+                    continue; // true in every model (or the literal resolved on)
+                }
+                self.seen[v] = true;
+                self.activity[v] += self.bump;
+                if self.level[v] == current {
+                    pending += 1;
+                } else {
+                    learnt.push(q);
+                }
+            }
+            // The latest marked literal on the trail.
+            let lit = loop {
+                if at == 0 || pending == 0 {
+                    // Not a conflict of this level (cannot happen): learn nothing.
+                    for &q in &learnt[1..] {
+                        self.seen[(q >> 1) as usize] = false;
+                    }
+                    for &l in &self.trail {
+                        self.seen[(l >> 1) as usize] = false;
+                    }
+                    return;
+                }
+                at -= 1;
+                let l = self.trail[at];
+                if self.seen[(l >> 1) as usize] {
+                    break l;
+                }
+            };
+            let v = (lit >> 1) as usize;
+            self.seen[v] = false;
+            pending -= 1;
+            if pending == 0 {
+                learnt[0] = lit ^ 1;
+                break;
+            }
+            resolved = lit >> 1;
+            clause = match self.reason[v] {
+                DECISION | FIXED => Vec::new(),
+                r if r & BINARY != 0 => vec![r & !BINARY],
+                c => self.clause_lits(c).to_vec(),
+            };
+        }
+        for &q in &learnt[1..] {
+            self.seen[(q >> 1) as usize] = false;
+        }
+        self.bump /= 0.95;
+        if self.bump > 1e100 {
+            self.activity.iter_mut().for_each(|a| *a *= 1e-100);
+            self.bump *= 1e-100;
+        }
+        self.keep_learnt(learnt);
+    }
+
+    fn clause_lits(&self, c: u32) -> &[u32] {
+        let s = self.start[c as usize] as usize;
+        &self.lits[s..s + self.len[c as usize] as usize]
+    }
+
+    /// Adds a learnt clause (its first literal the asserting one, every other literal false)
+    /// and notes the assignment it asserts.
+    fn keep_learnt(&mut self, mut learnt: Vec<u32>) {
+        match learnt.len() {
+            1 => self.assert_next = Some((learnt[0], FIXED)),
+            2 => {
+                let (a, b) = (learnt[0], learnt[1]);
+                self.learnt_implied[a as usize].push(b);
+                self.learnt_implied[b as usize].push(a);
+                self.assert_next = Some((a, BINARY | b));
+            }
+            _ => {
+                // Second watch: the literal set last, so the clause wakes when it is undone.
+                let second = (1..learnt.len())
+                    .max_by_key(|&k| self.level[(learnt[k] >> 1) as usize])
+                    .expect("two literals or more");
+                learnt.swap(1, second);
+                if self.learnt_live >= self.learnt_limit {
+                    self.forget_learnt(); // first: it renames the clauses
+                }
+                let id = self.start.len() as u32;
+                self.start.push(self.lits.len() as u32);
+                self.len.push(learnt.len() as u32);
+                self.lits.extend_from_slice(&learnt);
+                self.deleted.push(false);
+                self.watches[learnt[0] as usize].push(id);
+                self.watches[learnt[1] as usize].push(id);
+                self.assert_next = Some((learnt[0], id));
+                self.learnt_live += 1;
+            }
+        }
+    }
+
+    /// Forgets the older half of the learnt long clauses (those that are the reason of a
+    /// literal set now stay) and packs what is left. Learnt two-literal clauses are kept.
+    fn forget_learnt(&mut self) {
+        let first = self.original as usize;
+        let learnt: Vec<usize> = (first..self.start.len())
+            .filter(|&c| !self.deleted[c])
+            .collect();
+        let locked = |s: &Self, c: usize| {
+            let v = (s.lits[s.start[c] as usize] >> 1) as usize;
+            s.value[v] != 0 && s.reason[v] == c as u32
+        };
+        let drop_before = learnt.len() / 2;
+        for &c in &learnt[..drop_before] {
+            if !locked(self, c) {
+                self.deleted[c] = true;
+                self.stats.learnt_forgotten += 1;
+            }
+        }
+        // Pack: new ids for the clauses kept, reasons renamed, watches rebuilt.
+        let mut rename = vec![u32::MAX; self.start.len()];
+        let mut lits = self.lits[..self
+            .start
+            .get(first)
+            .map_or(self.lits.len(), |&s| s as usize)]
+            .to_vec();
+        let (mut start, mut len) = (self.start[..first].to_vec(), self.len[..first].to_vec());
+        for &c in &learnt {
+            if self.deleted[c] {
+                continue;
+            }
+            rename[c] = start.len() as u32;
+            start.push(lits.len() as u32);
+            len.push(self.len[c]);
+            let s = self.start[c] as usize;
+            lits.extend_from_slice(&self.lits[s..s + self.len[c] as usize]);
+        }
+        for w in &mut self.watches {
+            w.retain(|&c| (c as usize) < first);
+        }
+        for (v, r) in self.reason.iter_mut().enumerate() {
+            if self.value[v] != 0 && *r & BINARY == 0 && *r as usize >= first {
+                *r = rename[*r as usize];
+            }
+        }
+        self.lits = lits;
+        self.start = start;
+        self.len = len;
+        self.deleted = vec![false; self.start.len()];
+        for c in first..self.start.len() {
+            let s = self.start[c] as usize;
+            self.watches[self.lits[s] as usize].push(c as u32);
+            self.watches[self.lits[s + 1] as usize].push(c as u32);
+        }
+        self.learnt_live = self.start.len() - first;
+        self.learnt_limit += self.learnt_limit / 10;
+    }
+
+    /// After backtracking to where the clause just learnt is unit: its literal, and
+    /// propagation (false: a conflict, learnt from in turn).
+    fn assert_learnt(&mut self) -> bool {
+        let Some((l, why)) = self.assert_next.take() else {
+            return true;
+        };
+        if self.lit_value(l) != 0 {
+            return self.lit_value(l) == 1;
+        }
+        self.assign_by(l, why);
+        if self.propagate() {
+            return true;
+        }
+        self.learn();
+        self.assert_next = None;
+        false
     }
 
     fn count_component(&mut self, comp: Component) -> Num {
@@ -555,36 +916,75 @@ impl<'a> Search<'a> {
             };
             self.stats.decisions += 1;
             let here = self.trail.len();
-            self.assign(lit);
+            self.decide(lit);
             if self.propagate() {
                 total = total.add(&self.count_rest(&comp.vars, &comp.long));
+            } else {
+                self.learn();
             }
             self.undo(here);
             if self.stopped {
+                self.assert_next = None;
                 self.undo(mark);
                 return Num::zero(); // not cached: the count is cut short
+            }
+            if !self.assert_learnt() {
+                break; // nothing is left of this node under the current assignment
             }
             if exists && !total.is_zero() {
                 break;
             }
-            self.assign(lit ^ 1);
-            if !self.propagate() {
-                break;
+            match self.lit_value(lit ^ 1) {
+                1 => {} // a clause just learnt set it
+                0 => {
+                    self.decide(lit ^ 1);
+                    if !self.propagate() {
+                        self.learn();
+                        self.assert_next = None;
+                        break;
+                    }
+                }
+                _ => break,
             }
         }
         self.undo(mark);
         if self.stopped {
             return Num::zero();
         }
-        let bytes = key.len() * 4 + 64;
+        let bytes = key.len() * 4 + 80;
         if self.cache_used + bytes > self.cache_budget {
             self.cache.clear();
+            self.cache_logged_before += self.cache_log.len();
+            self.cache_log.clear();
             self.cache_used = 0;
             self.stats.cache_flushes += 1;
         }
         self.cache_used += bytes;
-        self.cache.insert(key.into_boxed_slice(), total.clone());
+        let key: Rc<[u32]> = key.into();
+        if self.learning {
+            self.cache_log.push(key.clone());
+        }
+        self.cache.insert(key, total.clone());
         total
+    }
+
+    /// The clause heuristic's tie-break: occurrences.
+    fn weight(&self, v: u32) -> u32 {
+        self.degree[v as usize]
+    }
+
+    /// VSADS: the open (projection) variable with the highest half its number of clauses plus
+    /// its conflict activity; the polarity it occurs in more often first.
+    fn choose_vsads(&self, comp: &Component, exists: bool) -> Option<u32> {
+        let score = |v: u32| 0.5 * f64::from(self.degree[v as usize]) + self.activity[v as usize];
+        let v = comp
+            .vars
+            .iter()
+            .copied()
+            .filter(|&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
+            .max_by(|&a, &b| score(a).total_cmp(&score(b)))?;
+        let (p, d) = (self.positive[v as usize], self.degree[v as usize]);
+        Some(if 2 * p >= d { 2 * v } else { 2 * v + 1 })
     }
 
     /// The literal to decide next, `None` when no variable is left to decide (counting: no
@@ -594,6 +994,9 @@ impl<'a> Search<'a> {
     /// such a clause, the open projection variable in most clauses. Satisfiability
     /// (`exists`): the shortest open long clause's literal, else any open variable.
     fn choose(&self, comp: &Component, exists: bool) -> Option<u32> {
+        if self.heuristic == Heuristic::Vsads {
+            return self.choose_vsads(comp, exists);
+        }
         let mut best: Option<(usize, u32)> = None;
         for &c in &comp.long {
             let s = self.start[c as usize] as usize;
@@ -610,9 +1013,7 @@ impl<'a> Search<'a> {
                         open += 1;
                         let eligible = exists || (l & 1 == 0 && self.projected[(l >> 1) as usize]);
                         if eligible
-                            && pick.is_none_or(|p| {
-                                self.degree[(l >> 1) as usize] > self.degree[(p >> 1) as usize]
-                            })
+                            && pick.is_none_or(|p| self.weight(l >> 1) > self.weight(p >> 1))
                         {
                             pick = Some(l);
                         }
@@ -807,9 +1208,74 @@ mod tests {
         let mut rng = Xorshift(77);
         for _ in 0..100 {
             let cnf = random_cnf(&mut rng, 12, 20, 3);
-            let tiny = Counter { cache_bytes: 200 }.count(&cnf, None);
+            let tiny = Counter {
+                cache_bytes: 200,
+                ..Counter::default()
+            }
+            .count(&cnf, None);
             assert_eq!(tiny.count, count_models(&cnf, None));
         }
+    }
+
+    /// Learning on and off, a cache flushed all the time, and learnt clauses forgotten after
+    /// every few conflicts: the same counts as brute force, with and without projection.
+    #[test]
+    fn learning_forgetting_and_flushing_change_no_count() {
+        let mut rng = Xorshift(0x1ea2_7c0f);
+        let settings = [
+            Counter {
+                learning: false,
+                ..Counter::default()
+            },
+            Counter::default(),
+            Counter {
+                cache_bytes: 300,
+                learnt_clauses: 2,
+                ..Counter::default()
+            },
+        ];
+        let (mut conflicts, mut removed, mut forgotten) = (0, 0, 0);
+        for round in 0..800 {
+            let cnf = if round % 2 == 0 {
+                clustered_cnf(&mut rng)
+            } else if round % 8 == 1 {
+                // 3-CNF near the threshold: long conflicts, many learnt clauses.
+                let vars = 14 + rng.below(4) as u32;
+                let mut cnf = Cnf::new();
+                cnf.reserve_vars(vars);
+                for _ in 0..vars * 4 {
+                    let c: Vec<Lit> = (0..3)
+                        .map(|_| {
+                            Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0)
+                        })
+                        .collect();
+                    cnf.add_clause(&c);
+                }
+                cnf
+            } else {
+                let vars = 6 + rng.below(9) as u32;
+                random_cnf(&mut rng, vars, (vars * 4) as usize, 4)
+            };
+            let vars = cnf.num_vars();
+            let shown: Vec<Var> = (0..vars).filter(|_| rng.below(3) != 0).map(Var).collect();
+            for projection in [None, Some(&shown[..])] {
+                let want = BigUint::from(brute(&cnf, projection));
+                for (k, counter) in settings.iter().enumerate() {
+                    let got = counter.count(&cnf, projection);
+                    conflicts += got.stats.conflicts;
+                    removed += got.stats.cache_removed;
+                    forgotten += got.stats.learnt_forgotten;
+                    assert_eq!(
+                        got.count, want,
+                        "round {round}, setting {k}, {projection:?}: {cnf:?}"
+                    );
+                }
+            }
+        }
+        // The formulas must exercise what they test.
+        assert!(conflicts > 1000, "{conflicts} conflicts");
+        assert!(removed > 50, "{removed} cache entries taken back");
+        assert!(forgotten > 100, "{forgotten} learnt clauses forgotten");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! family subcommands and generators are the families' own (see the registry), run through
 //! [`generate`] and `main`.
 
-use crate::args::{Input, Settings, SolveArgs};
+use crate::args::{CounterArgs, Input, Settings, SolveArgs};
 use crate::{in_file, Report};
 use anyhow::Result;
 use clap::Subcommand;
@@ -60,6 +60,8 @@ pub enum Builtin {
         certify: bool,
         #[command(flatten)]
         how: SolveArgs,
+        #[command(flatten)]
+        counter: CounterArgs,
     },
     /// List solutions as they are found (with --json: one JSON object per line), then a summary.
     Enumerate {
@@ -175,8 +177,10 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             threads,
             certify,
             how,
+            counter,
         } => {
-            let opts = s.options(&how, threads);
+            let mut opts = s.options(&how, threads);
+            opts.counter = counter.counter();
             count::count(&input, &opts, limit, certify).map_err(in_file(&input))
         }
         Builtin::Enumerate { input, limit, how } => {

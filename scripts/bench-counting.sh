@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# The model counter beside ganak (pyganak from PyPI, installed into a scratch virtualenv if it
+# is not importable), in the same run, on the public competition instances of
+# ../shared/data/counting (each count checked against the published one in its ANSWERS.md) and
+# on puzzle CNFs exported from the bundled instances (both counters must agree). One core each,
+# one at a time; a time limit per instance (default 60 s).
+# Usage: scripts/bench-counting.sh [SECONDS] [DIR]
+#   COUNTER_ARGS="..."   extra arguments for `wellposed count` (e.g. "--counter-heuristic vsads")
+#   WELLPOSED=path       the binary (default: target/release/wellposed, built first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+limit=${1:-60}
+dir=${2:-../shared/data/counting}
+W=${WELLPOSED:-}
+[ -n "$W" ] || { cargo build --release -q -p wellposed; W=$PWD/target/release/wellposed; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py=python3
+if ! $py -c "import pyganak" 2>/dev/null; then
+  python3 -m venv "$tmp/venv" && "$tmp/venv/bin/pip" install -q pyganak && py=$tmp/venv/bin/python
+fi
+gver=$($py -c "import pyganak; print(pyganak.__version__)" 2>/dev/null || echo none)
+echo "machine: $(nproc) cores, $(uname -m), $(date -u +%Y-%m-%d); ganak (pyganak) $gver; limit ${limit} s per instance"
+echo
+# The published count of a file, from ANSWERS.md's table.
+published() { awk -F'|' -v f="$1" '$2 ~ " "f" " {gsub(/ /, "", $3); print $3}' "$dir/ANSWERS.md"; }
+run_ours() {
+  local t0 t1 c
+  t0=$(date +%s.%N)
+  c=$(timeout $((limit + 10)) "$W" count "$1" --method counter --timeout "$limit" --json ${COUNTER_ARGS:-} 2>/dev/null \
+      | python3 -c "import json,sys; j=json.load(sys.stdin); print(j['count'] if j.get('complete', True) else '')" 2>/dev/null || true)
+  t1=$(date +%s.%N)
+  echo "${c:--} $(python3 -c "print(f'{$t1 - $t0:.2f}')")"
+}
+run_ganak() {
+  local t0 t1 c
+  t0=$(date +%s.%N)
+  c=$(timeout "$limit" $py scripts/ganak-count.py "$1" 2>/dev/null | tail -1 | cut -d' ' -f1 || true)
+  t1=$(date +%s.%N)
+  echo "${c:--} $(python3 -c "print(f'{$t1 - $t0:.2f}')")"
+}
+fails=0
+table() { # name file expected
+  read -r oc ot < <(run_ours "$2")
+  read -r gc gt < <(run_ganak "$2")
+  [ "$oc" = - ] && oc=
+  [ "$gc" = - ] && gc=
+  local exp=$3
+  [ -z "$exp" ] && exp=$gc
+  for c in "$oc" "$gc"; do
+    if [ -n "$c" ] && [ -n "$exp" ] && [ "$c" != "$exp" ]; then
+      echo "WRONG COUNT on $1: $c, expected $exp" >&2; fails=$((fails + 1))
+    fi
+  done
+  local show_o=$ot show_g=$gt
+  [ -z "$oc" ] && show_o="> $limit"
+  [ -z "$gc" ] && show_g="> $limit"
+  local short=${exp:-${oc:-?}}
+  [ ${#short} -gt 24 ] && short="${short:0:8}…(${#short} digits)"
+  echo "| $1 | $short | $show_o | $show_g |"
+  echo "$1 ${oc:+$ot}${oc:--} ${gc:+$gt}${gc:--}" >>"$tmp/times"
+}
+echo "### Competition instances (published counts)"
+echo
+echo "| instance | count | wellposed (s) | ganak (s) |"
+echo "|---|---|---|---|"
+for f in "$dir"/*.cnf; do
+  n=$(basename "$f")
+  table "${n%.cnf}" "$f" "$(published "$n")"
+done
+echo
+echo "### Puzzle CNFs (exported with their projection)"
+echo
+echo "| instance | count | wellposed (s) | ganak (s) |"
+echo "|---|---|---|---|"
+for f in encodings/submarines/multiple-4x5.txt encodings/map/wheel-w5.txt \
+         encodings/minesweeper/frontier-8x8.txt encodings/battleships/csplib-113-no-hints.txt \
+         encodings/survo/open-3x4-176.txt encodings/raw/queens10.cnf encodings/raw/pigeonhole-9-8.cnf; do
+  x="$tmp/$(basename "${f%.*}").cnf"
+  "$W" export "$f" --format dimacs -o "$x" >/dev/null
+  table "$(basename "${f%.*}")" "$x" ""
+done
+echo
+python3 - "$tmp/times" "$limit" <<'PY'
+import sys
+rows = [l.split() for l in open(sys.argv[1])]
+limit = float(sys.argv[2])
+t = lambda x: limit if x == "-" else float(x)
+ours = sum(t(r[1]) for r in rows)
+ganak = sum(t(r[2]) for r in rows)
+done = lambda i: sum(1 for r in rows if r[i] != "-")
+faster = sum(1 for r in rows if t(r[1]) <= t(r[2]))
+print(f"{len(rows)} instances: wellposed counted {done(1)}, ganak {done(2)}; "
+      f"wellposed at most ganak's time on {faster}.")
+print(f"Totals (a time-out counts as {limit:.0f} s): wellposed {ours:.1f} s, ganak {ganak:.1f} s "
+      f"(ratio {ours / ganak:.2f}).")
+PY
+[ $fails -eq 0 ] || { echo "$fails wrong counts" >&2; exit 1; }
