@@ -1,6 +1,7 @@
 //! The model counter on public instances with published counts (`encodings/raw/counting`,
 //! whose ANSWERS.md names the source of each count): the count printed equals the published
-//! one with learning (the default) and without it, and with the VSADS heuristic where that is
+//! one with learning (the default) and without it, with the clause heuristic (the default picks
+//! it or the tree decomposition's order by the formula), and with the VSADS heuristic where that is
 //! quick (track 1's 017, 035 and 059 take it from 6 s to minutes; the default heuristic counts
 //! them in about a second). Projected instances (`c p show`) count the projection.
 

@@ -166,9 +166,11 @@ pub struct CounterArgs {
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub counter_cache: usize,
     /// The model counter's decisions: `clause` (a variable of the shortest open clause, as
-    /// dancing links choose an item: good on puzzles) or `vsads` (occurrences plus conflict
-    /// activity, as Cachet and sharpSAT).
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Clause)]
+    /// dancing links choose an item: good on puzzles), `vsads` (occurrences plus conflict
+    /// activity, as Cachet and sharpSAT), `td` (the separators of a min-degree tree
+    /// decomposition first, in the manner of SharpSAT-TD), or `auto`: `td` when that
+    /// decomposition is narrow (width at most 36), else `clause`.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     pub counter_heuristic: HeuristicArg,
     /// Count without learning clauses from conflicts (for comparison; the count is the same).
     #[arg(long)]
@@ -177,8 +179,10 @@ pub struct CounterArgs {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum HeuristicArg {
+    Auto,
     Clause,
     Vsads,
+    Td,
 }
 
 impl CounterArgs {
@@ -187,8 +191,10 @@ impl CounterArgs {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
             heuristic: match self.counter_heuristic {
+                HeuristicArg::Auto => wellposed_sat::Heuristic::Auto,
                 HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,
                 HeuristicArg::Vsads => wellposed_sat::Heuristic::Vsads,
+                HeuristicArg::Td => wellposed_sat::Heuristic::Td,
             },
             ..wellposed_sat::Counter::default()
         }
