@@ -11,6 +11,11 @@
 //! satisfiability search stopping at its first model), so auxiliary variables never multiply
 //! the count.
 //!
+//! Decisions ([`Heuristic`]): by default, a min-degree elimination order of the primal graph
+//! is computed first; when it is narrow the variables it eliminates last (the separators at
+//! the top of the tree decomposition) are decided first, so that components split early, as in
+//! SharpSAT-TD; otherwise a projection variable of the shortest open clause.
+//!
 //! Learning: a conflict is analysed to its first unique implication point and the clause learnt
 //! is kept for propagation (its asserting literal is set at once where it is unit), so the same
 //! conflict is not met again down other branches. Learnt clauses are implied by the formula but
