@@ -566,4 +566,115 @@ mod url_tests {
         assert!(piece_of_ship(36).is_none());
         assert_eq!(named_fleet(4), crate::STANDARD_FLEET.to_vec());
     }
+
+    /// pzprjs's test file for `battleship` (test/script/battleship.js) gives, for its URL, the
+    /// answer and seven wrong ones with the check each breaks. Ours, from the cells alone, must
+    /// take the answer and refuse every wrong one. Rows of the answer grid: `#` a ship the
+    /// solver placed, `+` or `.` not; the clue cells (pieces 1–6) are ships too.
+    #[test]
+    fn pzprjs_published_answers_are_judged_alike() {
+        let b = parse_url("battleship/6/6/g12h2g30g3gk0r3w//c", "test", 1).unwrap();
+        let ship = |rows: [&str; 6]| -> Vec<bool> {
+            let mut ship: Vec<bool> = rows
+                .iter()
+                .flat_map(|r| r.split(' ').map(|t| t == "#"))
+                .collect();
+            for &(h, r, c) in &b.hints {
+                if h != Hint::Water {
+                    ship[r * b.cols + c] = true;
+                }
+            }
+            ship
+        };
+        let right = [
+            "+ + # + + +",
+            "# + # + + #",
+            "+ + + + + +",
+            "+ # + + + +",
+            "+ + + # # #",
+            "# + + + + +",
+        ];
+        assert_eq!(b.check(&ship(right)), Ok(()));
+        for (why, rows) in [
+            (
+                "csPieceExtra",
+                [
+                    ". . . . . .",
+                    ". . . . . .",
+                    "+ + . . . .",
+                    ". + . . . .",
+                    "# + . . . .",
+                    "# + . . . .",
+                ],
+            ),
+            (
+                "bankGt",
+                [
+                    "# + # + + +",
+                    "# + # + + #",
+                    "+ + + + + +",
+                    ". # + + + +",
+                    "+ + + # # #",
+                    "# + + + + +",
+                ],
+            ),
+            (
+                "shDiag",
+                [
+                    "# + + + + +",
+                    "+ + + # # #",
+                    "+ + + + + +",
+                    ". # + + + +",
+                    "+ + # + # #",
+                    "# + + + + +",
+                ],
+            ),
+            (
+                "bankLt",
+                [
+                    "+ + # + + +",
+                    "# + # + + #",
+                    "+ + + + + +",
+                    "+ # + + + +",
+                    "+ + + # # #",
+                    ". . + + + +",
+                ],
+            ),
+            (
+                "exShadeNe",
+                [
+                    "# + # + + +",
+                    "+ + # + + #",
+                    "+ + + + + +",
+                    ". # + + + +",
+                    "+ + + # # #",
+                    "# + + + + +",
+                ],
+            ),
+            (
+                "csMismatch",
+                [
+                    "# + # + + +",
+                    "# + # + + #",
+                    "+ + + + + +",
+                    ". . . + + +",
+                    ". + + # # #",
+                    "+ # + + + +",
+                ],
+            ),
+            (
+                "bankInvalid",
+                [
+                    ". + + + . .",
+                    "+ + # + . .",
+                    "+ # # + . .",
+                    "+ + + + . .",
+                    ". . . . . .",
+                    ". . . . . .",
+                ],
+            ),
+        ] {
+            assert!(b.check(&ship(rows)).is_err(), "{why}: {rows:?}");
+        }
+    }
 }
