@@ -28,7 +28,12 @@ done | xargs -r -P "$jobs" -I{} sh -c \
 python3 - "$dir" "$units" "$jobs" $picked <<'PY'
 import json, math, sys
 dir, units, jobs, picked = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
-secs = [json.loads(open(f"{dir}/unit-{k}.json").read().strip().splitlines()[-1])["seconds"] for k in picked]
+# A unit's cost: its CPU seconds where recorded (wall seconds include waiting), else its wall
+# seconds.
+def cost(k):
+    r = json.loads(open(f"{dir}/unit-{k}.json").read().strip().splitlines()[-1])
+    return r.get("cpu_seconds") or r["seconds"]
+secs = [cost(k) for k in picked]
 k = len(secs)
 mean = sum(secs) / k
 sd = math.sqrt(sum((s - mean) ** 2 for s in secs) / (k - 1)) if k > 1 else float("nan")

@@ -282,11 +282,32 @@ pub struct Outcome {
     /// Margin pairs shown to have several tables by moving two tables of a searched pair.
     #[serde(default)]
     pub moved: u64,
+    /// Wall seconds of the run that finished the unit (a paused or crowded process waits in
+    /// them too).
     pub seconds: f64,
+    /// CPU seconds of that run, every thread (user and system): the unit's cost, whatever the
+    /// machine was doing besides. 0 in results written before it was recorded.
+    #[serde(default)]
+    pub cpu_seconds: f64,
     /// The program that computed it (`wellposed` and its version): units of one count must
     /// come from one program.
     #[serde(default)]
     pub program: String,
+}
+
+/// CPU seconds this process has used so far (user and system, every thread; 0 where the
+/// system does not say).
+fn cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage only writes the struct it is given.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } == 0 {
+            let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 * 1e-6;
+            return secs(usage.ru_utime) + secs(usage.ru_stime);
+        }
+    }
+    0.0
 }
 
 /// This program, for results' provenance.
@@ -424,6 +445,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
     } = run;
     check_size(m, n)?;
     let started = Instant::now();
+    let cpu_started = cpu_seconds();
     let method = match method {
         None => Method::of(m, n),
         Some(Method::TwoRowMatchings) if Method::of(m, n) != Method::TwoRowMatchings => bail!(
@@ -525,6 +547,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         pruned: c.pruned,
         moved: c.moved,
         seconds: started.elapsed().as_secs_f64(),
+        cpu_seconds: cpu_seconds() - cpu_started,
         program: program(),
     })
 }
@@ -598,6 +621,7 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
         pruned: parts.iter().map(|p| p.pruned).sum(),
         moved: parts.iter().map(|p| p.moved).sum(),
         seconds: parts.iter().map(|p| p.seconds).sum(),
+        cpu_seconds: parts.iter().map(|p| p.cpu_seconds).sum(),
         program: first.program.clone(),
     })
 }
