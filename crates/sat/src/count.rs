@@ -200,20 +200,11 @@ impl Counter {
     ) -> Option<ModelCount> {
         // The search recurses once per decision; a large stack of its own keeps deep formulas
         // (thousands of variables) from overflowing the caller's.
-        let budget = self.cache_bytes;
-        let (learning, learnt_clauses, heuristic) =
-            (self.learning, self.learnt_clauses, self.heuristic);
         std::thread::scope(|s| {
             std::thread::Builder::new()
                 .name("model-counter".into())
                 .stack_size(1 << 30)
-                .spawn_scoped(s, || {
-                    let mut search = Search::new(cnf, projection, budget, stop);
-                    search.learning = learning;
-                    search.learnt_limit = learnt_clauses;
-                    search.heuristic = heuristic;
-                    search.run()
-                })
+                .spawn_scoped(s, || Search::new(cnf, projection, self, stop).run())
                 .expect("a thread for the model counter")
                 .join()
                 .unwrap_or_else(|e| std::panic::resume_unwind(e))
@@ -375,7 +366,7 @@ impl<'a> Search<'a> {
     fn new(
         cnf: &Cnf,
         projection: Option<&[Var]>,
-        cache_budget: usize,
+        settings: &Counter,
         stop: &'a AtomicBool,
     ) -> Search<'a> {
         let mut n = cnf.num_vars() as usize;
@@ -411,9 +402,9 @@ impl<'a> Search<'a> {
             cache_log: Vec::new(),
             cache_logged_before: 0,
             cache_used: 0,
-            cache_budget,
+            cache_budget: settings.cache_bytes,
             stats: CountStats::default(),
-            learning: true,
+            learning: settings.learning,
             reason: vec![DECISION; n],
             level: vec![0; n],
             decisions_at: Vec::new(),
@@ -424,11 +415,11 @@ impl<'a> Search<'a> {
             seen: vec![false; n],
             activity: vec![0.0; n],
             bump: 1.0,
-            heuristic: Heuristic::Clause,
+            heuristic: settings.heuristic,
             td_rank: Vec::new(),
             deleted: Vec::new(),
             learnt_live: 0,
-            learnt_limit: 20_000,
+            learnt_limit: settings.learnt_clauses,
         };
         let mut clause: Vec<u32> = Vec::new();
         'clauses: for c in cnf.clauses() {
@@ -563,34 +554,39 @@ impl<'a> Search<'a> {
         }
     }
 
+    fn binaries(&self, learnt: bool) -> &[Vec<u32>] {
+        if learnt {
+            &self.learnt_implied
+        } else {
+            &self.implied
+        }
+    }
+
+    /// The two-literal clauses (the formula's, or the `learnt` ones) with `falsified`: their
+    /// other literals set true; false on a conflict.
+    fn imply_binary(&mut self, falsified: u32, learnt: bool) -> bool {
+        for k in 0..self.binaries(learnt)[falsified as usize].len() {
+            let l = self.binaries(learnt)[falsified as usize][k];
+            match self.lit_value(l) {
+                0 => self.assign_by(l, BINARY | falsified),
+                -1 => {
+                    self.conflict = Conflict::Binary(falsified, l);
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
     /// Unit propagation (implication lists for binary clauses, two watched literals for the
     /// rest); false on a conflict.
     fn propagate(&mut self) -> bool {
         while self.head < self.trail.len() {
             let falsified = self.trail[self.head] ^ 1;
             self.head += 1;
-            for learnt in [false, true] {
-                let implied = if learnt {
-                    &self.learnt_implied
-                } else {
-                    &self.implied
-                };
-                for k in 0..implied[falsified as usize].len() {
-                    let implied = if learnt {
-                        &self.learnt_implied
-                    } else {
-                        &self.implied
-                    };
-                    let l = implied[falsified as usize][k];
-                    match self.lit_value(l) {
-                        0 => self.assign_by(l, BINARY | falsified),
-                        -1 => {
-                            self.conflict = Conflict::Binary(falsified, l);
-                            return false;
-                        }
-                        _ => {}
-                    }
-                }
+            if !self.imply_binary(falsified, false) || !self.imply_binary(falsified, true) {
+                return false;
             }
             let mut ws = std::mem::take(&mut self.watches[falsified as usize]);
             let (mut i, mut j) = (0, 0);
@@ -659,9 +655,7 @@ impl<'a> Search<'a> {
     }
 
     fn satisfied(&self, c: u32) -> bool {
-        let s = self.start[c as usize] as usize;
-        let lits = &self.lits[s..s + self.len[c as usize] as usize];
-        lits.iter().any(|&l| self.lit_value(l) == 1)
+        self.clause_lits(c).iter().any(|&l| self.lit_value(l) == 1)
     }
 
     /// Explores the open formula from `root` (graph search through open clauses), stopping
@@ -1087,23 +1081,35 @@ impl<'a> Search<'a> {
         total
     }
 
-    /// The clause heuristic's tie-break: occurrences.
-    fn weight(&self, v: u32) -> u32 {
-        self.degree[v as usize]
+    /// The component's variables open to a decision: unassigned, and projected when counting.
+    fn decidable<'c>(
+        &'c self,
+        comp: &'c Component,
+        exists: bool,
+    ) -> impl Iterator<Item = u32> + 'c {
+        comp.vars
+            .iter()
+            .copied()
+            .filter(move |&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
+    }
+
+    /// `v` in the polarity it has in more clauses.
+    fn frequent_polarity(&self, v: u32) -> u32 {
+        let (p, d) = (self.positive[v as usize], self.degree[v as usize]);
+        if 2 * p >= d {
+            2 * v
+        } else {
+            2 * v + 1
+        }
     }
 
     /// VSADS: the open (projection) variable with the highest half its number of clauses plus
     /// its conflict activity; the polarity it occurs in more often first.
     fn choose_vsads(&self, comp: &Component, exists: bool) -> Option<u32> {
         let score = |v: u32| 0.5 * f64::from(self.degree[v as usize]) + self.activity[v as usize];
-        let v = comp
-            .vars
-            .iter()
-            .copied()
-            .filter(|&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
-            .max_by(|&a, &b| score(a).total_cmp(&score(b)))?;
-        let (p, d) = (self.positive[v as usize], self.degree[v as usize]);
-        Some(if 2 * p >= d { 2 * v } else { 2 * v + 1 })
+        self.decidable(comp, exists)
+            .max_by(|&a, &b| score(a).total_cmp(&score(b)))
+            .map(|v| self.frequent_polarity(v))
     }
 
     /// The literal to decide next, `None` when no variable is left to decide (counting: no
@@ -1116,23 +1122,16 @@ impl<'a> Search<'a> {
         match self.heuristic {
             Heuristic::Vsads => return self.choose_vsads(comp, exists),
             Heuristic::Td => {
-                let v = comp
-                    .vars
-                    .iter()
-                    .copied()
-                    .filter(|&v| {
-                        self.value[v as usize] == 0 && (exists || self.projected[v as usize])
-                    })
-                    .max_by_key(|&v| self.td_rank[v as usize])?;
-                let (p, d) = (self.positive[v as usize], self.degree[v as usize]);
-                return Some(if 2 * p >= d { 2 * v } else { 2 * v + 1 });
+                return self
+                    .decidable(comp, exists)
+                    .max_by_key(|&v| self.td_rank[v as usize])
+                    .map(|v| self.frequent_polarity(v));
             }
             Heuristic::Clause | Heuristic::Auto => {}
         }
         let mut best: Option<(usize, u32)> = None;
         for &c in &comp.long {
-            let s = self.start[c as usize] as usize;
-            let lits = &self.lits[s..s + self.len[c as usize] as usize];
+            let lits = self.clause_lits(c);
             let mut open = 0;
             let mut pick: Option<u32> = None;
             for &l in lits {
@@ -1145,7 +1144,9 @@ impl<'a> Search<'a> {
                         open += 1;
                         let eligible = exists || (l & 1 == 0 && self.projected[(l >> 1) as usize]);
                         if eligible
-                            && pick.is_none_or(|p| self.weight(l >> 1) > self.weight(p >> 1))
+                            && pick.is_none_or(|p| {
+                                self.degree[(l >> 1) as usize] > self.degree[(p >> 1) as usize]
+                            })
                         {
                             pick = Some(l);
                         }
@@ -1162,10 +1163,7 @@ impl<'a> Search<'a> {
         if let Some((_, l)) = best {
             return Some(l);
         }
-        comp.vars
-            .iter()
-            .copied()
-            .filter(|&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
+        self.decidable(comp, exists)
             .max_by_key(|&v| self.degree[v as usize])
             .map(|v| v * 2)
     }
