@@ -86,6 +86,15 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         None
     }
 
+    /// A bounded try of the family's own method that `--method auto` makes before the
+    /// encoding, for families whose native search is fast on easy instances and slow on hard
+    /// ones (where CDCL wins): `None` when it gives up (or has none), and the encoding answers.
+    /// Asked only when [`Family::native_by_default`] is false.
+    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Self::Solution>, String>> {
+        let _ = (want, stop);
+        None
+    }
+
     /// A partial answer drawn like a solution: `known[k]` is the value of the k-th answer
     /// variable when it is settled (the backbone). `None` when the family has no such picture.
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
@@ -268,6 +277,8 @@ pub trait Puzzle: Send + Sync {
     fn solved(&self, answer: Answer) -> Result<Solved, EngineError>;
     /// The family's own mathematics (see [`Family::native`]), solutions verified.
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
+    /// See [`Family::native_first`].
+    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
     /// See [`Family::native_by_default`].
     fn native_by_default(&self) -> bool;
     /// See [`Family::render_partial`].
@@ -400,26 +411,38 @@ impl<F: Family> Puzzle for F {
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {
-        let found = match Family::native(self, want, stop)? {
-            Ok(found) => found,
-            Err(reason) => {
-                return Some(Err(EngineError::Native {
-                    family: F::NAME.to_string(),
-                    reason,
-                }))
-            }
-        };
-        let solutions: Result<Vec<Solved>, EngineError> = found
-            .solutions
-            .into_iter()
-            .map(|s| checked(self, s, None))
-            .collect();
-        Some(solutions.map(|solutions| Native {
-            solutions,
-            count: found.count,
-            complete: found.complete,
-        }))
+        checked_native(self, Family::native(self, want, stop)?)
     }
+
+    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {
+        checked_native(self, Family::native_first(self, want, stop)?)
+    }
+}
+
+/// A native answer with every solution checked by the family's rules.
+fn checked_native<F: Family>(
+    f: &F,
+    found: Result<Native<F::Solution>, String>,
+) -> Option<Result<Native<Solved>, EngineError>> {
+    let found = match found {
+        Ok(found) => found,
+        Err(reason) => {
+            return Some(Err(EngineError::Native {
+                family: F::NAME.to_string(),
+                reason,
+            }))
+        }
+    };
+    let solutions: Result<Vec<Solved>, EngineError> = found
+        .solutions
+        .into_iter()
+        .map(|s| checked(f, s, None))
+        .collect();
+    Some(solutions.map(|solutions| Native {
+        solutions,
+        count: found.count,
+        complete: found.complete,
+    }))
 }
 
 /// Checks a solution by the family's rules before anything prints it.

@@ -541,7 +541,7 @@ fn native(
 ) -> Option<Result<Native<Solved>, EngineError>> {
     match method {
         Method::Auto if p.native_by_default() => p.native(want, stop),
-        Method::Auto => None,
+        Method::Auto => p.native_first(want, stop),
         Method::Native => Some(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),

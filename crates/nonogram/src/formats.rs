@@ -1,6 +1,7 @@
-//! The three ways a nonogram arrives: the `family nonogram` text, Steve Simpson's `.non`
-//! files (the webpbn survey's format), and Simon Tatham's Pattern game IDs — and puzz.link
-//! URLs, read through the Pattern ID they amount to.
+//! The ways a nonogram arrives: the `family nonogram` text, Steve Simpson's `.non` files (the
+//! webpbn survey's format), Mirek and Petr Olšák's `.g` files (the survey's other format, read
+//! by pbnsolve and nonogrid; see [`parse_olsak`]), and Simon Tatham's Pattern game IDs — and
+//! puzz.link URLs, read through the Pattern ID they amount to.
 //!
 //! The first two share one reader: `key value` lines (`width`, `height`, `goal`), and the
 //! blocks `rows` and `columns`, one clue per line, runs separated by commas or spaces, `0` or
@@ -207,6 +208,214 @@ pub fn parse_keyed(text: &str, source: &str, family_line: bool) -> Result<Nonogr
     };
     within_bounds(&n, source, hline)?;
     Ok(n)
+}
+
+/// Whether text is in Olšák's `.g` format: a line `: rows` opens its row clues.
+pub fn looks_like_olsak(text: &str) -> bool {
+    text.lines().any(|l| l.trim() == ": rows")
+}
+
+/// Reads Mirek and Petr Olšák's `.g` format, black and white only, as webpbn exports it:
+///
+/// ```text
+/// webpbn.org #23: Nonrepresentational Test Pattern     (free text: title, copyright)
+/// #d                                                   (colour definitions follow)
+///    0:   #FFFFFF   white                              (colour `0`: the background)
+///    g:X  #000000   black                              (colour `g`, drawn as `X`)
+/// : rows
+/// 1g
+/// 1g 3g                                                (runs: length, then colour)
+///                                                      (an empty line: a blank row)
+/// : columns
+/// …
+/// ```
+///
+/// Every line of the `: rows` block is one row and every line of `: columns` one column, so
+/// the size is the number of lines. A run is written `3g` (length and colour) or `3` (the
+/// puzzle's one colour); runs of two different colours (a multicolour puzzle, where runs
+/// of different colours need no gap) are refused, as are `#` directives other than `#d`.
+pub fn parse_olsak(text: &str, source: &str) -> Result<Nonogram, ParseError> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut blocks: [Option<Block>; 2] = [None, None];
+    let mut section: Option<usize> = None; // which block the lines belong to
+    let mut in_colours = false;
+    let mut background: Option<char> = None;
+    let mut colours: Vec<char> = Vec::new();
+    for (k, raw) in lines.iter().enumerate() {
+        let no = k + 1;
+        let line = raw.trim();
+        if let Some(name) = line.strip_prefix(':') {
+            let side = match name.trim() {
+                "rows" => 0,
+                "columns" => 1,
+                other => {
+                    return Err(error(
+                        source,
+                        no,
+                        format!("expected `: rows` or `: columns`, found `: {other}`"),
+                    ))
+                }
+            };
+            if blocks[side].is_some() {
+                return Err(error(source, no, format!("`{line}` is given twice")));
+            }
+            blocks[side] = Some((no, Vec::new()));
+            section = Some(side);
+            in_colours = false;
+            continue;
+        }
+        if let Some(side) = section {
+            if line.starts_with('#') {
+                return Err(error(
+                    source,
+                    no,
+                    format!("expected a clue line, found the directive `{line}`"),
+                ));
+            }
+            if let Some((_, body)) = blocks[side].as_mut() {
+                body.push((no, line));
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            if line == "#d" {
+                in_colours = true;
+                continue;
+            }
+            return Err(error(
+                source,
+                no,
+                format!("`{line}`: only the colour directive `#d` is understood (black and white puzzles)"),
+            ));
+        }
+        if in_colours && !line.is_empty() {
+            // `C:X #RRGGBB name` or `C: #RRGGBB name`: C names the colour in the clues.
+            let mut chars = line.chars();
+            let (Some(c), Some(':')) = (chars.next(), chars.next()) else {
+                return Err(error(
+                    source,
+                    no,
+                    format!("expected a colour such as `g:X #000000 black`, found `{line}`"),
+                ));
+            };
+            if background.is_none() {
+                background = Some(c);
+            } else {
+                colours.push(c);
+            }
+        }
+        // Lines before the first directive are the title and copyright.
+    }
+    if colours.len() > 1 {
+        return Err(error(
+            source,
+            1,
+            format!(
+                "a multicolour puzzle ({} colours besides the background); only black and white nonograms are solved",
+                colours.len()
+            ),
+        ));
+    }
+    let ink = colours.first().copied();
+    let mut bodies = Vec::new();
+    for (side, name) in ["rows", "columns"].into_iter().enumerate() {
+        let (_, body) = blocks[side]
+            .take()
+            .ok_or_else(|| error(source, lines.len().max(1), format!("expected `: {name}`")))?;
+        bodies.push(body);
+    }
+    let (height, width) = (bodies[0].len(), bodies[1].len());
+    if width == 0 || height == 0 {
+        return Err(error(
+            source,
+            lines.len().max(1),
+            format!(
+                "expected at least one row and one column, found {height} rows and {width} columns"
+            ),
+        ));
+    }
+    if width.saturating_mul(height) > MAX_CELLS {
+        return Err(error(
+            source,
+            1,
+            format!("a {width}×{height} grid is larger than the {MAX_CELLS} cells accepted"),
+        ));
+    }
+    let mut clues: [Vec<Vec<usize>>; 2] = [Vec::new(), Vec::new()];
+    for (side, body) in bodies.into_iter().enumerate() {
+        let size = if side == 0 { width } else { height };
+        for (no, text) in body {
+            let mut runs = Vec::new();
+            for token in text.split_whitespace() {
+                let digits = token.trim_end_matches(|c: char| !c.is_ascii_digit());
+                let colour = &token[digits.len()..];
+                let n = digits.parse::<usize>().map_err(|_| {
+                    error(
+                        source,
+                        no,
+                        format!(
+                            "expected a run such as `3g` (length, then colour), found `{token}`"
+                        ),
+                    )
+                })?;
+                let mut cs = colour.chars();
+                match (cs.next(), cs.next()) {
+                    (None, _) => {}
+                    (Some(c), None) if Some(c) == ink || (ink.is_none() && Some(c) != background) => {}
+                    _ => {
+                        return Err(error(
+                            source,
+                            no,
+                            format!("`{token}`: the colour `{colour}` is not the puzzle's one colour; only black and white nonograms are solved"),
+                        ))
+                    }
+                }
+                if n > 0 {
+                    runs.push(n);
+                }
+            }
+            let need = runs
+                .iter()
+                .fold(runs.len().saturating_sub(1), |a: usize, &r| {
+                    a.saturating_add(r)
+                });
+            if need > size {
+                return Err(error(
+                    source,
+                    no,
+                    format!("the runs `{text}` need {need} cells; the line has {size}"),
+                ));
+            }
+            clues[side].push(runs);
+        }
+    }
+    let [rows, cols] = clues;
+    let n = Nonogram {
+        width,
+        height,
+        rows,
+        cols,
+        goal: None,
+    };
+    within_bounds(&n, source, 1)?;
+    Ok(n)
+}
+
+/// The puzzle in Olšák's `.g` format (see [`parse_olsak`]), runs in colour `g`: what pbnsolve
+/// and nonogrid read.
+pub fn to_olsak(n: &Nonogram) -> String {
+    let mut s = String::from("#d\n   0:   #FFFFFF   white\n   g:X  #000000   black\n: rows\n");
+    for (name, side) in [("rows", &n.rows), ("columns", &n.cols)] {
+        if name == "columns" {
+            s.push_str(": columns\n");
+        }
+        for runs in side {
+            let parts: Vec<String> = runs.iter().map(|r| format!("{r}g")).collect();
+            s.push_str(&parts.join(" "));
+            s.push('\n');
+        }
+    }
+    s
 }
 
 /// The most (cell, automaton state) pairs over all lines: the CNF's size and the line solver's

@@ -6,8 +6,9 @@
 //! value. Running it on every line whose cells changed, until nothing changes, is the
 //! deduction people do; what it leaves open is settled by trying both values of a cell.
 
-use crate::line::{self, Clue, Options, BLACK, EITHER, WHITE};
+use crate::line::{self, Clue, Options, Scratch, BLACK, EITHER, WHITE};
 use crate::Nonogram;
+use wellposed_sat::hash::WordMap;
 
 /// What the search found.
 pub struct Found {
@@ -39,49 +40,185 @@ impl Lines {
 
     /// Line solving on the lines in `queue` and every line a change reaches, until nothing
     /// changes. False when some line has no placement left.
-    pub fn propagate(&self, grid: &mut [Options], mut queue: Vec<usize>) -> bool {
-        let mut queued = vec![false; self.lines.len()];
-        for &k in &queue {
-            queued[k] = true;
-        }
-        let mut scratch = Vec::new();
-        let mut cells = Vec::new();
-        while let Some(k) = queue.pop() {
-            queued[k] = false;
-            let (clue, idx) = &self.lines[k];
-            cells.clear();
-            cells.extend(idx.iter().map(|&c| grid[c]));
-            let Some(out) = line::solve(clue, &cells, &mut scratch) else {
-                return false;
-            };
-            for (&c, &o) in idx.iter().zip(&out) {
-                if grid[c] != o {
-                    grid[c] = o;
-                    for &other in &self.crossing[c] {
-                        if other != k && !queued[other] {
-                            queued[other] = true;
-                            queue.push(other);
-                        }
-                    }
-                }
-            }
-        }
-        true
+    pub fn propagate(&self, grid: &mut [Options], queue: Vec<usize>) -> bool {
+        Propagator::new(self).propagate(grid, &queue)
     }
 
     /// Line solving, then probing: each open cell is tried both ways, with line solving after
     /// each try. A value that leads to a contradiction is impossible; cells on which both
     /// tries agree are settled too. Repeats until a whole pass settles nothing. False when
     /// the grid has no solution. Returns with `grid` at that fixpoint.
-    pub fn probe(&self, grid: &mut Vec<Options>) -> bool {
-        self.probe_for_branch(grid).is_some()
+    pub fn probe(&self, grid: &mut [Options]) -> bool {
+        Propagator::new(self).probe_for_branch(grid).is_some()
+    }
+
+    /// Every line, to start from scratch.
+    pub fn all(&self) -> Vec<usize> {
+        (0..self.lines.len()).rev().collect()
+    }
+}
+
+/// The most line results kept: about 100 bytes each for lines of 100 cells.
+const CACHE_ENTRIES: usize = 1 << 18;
+
+/// The line cache's key: a line's index, then its cells packed two bits a cell.
+type LineKey = Box<[u64]>;
+
+/// Line solving's working state, kept across the calls of one search: the solver's scratch,
+/// a cache of line results (probing meets the same line states again and again), and a trail
+/// of changed cells so that a probe is undone instead of copying the grid.
+pub struct Propagator<'l> {
+    lines: &'l Lines,
+    scratch: Scratch,
+    cells: Vec<Options>,
+    out: Vec<Options>,
+    queue: std::collections::VecDeque<usize>,
+    queued: Vec<bool>,
+    cache: WordMap<LineKey, Option<Box<[Options]>>>,
+    key: Vec<u64>,
+    /// (cell, its options before the change), in the order of the changes.
+    trail: Vec<(usize, Options)>,
+    /// Per cell, the value a probe's first try gave it (0: none): probing's intersection.
+    first_try: Vec<Options>,
+    /// Lines solved (cache misses): the search's measure of work, deterministic unlike time.
+    pub work: u64,
+    /// The work allowed; past it every probe reports a contradiction and `gave_up` is set.
+    budget: u64,
+    pub gave_up: bool,
+}
+
+impl<'l> Propagator<'l> {
+    pub fn new(lines: &'l Lines) -> Propagator<'l> {
+        Propagator {
+            lines,
+            scratch: Scratch::default(),
+            cells: Vec::new(),
+            out: Vec::new(),
+            queue: std::collections::VecDeque::new(),
+            queued: vec![false; lines.lines.len()],
+            cache: WordMap::default(),
+            key: Vec::new(),
+            trail: Vec::new(),
+            first_try: vec![0; lines.crossing.len()],
+            work: 0,
+            budget: u64::MAX,
+            gave_up: false,
+        }
+    }
+
+    /// Gives up (see [`Propagator::gave_up`]) once `budget` lines have been solved.
+    pub fn with_budget(mut self, budget: u64) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Solves line `k` from `self.cells` into `self.out`, through the cache.
+    fn solve_line(&mut self, k: usize) -> bool {
+        // The key: the line's index, then its cells two bits each, in a reused buffer.
+        self.key.clear();
+        self.key.push(k as u64);
+        for chunk in self.cells.chunks(32) {
+            let mut word = 0u64;
+            for (i, &c) in chunk.iter().enumerate() {
+                word |= u64::from(c) << (2 * i);
+            }
+            self.key.push(word);
+        }
+        if let Some(hit) = self.cache.get(self.key.as_slice()) {
+            return match hit {
+                Some(out) => {
+                    self.out.clear();
+                    self.out.extend_from_slice(out);
+                    true
+                }
+                None => false,
+            };
+        }
+        self.work += 1;
+        if self.work > self.budget {
+            self.gave_up = true;
+            return false;
+        }
+        let fits = line::settle(
+            &self.lines.lines[k].0.runs,
+            &self.cells,
+            &mut self.scratch,
+            &mut self.out,
+        );
+        if self.cache.len() >= CACHE_ENTRIES {
+            self.cache.clear();
+        }
+        self.cache.insert(
+            self.key.clone().into_boxed_slice(),
+            fits.then(|| self.out.clone().into_boxed_slice()),
+        );
+        fits
+    }
+
+    /// Line solving from the lines in `start` to a fixpoint, every change on the trail. False
+    /// on a contradiction (the grid is then part way; undo to a mark to go back).
+    pub fn propagate(&mut self, grid: &mut [Options], start: &[usize]) -> bool {
+        self.queue.clear();
+        for &k in start {
+            if !self.queued[k] {
+                self.queued[k] = true;
+                self.queue.push_back(k);
+            }
+        }
+        let mut ok = true;
+        while let Some(k) = self.queue.pop_front() {
+            self.queued[k] = false;
+            let lines = self.lines;
+            let idx = &lines.lines[k].1;
+            self.cells.clear();
+            self.cells.extend(idx.iter().map(|&c| grid[c]));
+            if !self.solve_line(k) {
+                ok = false;
+                break;
+            }
+            for (&c, &o) in idx.iter().zip(&self.out) {
+                if grid[c] != o {
+                    self.trail.push((c, grid[c]));
+                    grid[c] = o;
+                    for &other in &lines.crossing[c] {
+                        if other != k && !self.queued[other] {
+                            self.queued[other] = true;
+                            self.queue.push_back(other);
+                        }
+                    }
+                }
+            }
+        }
+        for &k in &self.queue {
+            self.queued[k] = false;
+        }
+        self.queue.clear();
+        ok
+    }
+
+    /// Puts back every cell changed since the trail had `mark` entries.
+    fn undo(&mut self, grid: &mut [Options], mark: usize) {
+        for &(c, old) in self.trail[mark..].iter().rev() {
+            grid[c] = old;
+        }
+        self.trail.truncate(mark);
+    }
+
+    /// Tries `value` in `cell`: whether line solving survives it, and the number of cells it
+    /// settles; the changes stay on the trail from `mark` (the caller undoes them).
+    fn attempt(&mut self, grid: &mut [Options], cell: usize, value: Options) -> bool {
+        self.trail.push((cell, grid[cell]));
+        grid[cell] = value;
+        let crossing = self.lines.crossing[cell];
+        self.propagate(grid, &crossing)
     }
 
     /// [`Lines::probe`], also naming the open cell to branch on (`Some(None)` when no cell is
     /// open): the one whose weaker try settles the most cells, so that both branches start
     /// far down. `None` on a contradiction.
-    pub fn probe_for_branch(&self, grid: &mut Vec<Options>) -> Option<Option<usize>> {
-        if !self.propagate(grid, self.all()) {
+    pub fn probe_for_branch(&mut self, grid: &mut [Options]) -> Option<Option<usize>> {
+        self.trail.clear();
+        if !self.propagate(grid, &self.lines.all()) {
             return None;
         }
         loop {
@@ -91,43 +228,72 @@ impl Lines {
                 if grid[cell] != EITHER {
                     continue;
                 }
-                let attempt = |value: Options| {
-                    let mut g = grid.clone();
-                    g[cell] = value;
-                    self.propagate(&mut g, self.crossing[cell].to_vec())
-                        .then_some(g)
+                self.trail.clear();
+                let white = self.attempt(grid, cell, WHITE);
+                let settled_white = self.trail.len();
+                if white {
+                    for &(c, _) in &self.trail {
+                        self.first_try[c] = grid[c];
+                    }
+                }
+                let white_changes: Vec<(usize, Options)> = if white {
+                    self.trail.iter().map(|&(c, _)| (c, grid[c])).collect()
+                } else {
+                    Vec::new()
                 };
-                match (attempt(WHITE), attempt(BLACK)) {
-                    (None, None) => return None,
-                    (Some(g), None) | (None, Some(g)) => {
-                        *grid = g;
+                self.undo(grid, 0);
+                let black = self.attempt(grid, cell, BLACK);
+                let settled_black = self.trail.len();
+                match (white, black) {
+                    (false, false) => return None,
+                    (false, true) => {
+                        // Keep the black try's fixpoint as it stands.
+                        self.trail.clear();
                         changed = true;
                     }
-                    (Some(a), Some(b)) => {
-                        let mut touched = Vec::new();
-                        let (mut sa, mut sb) = (0, 0);
-                        for k in 0..grid.len() {
-                            if grid[k] != EITHER {
-                                continue;
-                            }
-                            sa += usize::from(a[k] != EITHER);
-                            sb += usize::from(b[k] != EITHER);
-                            if a[k] == b[k] && a[k] != EITHER {
-                                grid[k] = a[k];
-                                touched.extend(self.crossing[k]);
-                            }
+                    (true, false) => {
+                        self.undo(grid, 0);
+                        for &(c, v) in &white_changes {
+                            grid[c] = v;
                         }
-                        if !touched.is_empty() {
+                        changed = true;
+                    }
+                    (true, true) => {
+                        // Cells both tries settle alike are settled.
+                        let agreed: Vec<(usize, Options)> = self
+                            .trail
+                            .iter()
+                            .map(|&(c, _)| (c, grid[c]))
+                            .filter(|&(c, v)| c != cell && self.first_try[c] == v)
+                            .collect();
+                        self.undo(grid, 0);
+                        if agreed.is_empty() {
+                            let score = settled_white.min(settled_black);
+                            if best.is_none_or(|(s, _)| score > s) {
+                                best = Some((score, cell));
+                            }
+                        } else {
+                            let mut touched = Vec::new();
+                            for &(c, v) in &agreed {
+                                grid[c] = v;
+                                touched.extend(self.lines.crossing[c]);
+                            }
                             changed = true;
                             touched.sort_unstable();
                             touched.dedup();
-                            if !self.propagate(grid, touched) {
+                            let ok = self.propagate(grid, &touched);
+                            self.trail.clear();
+                            if !ok {
+                                for &(c, _) in &white_changes {
+                                    self.first_try[c] = 0;
+                                }
                                 return None;
                             }
-                        } else if best.is_none_or(|(score, _)| sa.min(sb) > score) {
-                            best = Some((sa.min(sb), cell));
                         }
                     }
+                }
+                for &(c, _) in &white_changes {
+                    self.first_try[c] = 0;
                 }
             }
             if !changed {
@@ -135,16 +301,17 @@ impl Lines {
             }
         }
     }
-
-    /// Every line, to start from scratch.
-    pub fn all(&self) -> Vec<usize> {
-        (0..self.lines.len()).rev().collect()
-    }
 }
 
 /// Up to `want` solutions and the number of them, counting stopped at `stop`.
 pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
+    search_within(p, want, stop, u64::MAX).expect("no budget, no giving up")
+}
+
+/// [`search`], giving up (`None`) once `budget` lines have been solved.
+pub fn search_within(p: &Nonogram, want: u64, stop: u64, budget: u64) -> Option<Found> {
     let lines = Lines::new(p);
+    let mut propagator = Propagator::new(&lines).with_budget(budget);
     let mut found = Found {
         solutions: Vec::new(),
         count: 0,
@@ -152,12 +319,16 @@ pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
     };
     if stop == 0 {
         found.complete = false;
-        return found;
+        return Some(found);
     }
     // Depth first; each node is probed to its fixpoint before it branches.
     let mut stack = vec![vec![EITHER; p.width * p.height]];
     while let Some(mut grid) = stack.pop() {
-        let Some(branch) = lines.probe_for_branch(&mut grid) else {
+        let branch = propagator.probe_for_branch(&mut grid);
+        if propagator.gave_up {
+            return None;
+        }
+        let Some(branch) = branch else {
             continue;
         };
         let Some(cell) = branch else {
@@ -169,7 +340,7 @@ pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
             }
             if found.count >= stop {
                 found.complete = stack.is_empty();
-                return found;
+                return Some(found);
             }
             continue;
         };
@@ -179,5 +350,5 @@ pub fn search(p: &Nonogram, want: u64, stop: u64) -> Found {
             stack.push(next);
         }
     }
-    found
+    Some(found)
 }

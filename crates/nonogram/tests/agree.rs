@@ -63,6 +63,7 @@ fn every_path_counts_alike_on_random_small_puzzles() {
         let brute = brute_force(&p);
         assert!(brute >= 1, "the picture itself fits its clues");
         assert_eq!(count(&p, Method::Native), brute, "native, round {round}");
+        assert_eq!(count(&p, Method::Auto), brute, "auto, round {round}");
         assert_eq!(count(&p, Method::Sat), brute, "SAT, round {round}");
         assert_eq!(count_plain_cnf(&p), brute, "plain CNF, round {round}");
         if brute > 1 {
@@ -76,6 +77,84 @@ fn every_path_counts_alike_on_random_small_puzzles() {
         let pic = random_picture(&mut rng, w, h, 50);
         let p = Nonogram::from_picture(w, h, &pic);
         assert_eq!(count(&p, Method::Native), count(&p, Method::Sat));
+    }
+}
+
+/// The bounded native search (what `--method auto` tries before CDCL) either gives up or
+/// answers exactly as the unbounded one and brute force do, stopping at the third picture,
+/// whatever its budget; small budgets do give up.
+#[test]
+fn the_bounded_native_search_gives_up_or_agrees() {
+    let mut rng = Xorshift(0x6e6f_6e6f);
+    let (mut gave_up, mut answered) = (0, 0);
+    for round in 0..rounds(2000) {
+        let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
+        let density = 25 + rng.below(50);
+        let pic = random_picture(&mut rng, w, h, density);
+        let p = Nonogram::from_picture(w, h, &pic);
+        let brute = brute_force(&p);
+        let full = solve::search(&p, 3, 3);
+        assert_eq!(full.count, brute.min(3), "round {round}");
+        // At exactly three the search may stop with branches left unexplored.
+        if brute != 3 {
+            assert_eq!(full.complete, brute < 3, "round {round}");
+        }
+        for budget in [0, 3, 20, 100, u64::MAX] {
+            match solve::search_within(&p, 3, 3, budget) {
+                None => gave_up += 1,
+                Some(found) => {
+                    answered += 1;
+                    assert_eq!(found.count, full.count, "round {round}, budget {budget}");
+                    assert_eq!(found.solutions, full.solutions, "round {round}");
+                    for s in &found.solutions {
+                        assert!(p.check(s).is_ok());
+                    }
+                }
+            }
+        }
+    }
+    assert!(gave_up > 100 && answered > 1000, "{gave_up} {answered}");
+}
+
+/// Olšák's `.g` format: a bundled example reads as its `.non` twin and solves alike, every
+/// shared survey puzzle goes to `.g` and back with the same clues, and a file as webpbn
+/// exports it (title, colours, `1g`-style runs, an empty line for a blank row) reads right.
+#[test]
+fn olsak_g_files_read_as_their_non_twins() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../encodings/nonogram");
+    let g = std::fs::read_to_string(dir.join("house-8x8.g")).unwrap();
+    let non = std::fs::read_to_string(dir.join("house-8x8.non")).unwrap();
+    assert!(<Nonogram as Family>::recognises(&g));
+    let (pg, pn) = (
+        Nonogram::parse(&g, "house-8x8.g").unwrap(),
+        Nonogram::parse(&non, "house-8x8.non").unwrap(),
+    );
+    assert_eq!((&pg.rows, &pg.cols), (&pn.rows, &pn.cols));
+    let solved =
+        |p: &Nonogram| match wellposed_engine::every_solver::uniqueness(p, &opts(Method::Auto))
+            .unwrap()
+        {
+            Uniqueness::Unique(s) => s.text,
+            other => panic!("{}", other.status()),
+        };
+    assert_eq!(solved(&pg), solved(&pn));
+    let text = "webpbn.org #0: test\nCopyright nobody\n#d\n   0:   #FFFFFF   white\n   g:X  #000000   black\n: rows\n1g 1g\n\n3g\n: columns\n1g\n1g 1g\n1g\n";
+    let p = Nonogram::parse(text, "t.g").unwrap();
+    assert_eq!((p.width, p.height), (3, 3));
+    assert_eq!(p.rows, vec![vec![1, 1], vec![], vec![3]]);
+    assert_eq!(p.cols, vec![vec![1], vec![1, 1], vec![1]]);
+    if let Some(shared) = wellposed_engine::shared_data("nonograms") {
+        let mut n = 0;
+        for e in std::fs::read_dir(&shared).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "non") {
+                let p = Nonogram::parse(&std::fs::read_to_string(&path).unwrap(), "s").unwrap();
+                let back = formats::parse_olsak(&formats::to_olsak(&p), "back").unwrap();
+                assert_eq!((&back.rows, &back.cols), (&p.rows, &p.cols), "{path:?}");
+                n += 1;
+            }
+        }
+        assert!(n >= 14, "{n}");
     }
 }
 
@@ -341,6 +420,28 @@ fn bad_input_names_the_line() {
             "`goal`",
         ),
         ("3x2:1/1/1/1", 1, "expected 5 clues"),
+        // Olšák `.g`: a second colour, an unknown directive, a bad run, a run too long.
+        (
+            "#d\n0: #FFFFFF white\ng:X #000000 black\nr:R #FF0000 red\n: rows\n1g\n: columns\n1r\n",
+            1,
+            "multicolour",
+        ),
+        ("t\n#x\n: rows\n1\n: columns\n1\n", 2, "`#d`"),
+        (
+            "#d\n0: #FFFFFF white\ng:X #000000 black\n: rows\n1g\nxg\n: columns\n1g\n",
+            6,
+            "`xg`",
+        ),
+        (
+            "#d\n0: #FFFFFF white\ng:X #000000 black\n: rows\n2g\n: columns\n1g\n",
+            5,
+            "need 2 cells",
+        ),
+        (
+            "#d\n0: #FFFFFF white\ng:X #000000 black\n: rows\n1g\n",
+            5,
+            "`: columns`",
+        ),
         ("3x2:1/1/4/1/1", 1, "column 3"),
         ("0x2:1/1", 1, "WxH"),
     ];
