@@ -42,6 +42,32 @@ fn runs(text: &str, source: &str, line: usize) -> Result<Vec<usize>, ParseError>
         .collect()
 }
 
+/// The cells a clue needs: its runs and one gap between each two (saturating: a typo of
+/// twenty digits must not overflow).
+fn cells_needed(runs: &[usize]) -> usize {
+    runs.iter()
+        .fold(runs.len().saturating_sub(1), |a, &r| a.saturating_add(r))
+}
+
+/// Refuses a clue (read from `text` on line `no`) that cannot fit a line of `size` cells.
+fn fits_line(
+    runs: &[usize],
+    text: &str,
+    size: usize,
+    source: &str,
+    no: usize,
+) -> Result<(), ParseError> {
+    let need = cells_needed(runs);
+    if need > size {
+        return Err(error(
+            source,
+            no,
+            format!("the runs `{text}` need {need} cells; the line has {size}"),
+        ));
+    }
+    Ok(())
+}
+
 /// A block's key line and its body lines (number, text).
 type Block<'t> = (usize, Vec<(usize, &'t str)>);
 
@@ -170,14 +196,7 @@ pub fn parse_keyed(text: &str, source: &str, family_line: bool) -> Result<Nonogr
         let size = if side == 0 { width } else { height };
         for (no, text) in kept {
             let r = runs(text, source, no)?;
-            let need = r.iter().sum::<usize>() + r.len().saturating_sub(1);
-            if need > size {
-                return Err(error(
-                    source,
-                    no,
-                    format!("the runs `{text}` need {need} cells; the line has {size}"),
-                ));
-            }
+            fits_line(&r, text, size, source, no)?;
             clues[side].push(r);
         }
     }
@@ -374,18 +393,7 @@ pub fn parse_olsak(text: &str, source: &str) -> Result<Nonogram, ParseError> {
                     runs.push(n);
                 }
             }
-            let need = runs
-                .iter()
-                .fold(runs.len().saturating_sub(1), |a: usize, &r| {
-                    a.saturating_add(r)
-                });
-            if need > size {
-                return Err(error(
-                    source,
-                    no,
-                    format!("the runs `{text}` need {need} cells; the line has {size}"),
-                ));
-            }
+            fits_line(&runs, text, size, source, no)?;
             clues[side].push(runs);
         }
     }
@@ -431,9 +439,7 @@ fn within_bounds(n: &Nonogram, source: &str, line: usize) -> Result<(), ParseErr
         .map(|r| ("row", r, n.width))
         .chain(n.cols.iter().map(|c| ("column", c, n.height)));
     for (k, (what, runs, len)) in lines.enumerate() {
-        let need = runs
-            .iter()
-            .fold(runs.len().saturating_sub(1), |a, &r| a.saturating_add(r));
+        let need = cells_needed(runs);
         if need > len {
             let index = if what == "row" { k } else { k - n.rows.len() };
             return Err(error(
