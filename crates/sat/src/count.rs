@@ -325,6 +325,8 @@ struct Component {
 /// learnt with one literal (true in every model), or, with [`BINARY`] set, the two-literal
 /// clause with the literal in the low bits; anything else is a long clause's id.
 const DECISION: u32 = u32::MAX;
+/// The label of a satisfied clause or a free variable met by a component search.
+const NO_COMPONENT: u32 = u32::MAX;
 const FIXED: u32 = u32::MAX - 1;
 const BINARY: u32 = 1 << 31;
 
@@ -369,9 +371,14 @@ struct Search<'a> {
     loose: u32,
     units: Vec<u32>,
     empty_clause: bool,
+    /// Marks of the current component search (`split`), and the label of the component
+    /// each marked variable and open long clause belongs to.
     var_mark: Vec<u32>,
     clause_mark: Vec<u32>,
     mark: u32,
+    var_comp: Vec<u32>,
+    clause_comp: Vec<u32>,
+    queue: Vec<u32>,
     /// Counts by [`component_hash`]; `cache_log` lists the hashes in the order they were
     /// cached, so a branch that counts 0 can take back what it cached (see the module's
     /// invariants).
@@ -447,6 +454,9 @@ impl<'a> Search<'a> {
             var_mark: vec![0; n],
             clause_mark: Vec::new(),
             mark: 0,
+            var_comp: vec![0; n],
+            clause_comp: Vec::new(),
+            queue: Vec::new(),
             cache: HashMap::default(),
             cache_log: Vec::new(),
             exact_keys: settings.exact_keys,
@@ -508,6 +518,7 @@ impl<'a> Search<'a> {
             }
         }
         s.clause_mark = vec![0; s.start.len()];
+        s.clause_comp = vec![0; s.start.len()];
         s.original = s.start.len() as u32;
         s.deleted = vec![false; s.start.len()];
         s.loose = (0..n)
@@ -708,101 +719,144 @@ impl<'a> Search<'a> {
         self.clause_lits(c).iter().any(|&l| self.lit_value(l) == 1)
     }
 
-    /// Explores the open formula from `root` (graph search through open clauses), stopping
-    /// early once `stop_at` variables are reached. Returns the variables reached and the open
-    /// long clauses met (complete only when it did not stop early).
-    fn explore(&mut self, root: u32, mark: u32, stop_at: usize) -> (Vec<u32>, Vec<u32>) {
-        let mut vars = vec![root];
-        let mut long = Vec::new();
+    /// Labels the open formula reachable from `root` (graph search through open clauses) as
+    /// component `label`: `var_comp` for its variables, `clause_comp` for its open long
+    /// clauses (a satisfied clause met on the way is marked and labelled `NO_COMPONENT`).
+    /// Stops early once `stop_at` variables are reached. Returns how many variables and open
+    /// long clauses it reached, and whether it went to the end.
+    fn label(&mut self, root: u32, mark: u32, label: u32, stop_at: usize) -> (usize, usize, bool) {
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.clear();
+        queue.push(root);
         self.var_mark[root as usize] = mark;
+        self.var_comp[root as usize] = label;
+        let mut long = 0;
         let mut next = 0;
-        while next < vars.len() && vars.len() < stop_at {
-            let x = vars[next];
+        while next < queue.len() {
+            if queue.len() >= stop_at {
+                break;
+            }
+            let x = queue[next];
             next += 1;
             for polarity in [0, 1] {
                 let code = (2 * x + polarity) as usize;
-                for k in 0..self.implied[code].len() {
-                    let u = self.implied[code][k] >> 1;
-                    if self.value[u as usize] == 0 && self.var_mark[u as usize] != mark {
-                        self.var_mark[u as usize] = mark;
-                        vars.push(u);
+                for &l in &self.implied[code] {
+                    let u = (l >> 1) as usize;
+                    if self.value[u] == 0 && self.var_mark[u] != mark {
+                        self.var_mark[u] = mark;
+                        self.var_comp[u] = label;
+                        queue.push(u as u32);
                     }
                 }
             }
-            for k in 0..self.occ[x as usize].len() {
-                let c = self.occ[x as usize][k];
-                if self.clause_mark[c as usize] == mark {
+            for &c in &self.occ[x as usize] {
+                let c = c as usize;
+                if self.clause_mark[c] == mark {
                     continue;
                 }
-                self.clause_mark[c as usize] = mark;
-                if self.satisfied(c) {
+                self.clause_mark[c] = mark;
+                let lits = &self.lits[self.start[c] as usize..][..self.len[c] as usize];
+                if lits.iter().any(|&l| self.lit_value(l) == 1) {
+                    self.clause_comp[c] = NO_COMPONENT;
                     continue;
                 }
-                long.push(c);
-                let s = self.start[c as usize] as usize;
-                for i in s..s + self.len[c as usize] as usize {
-                    let u = self.lits[i] >> 1;
-                    if self.value[u as usize] == 0 && self.var_mark[u as usize] != mark {
-                        self.var_mark[u as usize] = mark;
-                        vars.push(u);
+                self.clause_comp[c] = label;
+                long += 1;
+                for &l in lits {
+                    let u = (l >> 1) as usize;
+                    if self.value[u] == 0 && self.var_mark[u] != mark {
+                        self.var_mark[u] = mark;
+                        self.var_comp[u] = label;
+                        queue.push(u as u32);
                     }
                 }
             }
         }
-        (vars, long)
+        let (reached, complete) = (queue.len(), next == queue.len());
+        self.queue = queue;
+        (reached, long, complete)
     }
 
     /// The connected components of what is open of a component (`scope`: its variables,
     /// `scope_long`: its long clauses, both sorted), and how many projection variables are left
-    /// in no open clause.
+    /// in no open clause. Each component's lists are taken, in order, from the scope's (every
+    /// open clause of a component's variables is among its parent's), so they come sorted
+    /// without a sort, and a clause's satisfaction is checked once.
+    ///
+    /// The first search stops as soon as it has reached every open variable (the usual case
+    /// on formulas that do not split, such as n-queens): everything is then one component,
+    /// and the clauses it did not look at are checked from the scope's list.
     fn split(&mut self, scope: &[u32], scope_long: &[u32]) -> (Vec<Component>, u32) {
         let open = scope
             .iter()
             .filter(|&&v| self.value[v as usize] == 0)
             .count();
         let mark = self.next_mark();
-        let mut comps = Vec::new();
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
         let mut free = 0;
-        let mut reached = 0;
+        let mut first = true;
         for &root in scope {
             if self.value[root as usize] != 0 || self.var_mark[root as usize] == mark {
                 continue;
             }
-            let first = reached == 0;
-            // Only the first search may stop once it has reached every open variable: then
-            // the scope's own lists stand in for what it skipped. A later search stopped that
-            // way would miss long clauses among its last variables, and a component named
-            // without one of its clauses shares a cache key with a different formula.
-            let stop_at = if first { open } else { usize::MAX };
-            let (mut vars, mut long) = self.explore(root, mark, stop_at);
-            reached += vars.len();
-            if vars.len() == 1 && long.is_empty() && self.isolated(root) {
-                free += u32::from(self.projected[root as usize]);
-                continue;
-            }
-            if first && reached == open {
-                // Everything is one component (the usual case): its lists are the scope's,
-                // filtered, so the search above could stop as soon as it had seen everyone.
-                vars = scope
+            let stop_at = if first && open > 1 { open } else { usize::MAX };
+            first = false;
+            let (vars, long, complete) = self.label(root, mark, sizes.len() as u32, stop_at);
+            if !complete {
+                // Stopped early with every open variable reached: one component.
+                let vars = scope
                     .iter()
                     .copied()
                     .filter(|&v| self.value[v as usize] == 0)
                     .collect();
-                long = scope_long
+                let long = scope_long
                     .iter()
                     .copied()
-                    .filter(|&c| !self.satisfied(c))
+                    .filter(|&c| match self.clause_mark[c as usize] == mark {
+                        true => self.clause_comp[c as usize] != NO_COMPONENT,
+                        false => !self.satisfied(c),
+                    })
                     .collect();
-            } else {
-                vars.sort_unstable();
-                long.sort_unstable();
+                let projected = scope
+                    .iter()
+                    .any(|&v| self.value[v as usize] == 0 && self.projected[v as usize]);
+                let comp = Component {
+                    vars,
+                    long,
+                    projected,
+                };
+                return (vec![comp], 0);
             }
-            let projected = vars.iter().any(|&v| self.projected[v as usize]);
-            comps.push(Component {
-                vars,
-                long,
-                projected,
-            });
+            let (vars, long) = (vars, long);
+            if vars == 1 && long == 0 && self.isolated(root) {
+                // In no open clause: a free variable, not a component.
+                self.var_comp[root as usize] = NO_COMPONENT;
+                free += u32::from(self.projected[root as usize]);
+                continue;
+            }
+            sizes.push((vars, long));
+        }
+        let mut comps: Vec<Component> = sizes
+            .iter()
+            .map(|&(vars, long)| Component {
+                vars: Vec::with_capacity(vars),
+                long: Vec::with_capacity(long),
+                projected: false,
+            })
+            .collect();
+        for &v in scope {
+            let v = v as usize;
+            if self.value[v] == 0 && self.var_mark[v] == mark && self.var_comp[v] != NO_COMPONENT {
+                let comp = &mut comps[self.var_comp[v] as usize];
+                comp.vars.push(v as u32);
+                comp.projected |= self.projected[v];
+            }
+        }
+        for &c in scope_long {
+            let k = c as usize;
+            if self.clause_mark[k] == mark && self.clause_comp[k] != NO_COMPONENT {
+                comps[self.clause_comp[k] as usize].long.push(c);
+            }
         }
         (comps, free)
     }
