@@ -76,6 +76,12 @@ pub trait Backend {
     fn lit_value(&self, lit: Lit) -> bool {
         self.value(lit.var()) == lit.is_positive()
     }
+
+    /// After `Ok(false)` under `assumptions` (the same ones): those the refutation used, whose
+    /// conjunction the formula alone already rules out. `None` where the backend cannot tell.
+    fn failed_assumptions(&self, _assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        None
+    }
 }
 
 /// varisat, the embedded pure-Rust CDCL solver.
@@ -169,6 +175,15 @@ impl Backend for VarisatBackend {
 
     fn value(&self, var: Var) -> bool {
         self.model.get(var.index()).copied().unwrap_or(false)
+    }
+
+    fn failed_assumptions(&self, _assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        let core = self.solver.failed_core()?;
+        Some(
+            core.iter()
+                .map(|l| Lit::new(Var(l.index() as u32), l.is_positive()))
+                .collect(),
+        )
     }
 }
 
@@ -301,10 +316,13 @@ pub struct CadicalBackend {
     solver: cadical::Solver<Deadline>,
     limits: Limits,
     max_var: u32,
-    /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
-    /// asked for values until the next clause is added (asking later aborts the process), so
-    /// `value` reads this copy, as the trait promises: "the last model".
+    /// The last model, read out of CaDiCaL before the next clause is added: CaDiCaL itself
+    /// may only be asked for values until then (asking later aborts the process), and the
+    /// trait promises "the last model". Until then (`model_in_solver`) `value` asks CaDiCaL,
+    /// so that a caller that never reads the model (many solves under assumptions) does not
+    /// pay for copying it.
     model: Vec<bool>,
+    model_in_solver: bool,
 }
 
 /// CaDiCaL's termination callback: true once the deadline has passed.
@@ -333,6 +351,7 @@ impl CadicalBackend {
             limits: Limits::default(),
             max_var: 0,
             model: Vec::new(),
+            model_in_solver: false,
         }
     }
 
@@ -355,6 +374,13 @@ impl Backend for CadicalBackend {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        if self.model_in_solver {
+            let solver = &self.solver;
+            self.model = (0..self.max_var)
+                .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
+                .collect();
+            self.model_in_solver = false;
+        }
         for l in clause {
             self.max_var = self.max_var.max(l.var().0 + 1);
         }
@@ -375,15 +401,13 @@ impl Backend for CadicalBackend {
         for &a in assumptions {
             self.max_var = self.max_var.max(a.var().0 + 1);
         }
+        self.model_in_solver = false;
         match self
             .solver
             .solve_with(assumptions.iter().map(|&l| Self::to_cadical(l)))
         {
             Some(true) => {
-                let solver = &self.solver;
-                self.model = (0..self.max_var)
-                    .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
-                    .collect();
+                self.model_in_solver = true;
                 Ok(true)
             }
             Some(false) => Ok(false),
@@ -399,6 +423,20 @@ impl Backend for CadicalBackend {
 
     fn value(&self, var: Var) -> bool {
         // Variables the solver never saw, or whose value does not matter, read as false.
+        if self.model_in_solver {
+            return var.0 < self.max_var
+                && self.solver.value(Self::to_cadical(var.positive())) == Some(true);
+        }
         self.model.get(var.index()).copied().unwrap_or(false)
+    }
+
+    fn failed_assumptions(&self, assumptions: &[Lit]) -> Option<Vec<Lit>> {
+        Some(
+            assumptions
+                .iter()
+                .copied()
+                .filter(|&l| self.solver.failed(Self::to_cadical(l)))
+                .collect(),
+        )
     }
 }
