@@ -179,6 +179,37 @@ pub struct CounterArgs {
     /// hash names a component (a collision among 10^9 components has odds below 10^-20).
     #[arg(long)]
     pub counter_exact_keys: bool,
+    /// Projected counting: a component left with no projection variable (a satisfiability
+    /// question) that meets this many conflicts in the counter's own search is handed to
+    /// CaDiCaL (incremental, under the current decisions), whose refutations are learnt;
+    /// 0 hands over every question, `never` none.
+    #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
+    pub counter_sat_oracle: SatOracle,
+}
+
+/// `--counter-sat-oracle`: a number of conflicts, or `never` (`None`).
+#[derive(Clone, Copy, Debug)]
+pub struct SatOracle(pub Option<u64>);
+
+impl SatOracle {
+    fn parse(text: &str) -> Result<SatOracle, String> {
+        match text {
+            "never" => Ok(SatOracle(None)),
+            n => n
+                .parse()
+                .map(|k| SatOracle(Some(k)))
+                .map_err(|_| format!("'{n}': a number of conflicts or 'never'")),
+        }
+    }
+}
+
+impl std::fmt::Display for SatOracle {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.0 {
+            Some(k) => write!(f, "{k}"),
+            None => f.write_str("never"),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -195,6 +226,7 @@ impl CounterArgs {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
             exact_keys: self.counter_exact_keys,
+            sat_oracle: self.counter_sat_oracle.0,
             heuristic: match self.counter_heuristic {
                 HeuristicArg::Auto => wellposed_sat::Heuristic::Auto,
                 HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,
