@@ -1665,6 +1665,20 @@ mod tests {
         }
     }
 
+    /// Random 3-CNF with four clauses a variable, near the satisfiability threshold (4.27):
+    /// about half unsatisfiable, with long conflicts.
+    fn threshold_3cnf(rng: &mut Xorshift, vars: u32) -> Cnf {
+        let mut cnf = Cnf::new();
+        cnf.reserve_vars(vars);
+        for _ in 0..vars * 4 {
+            let c: Vec<Lit> = (0..3)
+                .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
+                .collect();
+            cnf.add_clause(&c);
+        }
+        cnf
+    }
+
     /// Learning on and off, a cache flushed all the time, learnt clauses forgotten after every
     /// few conflicts, full keys checked beside the hashes, each decision heuristic: the same
     /// counts as brute force, with and without projection.
@@ -1725,17 +1739,7 @@ mod tests {
             } else if round % 8 == 1 {
                 // 3-CNF near the threshold: long conflicts, many learnt clauses.
                 let vars = 14 + rng.below(4) as u32;
-                let mut cnf = Cnf::new();
-                cnf.reserve_vars(vars);
-                for _ in 0..vars * 4 {
-                    let c: Vec<Lit> = (0..3)
-                        .map(|_| {
-                            Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0)
-                        })
-                        .collect();
-                    cnf.add_clause(&c);
-                }
-                cnf
+                threshold_3cnf(&mut rng, vars)
             } else {
                 let vars = 6 + rng.below(9) as u32;
                 random_cnf(&mut rng, vars, (vars * 4) as usize, 4)
@@ -1785,14 +1789,7 @@ mod tests {
         let mut refuted = 0;
         for round in 0..300 {
             let vars = 12 + rng.below(6) as u32;
-            let mut cnf = Cnf::new();
-            cnf.reserve_vars(vars);
-            for _ in 0..vars * 4 {
-                let c: Vec<Lit> = (0..3)
-                    .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
-                    .collect();
-                cnf.add_clause(&c);
-            }
+            let cnf = threshold_3cnf(&mut rng, vars);
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(3) == 0).map(Var).collect();
             let want = BigUint::from(brute(&cnf, Some(&shown)));
             for (k, counter) in settings.iter().enumerate() {
