@@ -181,8 +181,9 @@ pub struct CounterArgs {
     pub counter_exact_keys: bool,
     /// Projected counting: a component left with no projection variable (a satisfiability
     /// question) that meets this many conflicts in the counter's own search is handed to
-    /// CaDiCaL (incremental, under the current decisions), whose refutations are learnt;
-    /// 0 hands over every question, `never` none.
+    /// CaDiCaL (incremental, under the current decisions), whose refutations are learnt; and
+    /// once most decisions end in conflicts, each component is first asked whether it has a
+    /// model at all. 0 asks CaDiCaL at every component, `never` never.
     #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
     pub counter_sat_oracle: SatOracle,
 }
