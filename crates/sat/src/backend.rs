@@ -316,13 +316,10 @@ pub struct CadicalBackend {
     solver: cadical::Solver<Deadline>,
     limits: Limits,
     max_var: u32,
-    /// The last model, read out of CaDiCaL before the next clause is added: CaDiCaL itself
-    /// may only be asked for values until then (asking later aborts the process), and the
-    /// trait promises "the last model". Until then (`model_in_solver`) `value` asks CaDiCaL,
-    /// so that a caller that never reads the model (many solves under assumptions) does not
-    /// pay for copying it.
+    /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
+    /// asked for values until the next clause is added (asking later aborts the process), so
+    /// `value` reads this copy, as the trait promises: "the last model".
     model: Vec<bool>,
-    model_in_solver: bool,
 }
 
 /// CaDiCaL's termination callback: true once the deadline has passed.
@@ -351,7 +348,6 @@ impl CadicalBackend {
             limits: Limits::default(),
             max_var: 0,
             model: Vec::new(),
-            model_in_solver: false,
         }
     }
 
@@ -374,13 +370,6 @@ impl Backend for CadicalBackend {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        if self.model_in_solver {
-            let solver = &self.solver;
-            self.model = (0..self.max_var)
-                .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
-                .collect();
-            self.model_in_solver = false;
-        }
         for l in clause {
             self.max_var = self.max_var.max(l.var().0 + 1);
         }
@@ -401,13 +390,15 @@ impl Backend for CadicalBackend {
         for &a in assumptions {
             self.max_var = self.max_var.max(a.var().0 + 1);
         }
-        self.model_in_solver = false;
         match self
             .solver
             .solve_with(assumptions.iter().map(|&l| Self::to_cadical(l)))
         {
             Some(true) => {
-                self.model_in_solver = true;
+                let solver = &self.solver;
+                self.model = (0..self.max_var)
+                    .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
+                    .collect();
                 Ok(true)
             }
             Some(false) => Ok(false),
@@ -423,10 +414,6 @@ impl Backend for CadicalBackend {
 
     fn value(&self, var: Var) -> bool {
         // Variables the solver never saw, or whose value does not matter, read as false.
-        if self.model_in_solver {
-            return var.0 < self.max_var
-                && self.solver.value(Self::to_cadical(var.positive())) == Some(true);
-        }
         self.model.get(var.index()).copied().unwrap_or(false)
     }
 
