@@ -429,15 +429,14 @@ struct Search<'a> {
     cache: WordMap<u128, Cached>,
     cache_log: Vec<u128>,
     exact_keys: bool,
-    /// The incremental solver for components without projection variables (see
-    /// [`Search::satisfiable`]), made when first needed; `None` inside when not wanted.
+    /// The incremental SAT solver (see [`Search::satisfiable`]), made when first asked.
     oracle: Option<Box<dyn Backend>>,
-    use_oracle: bool,
+    /// [`Counter::sat_oracle`], `None` also without a projection (no question can arise).
+    oracle_after: Option<u64>,
     /// Inside a satisfiability question searched here: the conflict count past which it is
     /// handed to the oracle; `bailing` while the search unwinds to do so.
     sat_budget: Option<u64>,
     bailing: bool,
-    oracle_budget: u64,
     /// The formula's clauses, for the oracle.
     cnf: &'a Cnf,
     /// Entries logged before the last flush (the log's positions are counted from the start).
@@ -516,8 +515,7 @@ impl<'a> Search<'a> {
             cache_log: Vec::new(),
             exact_keys: settings.exact_keys,
             oracle: None,
-            use_oracle: settings.sat_oracle.is_some() && projection.is_some(),
-            oracle_budget: settings.sat_oracle.unwrap_or(0),
+            oracle_after: settings.sat_oracle.filter(|_| projection.is_some()),
             sat_budget: None,
             bailing: false,
             cnf,
@@ -800,10 +798,7 @@ impl<'a> Search<'a> {
         self.var_comp[root as usize] = label;
         let mut long = 0;
         let mut next = 0;
-        while next < queue.len() {
-            if queue.len() >= stop_at {
-                break;
-            }
+        while next < queue.len() && queue.len() < stop_at {
             let x = queue[next];
             next += 1;
             for polarity in [0, 1] {
@@ -895,7 +890,6 @@ impl<'a> Search<'a> {
                 };
                 return (vec![comp], 0);
             }
-            let (vars, long) = (vars, long);
             if vars == 1 && long == 0 && self.isolated(root) {
                 // In no open clause: a free variable, not a component.
                 self.var_comp[root as usize] = NO_COMPONENT;
@@ -960,7 +954,7 @@ impl<'a> Search<'a> {
     /// Removes the cache entries made since the log held `logged` entries: the branch they
     /// were counted in has no model, and a learnt clause may have cut their counts short.
     fn take_back_cache_since(&mut self, logged: usize) {
-        if !self.learning && !self.use_oracle {
+        if !self.learning && self.oracle_after.is_none() {
             return; // without learnt clauses or the oracle every count is exact
         }
         let from = logged.saturating_sub(self.cache_logged_before);
@@ -1204,21 +1198,24 @@ impl<'a> Search<'a> {
             // the count.
             return Num::zero();
         }
-        // A satisfiability question (no projection variable left) is first searched here,
-        // where it learns clauses that prune the counting above; past a budget of conflicts
-        // it is handed to the oracle (CDCL with backjumping and restarts).
         // Where most decisions end in a conflict (Survo's sums: every one of open-4x4's 45,688
         // did), a component to count is first put to the oracle: "no" ends it at once with
         // the refutation learnt, which is how CDCL prunes (open-4x4 9.8 → 2.6 s, open-2x10
         // 56 → 5.6 s, track1_043 0.81 → 0.21 s). Sound as for questions: a "no" makes the
         // whole branch count 0 and its cache entries are taken back.
-        if comp.projected && self.use_oracle && self.conflict_bound() && !self.satisfiable() {
+        if comp.projected && self.conflict_bound() && !self.satisfiable() {
             return self.cache_count(hash, full, Num::zero());
         }
-        let question = !comp.projected && self.use_oracle && self.sat_budget.is_none();
-        if question {
-            self.sat_budget = Some(self.stats.conflicts + self.oracle_budget);
-        }
+        // A satisfiability question (no projection variable left) is first searched here,
+        // where it learns clauses that prune the counting above; past a budget of conflicts
+        // it is handed to the oracle (CDCL with backjumping and restarts).
+        let question = match self.oracle_after {
+            Some(k) if !comp.projected && self.sat_budget.is_none() => {
+                self.sat_budget = Some(self.stats.conflicts + k);
+                true
+            }
+            _ => false,
+        };
         let mut total = self.search(&comp);
         if question {
             self.sat_budget = None;
@@ -1235,11 +1232,14 @@ impl<'a> Search<'a> {
         self.cache_count(hash, full, total)
     }
 
-    /// Most decisions so far have ended in a conflict (more than half, after
-    /// [`CONFLICT_BOUND_AFTER`] decisions), or the oracle is to be asked everything.
+    /// With the oracle on: most decisions so far have ended in a conflict (more than half,
+    /// after [`CONFLICT_BOUND_AFTER`] decisions), or the oracle is to be asked everything.
     fn conflict_bound(&self) -> bool {
         let (d, c) = (self.stats.decisions, self.stats.conflicts);
-        self.oracle_budget == 0 || (d > CONFLICT_BOUND_AFTER && 2 * c > d)
+        match self.oracle_after {
+            None => false,
+            Some(k) => k == 0 || (d > CONFLICT_BOUND_AFTER && 2 * c > d),
+        }
     }
 
     /// Cut short: the stop flag was seen, or a satisfiability question ran past its budget.
@@ -1323,11 +1323,12 @@ impl<'a> Search<'a> {
 
     /// Whether the formula has a model under the current decisions, asked of the oracle (a
     /// CDCL solver holding the whole formula) with the decisions as assumptions; everything
-    /// else on the trail follows from them. Asked for a component without projection
-    /// variables: "yes" means the component is satisfiable (a model of the whole restricts to
-    /// one of it). "No" may come from another component; the branch then counts 0 however
-    /// this component counts, and its cache entries are taken back (see the module's
-    /// invariants), so the answer stands in for the component's.
+    /// else on the trail follows from them. Asked for a component: "yes" means the component
+    /// is satisfiable (a model of the whole restricts to one of it), which answers a component
+    /// without projection variables and lets one to count be counted. "No" may come from
+    /// another component; the branch then counts 0 however this component counts, and its
+    /// cache entries are taken back (see the module's invariants), so 0 stands in for the
+    /// component's count.
     fn satisfiable(&mut self) -> bool {
         let oracle = self.oracle.get_or_insert_with(|| {
             #[cfg(feature = "cadical")]
@@ -1384,7 +1385,7 @@ impl<'a> Search<'a> {
             self.stats.cache_flushes += 1;
         }
         self.cache_used += bytes;
-        if self.learning || self.use_oracle {
+        if self.learning || self.oracle_after.is_some() {
             self.cache_log.push(hash);
         }
         if let Some(old) = self.cache.insert(hash, entry) {
@@ -1505,10 +1506,21 @@ mod tests {
     }
 
     fn random_cnf(rng: &mut Xorshift, vars: u32, clauses: usize, width: u64) -> Cnf {
+        random_cnf_by(rng, vars, clauses, |rng| 1 + rng.below(width) as usize)
+    }
+
+    /// Random clauses over `vars` variables, each of the length `width` draws, its literals
+    /// uniform.
+    fn random_cnf_by(
+        rng: &mut Xorshift,
+        vars: u32,
+        clauses: usize,
+        mut width: impl FnMut(&mut Xorshift) -> usize,
+    ) -> Cnf {
         let mut cnf = Cnf::new();
         cnf.reserve_vars(vars);
         for _ in 0..clauses {
-            let k = 1 + rng.below(width) as usize;
+            let k = width(rng);
             let c: Vec<Lit> = (0..k)
                 .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
                 .collect();
@@ -1686,18 +1698,10 @@ mod tests {
         }
     }
 
-    /// Random 3-CNF with four clauses a variable, near the satisfiability threshold (4.27):
-    /// about half unsatisfiable, with long conflicts.
+    /// Random 3-CNF with four clauses a variable, near the satisfiability threshold (about
+    /// 4.27 clauses a variable): long conflicts.
     fn threshold_3cnf(rng: &mut Xorshift, vars: u32) -> Cnf {
-        let mut cnf = Cnf::new();
-        cnf.reserve_vars(vars);
-        for _ in 0..vars * 4 {
-            let c: Vec<Lit> = (0..3)
-                .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
-                .collect();
-            cnf.add_clause(&c);
-        }
-        cnf
+        random_cnf_by(rng, vars, vars as usize * 4, |_| 3)
     }
 
     /// Learning on and off, a cache flushed all the time, learnt clauses forgotten after every
