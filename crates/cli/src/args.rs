@@ -186,6 +186,12 @@ pub struct CounterArgs {
     /// model at all. 0 asks CaDiCaL at every component, `never` never.
     #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
     pub counter_sat_oracle: SatOracle,
+    /// Once most of the model counter's decisions end in conflicts (after 1,000), it stops
+    /// and lists models one by one with CaDiCaL (each excluded by a blocking clause, each
+    /// solve bounded by 10,000 conflicts): a formula shown to have at most this many is
+    /// counted so; otherwise the search starts again with what it learnt. 0 never lists
+    #[arg(long, value_name = "MODELS", default_value_t = wellposed_sat::LIST_UP_TO)]
+    pub counter_list: u64,
 }
 
 /// `--counter-sat-oracle`: a number of conflicts, or `never` (`None`).
@@ -228,6 +234,7 @@ impl CounterArgs {
             learning: !self.no_learning,
             exact_keys: self.counter_exact_keys,
             sat_oracle: self.counter_sat_oracle.0,
+            list_up_to: self.counter_list,
             heuristic: match self.counter_heuristic {
                 HeuristicArg::Auto => wellposed_sat::Heuristic::Auto,
                 HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,

@@ -11,7 +11,10 @@ pub mod hash;
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
-pub use count::{count_models, CountStats, Counter, Heuristic, ModelCount, SAT_CONFLICT_BUDGET};
+pub use count::{
+    count_models, CountStats, Counter, Heuristic, ModelCount, LIST_CONFLICTS, LIST_UP_TO,
+    SAT_CONFLICT_BUDGET,
+};
 pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
