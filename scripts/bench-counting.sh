@@ -73,9 +73,14 @@ echo "### Puzzle CNFs (exported with their projection)"
 echo
 echo "| instance | count | wellposed (s) | ganak (s) |"
 echo "|---|---|---|---|"
+# The empty 8×8 binary puzzle under the distinct rules: every valid grid, 4,111,116 (OEIS
+# A253316; `wellposed binary count-grids 8` computes it without a CNF).
+{ printf 'family binary\nsize 8 8\nrules distinct\ngrid\n'; for _ in 1 2 3 4 5 6 7 8; do echo ........; done; } \
+  >"$tmp/binary-empty-8x8.txt"
 for f in encodings/submarines/multiple-4x5.txt encodings/map/wheel-w5.txt \
          encodings/minesweeper/frontier-8x8.txt encodings/battleships/csplib-113-no-hints.txt \
-         encodings/survo/open-3x4-176.txt encodings/raw/queens10.cnf encodings/raw/pigeonhole-9-8.cnf; do
+         encodings/survo/open-3x4-176.txt encodings/survo/open-4x4.txt encodings/survo/open-2x10.txt \
+         "$tmp/binary-empty-8x8.txt" encodings/raw/queens10.cnf encodings/raw/pigeonhole-9-8.cnf; do
   x="$tmp/$(basename "${f%.*}").cnf"
   "$W" export "$f" --format dimacs -o "$x" >/dev/null
   table "$(basename "${f%.*}")" "$x" ""
