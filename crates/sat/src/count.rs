@@ -111,16 +111,22 @@ pub struct Counter {
 }
 
 /// Under [`Heuristic::Auto`], formulas whose min-degree elimination order has at most this
-/// width are counted with [`Heuristic::Td`]. Measured on the 2022 competition instances
-/// (BENCHMARKS.md): up to width 35 the decomposition's order wins by 10–100×, above it (or where
-/// elimination stops, on dense formulas) the clause heuristic does.
-const AUTO_TD_WIDTH: usize = 36;
+/// width are counted with [`Heuristic::Td`]. First measured on the 2022 competition instances
+/// (BENCHMARKS.md): up to width 35 the decomposition's order won by 10–100×, and the clause rule
+/// above. Since both sides of a decision split into components, the order also wins or ties
+/// up to 63 (s, clause rule → td: track1_103, width 51, 1.07 → 0.50; track3_021 and 2023
+/// track3_011, width 37, 9.5 → 8.3 and 18.9 → 15.1; track3_009 and 3_031, widths 45 and 47,
+/// 7.1 → 7.2 and 23.4 → 22.4; the empty 8×8 binary grid, width 63, 96 → 82); where the
+/// elimination stops (dense formulas) the clause rule is mostly ahead (Survo open-2x10 2.4 s
+/// against 5.8, track1_059 1.3 against > 30; track1_109 is the exception, 5.2 against 3.4).
+/// So: the order wherever the elimination completes.
+const AUTO_TD_WIDTH: usize = 64;
 
 /// The counter's decision heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
-    /// [`Heuristic::Td`] when the formula's primal graph has a narrow elimination order (width
-    /// at most 36), else [`Heuristic::Clause`].
+    /// [`Heuristic::Td`] when a min-degree elimination order of the formula's primal graph
+    /// completes (width at most 64), else [`Heuristic::Clause`].
     Auto,
     /// A projection variable of the shortest open clause ("at least one of these": like
     /// dancing links' item with the fewest options), the one in most clauses, true first.
@@ -503,7 +509,6 @@ struct Search<'a> {
     heuristic: Heuristic,
     /// Per variable: its place in the elimination order (for [`Heuristic::Td`]).
     td_rank: Vec<u32>,
-    deleted: Vec<bool>,
     learnt_live: usize,
     learnt_limit: usize,
 }
@@ -576,7 +581,6 @@ impl<'a> Search<'a> {
             bump: 1.0,
             heuristic: settings.heuristic,
             td_rank: Vec::new(),
-            deleted: Vec::new(),
             learnt_live: 0,
             learnt_limit: settings.learnt_clauses,
         };
@@ -619,7 +623,6 @@ impl<'a> Search<'a> {
         s.clause_mark = vec![0; s.start.len()];
         s.clause_comp = vec![0; s.start.len()];
         s.original = s.start.len() as u32;
-        s.deleted = vec![false; s.start.len()];
         s.loose = (0..n)
             .filter(|&v| s.projected[v] && s.degree[v] == 0)
             .count() as u32;
@@ -646,6 +649,10 @@ impl<'a> Search<'a> {
                     _ => Heuristic::Clause,
                 };
             }
+            log::debug!(
+                "model counter: decisions by {:?}, elimination width {width:?}",
+                self.heuristic
+            );
         }
         let mut count = self.root();
         if self.relisting {
@@ -770,9 +777,6 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let c = w.clause;
-                if self.deleted[c as usize] {
-                    continue; // a learnt clause forgotten: its watch goes too
-                }
                 let s = self.start[c as usize] as usize;
                 let len = self.len[c as usize] as usize;
                 if self.lits[s] == falsified {
@@ -1137,7 +1141,6 @@ impl<'a> Search<'a> {
                 self.start.push(self.lits.len() as u32);
                 self.len.push(learnt.len() as u32);
                 self.lits.extend_from_slice(&learnt);
-                self.deleted.push(false);
                 self.watches[learnt[0] as usize].push(Watch::new(id, learnt[1]));
                 self.watches[learnt[1] as usize].push(Watch::new(id, learnt[0]));
                 self.learnt_live += 1;
@@ -1150,9 +1153,10 @@ impl<'a> Search<'a> {
     /// literal set now stay) and packs what is left. Learnt two-literal clauses are kept.
     fn forget_learnt(&mut self) {
         let first = self.original as usize;
-        let learnt: Vec<usize> = (first..self.start.len())
-            .filter(|&c| !self.deleted[c])
-            .collect();
+        // Forgotten clauses leave at once (packed away below, watches rebuilt), so every
+        // clause here is live and propagation never meets a forgotten one.
+        let learnt: Vec<usize> = (first..self.start.len()).collect();
+        let mut deleted = vec![false; self.start.len()];
         let locked = |s: &Self, c: usize| {
             let v = (s.lits[s.start[c] as usize] >> 1) as usize;
             s.value[v] != 0 && s.reason[v] == c as u32
@@ -1160,7 +1164,7 @@ impl<'a> Search<'a> {
         let drop_before = learnt.len() / 2;
         for &c in &learnt[..drop_before] {
             if !locked(self, c) {
-                self.deleted[c] = true;
+                deleted[c] = true;
                 self.stats.learnt_forgotten += 1;
             }
         }
@@ -1173,7 +1177,7 @@ impl<'a> Search<'a> {
             .to_vec();
         let (mut start, mut len) = (self.start[..first].to_vec(), self.len[..first].to_vec());
         for &c in &learnt {
-            if self.deleted[c] {
+            if deleted[c] {
                 continue;
             }
             rename[c] = start.len() as u32;
@@ -1193,7 +1197,6 @@ impl<'a> Search<'a> {
         self.lits = lits;
         self.start = start;
         self.len = len;
-        self.deleted = vec![false; self.start.len()];
         for c in first..self.start.len() {
             let s = self.start[c] as usize;
             let (a, b) = (self.lits[s], self.lits[s + 1]);
