@@ -12,9 +12,14 @@
 //! the count.
 //!
 //! Decisions ([`Heuristic`]): by default, a min-degree elimination order of the primal graph
-//! is computed first; when it is narrow the variables it eliminates last (the separators at
+//! is computed first; when it completes the variables it eliminates last (the separators at
 //! the top of the tree decomposition) are decided first, so that components split early, as in
 //! SharpSAT-TD; otherwise a projection variable of the shortest open clause.
+//!
+//! A SAT oracle (one incremental CaDiCaL holding the whole formula) takes what CDCL does
+//! better: satisfiability questions past a few conflicts ([`Counter::sat_oracle`]), and, once
+//! most decisions conflict, a check of each component before it is counted and one attempt to
+//! list all models with blocking clauses ([`Counter::list_up_to`]).
 //!
 //! Learning: a conflict is analysed to its first unique implication point and the clause learnt
 //! (when it has at most [`MAX_LEARNT_LEN`] literals) is kept for propagation (its asserting
