@@ -63,7 +63,7 @@ pub struct CountStats {
     pub cache_removed: u64,
     /// Learnt clauses forgotten to keep their number bounded.
     pub learnt_forgotten: u64,
-    /// Models the oracle listed before the search (see [`Counter::list_up_to`]).
+    /// Models the oracle listed when the search gave way to it (see [`Counter::list_up_to`]).
     pub listed: u64,
 }
 
@@ -1250,10 +1250,7 @@ impl<'a> Search<'a> {
         if self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
-        let conflicted = self.stats.conflicts + self.stats.oracle_calls > 0;
-        if self.list_pending
-            && (self.list_at_once && conflicted || self.mostly_conflicts(CONFLICT_BOUND_AFTER))
-        {
+        if self.listing_due() {
             // Few models, most of the work refutation: the listing by CDCL is tried now (see
             // `Counter::list_up_to`), once, and the search unwinds for it.
             self.list_pending = false;
@@ -1306,16 +1303,25 @@ impl<'a> Search<'a> {
     fn conflict_bound(&self) -> bool {
         match self.oracle_after {
             None => false,
-            Some(k) => k == 0 || self.mostly_conflicts(CONFLICT_BOUND_AFTER),
+            Some(k) => k == 0 || self.mostly_conflicts(),
         }
     }
 
-    /// More than half the decisions made have ended in a conflict, after more than `after`
-    /// decisions: the formula is tightly constrained, its models are few, and refuting is
-    /// most of the work.
-    fn mostly_conflicts(&self, after: u64) -> bool {
+    /// The listing ([`Counter::list_up_to`]) is still to be tried and its moment has come:
+    /// most decisions conflict, or (`sat_oracle: Some(0)`) the search has met a conflict or
+    /// asked the oracle.
+    fn listing_due(&self) -> bool {
+        self.list_pending
+            && (self.list_at_once && self.stats.conflicts + self.stats.oracle_calls > 0
+                || self.mostly_conflicts())
+    }
+
+    /// More than half the decisions made have ended in a conflict, after more than
+    /// [`CONFLICT_BOUND_AFTER`] decisions: the formula is tightly constrained, its models are
+    /// few, and refuting is most of the work.
+    fn mostly_conflicts(&self) -> bool {
         let (d, c) = (self.stats.decisions, self.stats.conflicts);
-        d > after && 2 * c > d
+        d > CONFLICT_BOUND_AFTER && 2 * c > d
     }
 
     /// Cut short: the stop flag was seen, a satisfiability question ran past its budget, or
@@ -1416,6 +1422,7 @@ impl<'a> Search<'a> {
         if self.stats.oracle_calls.is_multiple_of(1 << 16) {
             log::debug!("model counter: {:?}", self.stats);
         }
+        let learning = self.learning;
         let oracle = self.oracle();
         // Without limits neither backend stops on its own; an error would be a solver fault.
         if oracle
@@ -1427,9 +1434,8 @@ impl<'a> Search<'a> {
         // The decisions the refutation used cannot all hold in any model: their negations
         // form a clause implied by the formula, learnt like a conflict's (it propagates in
         // the other branches that repeat part of this one), latest decision first.
-        let core = oracle.failed_assumptions(&assumptions);
-        if self.learning {
-            if let Some(core) = core {
+        if learning {
+            if let Some(core) = oracle.failed_assumptions(&assumptions) {
                 let mut clause: Vec<u32> = core.iter().map(|l| l.0 ^ 1).collect();
                 clause.sort_by_key(|&l| std::cmp::Reverse(self.level[(l >> 1) as usize]));
                 if (2..=MAX_LEARNT_LEN).contains(&clause.len()) {
@@ -1456,14 +1462,12 @@ impl<'a> Search<'a> {
     /// [`Counter::list_up_to`]: the count of the (projected) models of the formula, without
     /// the projection variables in no clause, when the oracle lists them all and there are at
     /// most `list_up_to`; `None` otherwise. Each model found is excluded by a clause over the
-    /// projection variables. Where the listing gives up, the oracle is dropped with its
-    /// blocking clauses (a later question makes a fresh one, holding only the formula):
-    /// blocking clauses guarded by an assumed selector would keep it, but cost CaDiCaL more
-    /// than the rebuild (Survo open-4x4 1.82 s guarded, 1.65 s plain).
+    /// projection variables. Where the listing gives up after a model, the oracle is dropped
+    /// with its blocking clauses (a later question makes a fresh one, holding only the
+    /// formula): blocking clauses guarded by an assumed selector would keep it, but cost
+    /// CaDiCaL more than the rebuild (Survo open-4x4 1.82 s guarded, 1.65 s plain). Where it
+    /// gives up before any, nothing was added, and the oracle is kept with what it learnt.
     fn list_models(&mut self) -> Option<Num> {
-        if self.list_up_to == 0 {
-            return None;
-        }
         let up_to = self.list_up_to;
         let block_on: Vec<u32> = (0..self.value.len() as u32)
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
