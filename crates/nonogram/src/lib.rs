@@ -9,6 +9,7 @@
 //! without projection. The native path is line solving to a fixpoint, then branching
 //! ([`solve`]).
 
+pub mod belief;
 pub mod commands;
 pub mod formats;
 pub mod line;
@@ -22,6 +23,12 @@ use wellposed_sat::{Cnf, Lit, Var};
 
 /// The largest grid accepted (cells), so that absurd sizes are refused up front.
 pub const MAX_CELLS: usize = 250_000;
+
+/// The work belief-guided decimation may do for the CNF's phase hints (steps: one automaton
+/// state at one cell of one line, per round): about four seconds. Meow, the most measured
+/// on the survey set, takes 2.5 × 10⁸ (1 s); a puzzle past the budget gets the hints as far
+/// as decimation went.
+pub const HINT_WORK: u64 = 1_000_000_000;
 
 /// The line solves per cell the native search may make before `--method auto` hands a puzzle
 /// to CDCL (see [`Family::native_first`]). Measured on the survey set (a unit is one line
@@ -147,7 +154,10 @@ impl Nonogram {
     /// line solving settles (every placement of some line agrees on them, so every solution
     /// does) are added as unit clauses: the search starts where line logic stopped. Measured:
     /// line-solvable survey puzzles 2–5× faster than without; probing as well cost more than it
-    /// saved (Light 0.54 s against 0.19 s), so it is left to the native path.
+    /// saved (Light 0.54 s against 0.19 s), so it is left to the native path. With
+    /// `line_solved` the formula also carries phase hints from belief-guided decimation
+    /// ([`belief::decimate`], within [`HINT_WORK`]): where CDCL should look first.
+    ///
     /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self, line_solved: bool) -> CnfEncoding {
         self.cnf_with(
@@ -156,25 +166,58 @@ impl Nonogram {
         )
     }
 
-    /// The CNF encoding, building constraints as `choices` say.
+    /// The CNF encoding, building constraints as `choices` say (see [`Self::cnf`]).
     pub fn cnf_with(&self, line_solved: bool, choices: Choices) -> CnfEncoding {
+        if !line_solved {
+            return self.cnf_from(None, None, choices);
+        }
+        let lines = solve::Lines::new(self);
+        let mut grid = vec![line::EITHER; self.width * self.height];
+        if !lines.propagate(&mut grid, lines.all()) {
+            return self.cnf_from(Some(None), None, choices);
+        }
+        let hints = belief::decimate(&lines, &grid, &belief::Rounds::default(), HINT_WORK);
+        self.cnf_from(Some(Some(&grid)), hints.map(|(b, _)| b).as_ref(), choices)
+    }
+
+    /// The automaton encoding; with `settled`, its settled cells as units (`Some(None)`: line
+    /// solving found a contradiction, the empty clause); with `hints`, each cell's likelier
+    /// colour and each line's likeliest state at each position as phase hints.
+    fn cnf_from(
+        &self,
+        settled: Option<Option<&[line::Options]>>,
+        hints: Option<&belief::Beliefs>,
+        choices: Choices,
+    ) -> CnfEncoding {
         let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(self.width * self.height);
-        for (clue, idx) in self.lines() {
-            let line: Vec<Lit> = idx.iter().map(|&k| cells[k].positive()).collect();
-            encode_line(&mut cnf, &clue, &line);
+        for (k, (clue, idx)) in self.lines().into_iter().enumerate() {
+            let line: Vec<Lit> = idx.iter().map(|&c| cells[c].positive()).collect();
+            let states = encode_line(&mut cnf, &clue, &line);
+            if let Some(b) = hints {
+                for (i, row) in states.iter().enumerate() {
+                    for (j, &lit) in row.iter().enumerate() {
+                        if let Some(lit) = lit {
+                            cnf.prefer(if b.states[k][i] == j { lit } else { !lit });
+                        }
+                    }
+                }
+            }
         }
-        if line_solved {
-            let lines = solve::Lines::new(self);
-            let mut grid = vec![line::EITHER; self.width * self.height];
-            if lines.propagate(&mut grid, lines.all()) {
+        if let Some(b) = hints {
+            for (k, &p) in b.black.iter().enumerate() {
+                cnf.prefer(Lit::new(cells[k], p > 0.5));
+            }
+        }
+        match settled {
+            None => {}
+            Some(None) => cnf.add_clause(&[]),
+            Some(Some(grid)) => {
                 for (k, &o) in grid.iter().enumerate() {
                     if o != line::EITHER {
                         cnf.add_clause(&[Lit::new(cells[k], o == line::BLACK)]);
                     }
                 }
-            } else {
-                cnf.add_clause(&[]);
             }
         }
         let w = self.width;
@@ -192,12 +235,12 @@ impl Nonogram {
 /// One line's automaton in CNF over its cells (true = black). State variables exist only
 /// where the state can occur: after at least j cells (every state past the first consumes a
 /// cell) and with enough cells left to finish the runs.
-fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
+fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) -> Vec<Vec<Option<Lit>>> {
     let n = cells.len();
     let s = clue.states();
     if clue.min_len() > n {
         cnf.add_clause(&[]);
-        return;
+        return Vec::new();
     }
     let live = |i: usize, j: usize| j <= i && clue.still_needed(j) <= n - i;
     // state[i][j]: after i cells, in state j.
@@ -251,6 +294,7 @@ fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
         .filter_map(|j| state[n][j])
         .collect();
     cnf.add_clause(&accept);
+    state
 }
 
 /// Line solving as a rule of the shared deduction engine (level 2): in each row and column, a

@@ -4,7 +4,7 @@
 //! 0*. Its automaton has one state per letter of the shortest such word framed by zeros,
 //! `0 1^r₁ 0 1^r₂ 0 … 1^r_k 0`: a `0` state loops on 0 (a gap of any length), a `1` state
 //! moves on (a run has exactly its length). After i cells the automaton is in exactly one
-//! state, so the CNF encoding ([`crate::encode`]) gets one variable per (position, state) that
+//! state, so the CNF encoding ([`crate::Nonogram::cnf`]) gets one variable per (position, state) that
 //! the cells determine, and the line solver finds every placement at once by reachability.
 
 /// The automaton of one clue.
@@ -101,9 +101,7 @@ pub struct Scratch {
 /// meets backward; a cell may be white if a gap step or a run's gap covers it on a path from
 /// start to end, black if a fitting run on such a path covers it (a difference array marks the
 /// ranges in O(1) each).
-pub static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 pub fn settle(runs: &[usize], cells: &[Options], s: &mut Scratch, out: &mut Vec<Options>) -> bool {
-    CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let n = cells.len();
     let k = runs.len();
     let need = runs.iter().sum::<usize>() + k.saturating_sub(1);

@@ -196,6 +196,18 @@ impl<'l> Propagator<'l> {
         ok
     }
 
+    /// Sets `cell` to `value` and line-solves from there, keeping the changes; on a
+    /// contradiction puts the grid back as it was and returns false.
+    pub fn settle_cell(&mut self, grid: &mut [Options], cell: usize, value: Options) -> bool {
+        self.trail.clear();
+        let ok = self.attempt(grid, cell, value);
+        if !ok {
+            self.undo(grid, 0);
+        }
+        self.trail.clear();
+        ok
+    }
+
     /// Puts back every cell changed since the trail had `mark` entries.
     fn undo(&mut self, grid: &mut [Options], mark: usize) {
         for &(c, old) in self.trail[mark..].iter().rev() {

@@ -316,6 +316,12 @@ pub struct CadicalBackend {
     solver: cadical::Solver<Deadline>,
     limits: Limits,
     max_var: u32,
+    /// Variables handed to CaDiCaL negated. CaDiCaL's first decision on a variable sets it
+    /// true (its default initial phase), and the crate offers no call to change that per
+    /// variable, so a hint "try x false first" ([`Cnf::prefer`]) is given by renaming x to ¬x
+    /// everywhere: clauses, assumptions and the model read back. Invariant: a variable's entry
+    /// is set only before CaDiCaL has seen it, so one variable is never named both ways.
+    flipped: Vec<bool>,
     /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
     /// asked for values until the next clause is added (asking later aborts the process), so
     /// `value` reads this copy, as the trait promises: "the last model".
@@ -348,12 +354,18 @@ impl CadicalBackend {
             limits: Limits::default(),
             max_var: 0,
             model: Vec::new(),
+            flipped: Vec::new(),
         }
     }
 
-    fn to_cadical(l: Lit) -> i32 {
+    fn to_cadical(&self, l: Lit) -> i32 {
         // Variables past i32::MAX cannot exist: a Cnf numbers them from 0 one at a time.
-        l.dimacs() as i32
+        let d = l.dimacs() as i32;
+        if self.flipped.get(l.var().index()).copied().unwrap_or(false) {
+            -d
+        } else {
+            d
+        }
     }
 }
 
@@ -373,8 +385,25 @@ impl Backend for CadicalBackend {
         for l in clause {
             self.max_var = self.max_var.max(l.var().0 + 1);
         }
-        self.solver
-            .add_clause(clause.iter().map(|&l| Self::to_cadical(l)));
+        let named: Vec<i32> = clause.iter().map(|&l| self.to_cadical(l)).collect();
+        self.solver.add_clause(named);
+    }
+
+    /// Takes the formula's phase hints (renamed, see the `flipped` field) for the variables
+    /// CaDiCaL has not seen yet, then its clauses.
+    fn add_cnf(&mut self, cnf: &Cnf) {
+        for &l in cnf.preferred() {
+            let v = l.var();
+            if v.0 >= self.max_var {
+                if self.flipped.len() <= v.index() {
+                    self.flipped.resize(v.index() + 1, false);
+                }
+                self.flipped[v.index()] = !l.is_positive();
+            }
+        }
+        for c in cnf.clauses() {
+            self.add_clause(c);
+        }
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, BackendError> {
@@ -390,14 +419,11 @@ impl Backend for CadicalBackend {
         for &a in assumptions {
             self.max_var = self.max_var.max(a.var().0 + 1);
         }
-        match self
-            .solver
-            .solve_with(assumptions.iter().map(|&l| Self::to_cadical(l)))
-        {
+        let named: Vec<i32> = assumptions.iter().map(|&l| self.to_cadical(l)).collect();
+        match self.solver.solve_with(named) {
             Some(true) => {
-                let solver = &self.solver;
                 self.model = (0..self.max_var)
-                    .map(|v| solver.value(Self::to_cadical(Var(v).positive())) == Some(true))
+                    .map(|v| self.solver.value(self.to_cadical(Var(v).positive())) == Some(true))
                     .collect();
                 Ok(true)
             }
@@ -422,8 +448,88 @@ impl Backend for CadicalBackend {
             assumptions
                 .iter()
                 .copied()
-                .filter(|&l| self.solver.failed(Self::to_cadical(l)))
+                .filter(|&l| self.solver.failed(self.to_cadical(l)))
                 .collect(),
         )
+    }
+}
+
+#[cfg(all(test, feature = "cadical"))]
+mod tests {
+    use super::*;
+    use crate::Xorshift;
+
+    /// Models by blocking clauses, with `solver` fresh.
+    fn models(mut solver: impl Backend, cnf: &Cnf, assumptions: &[Lit]) -> u64 {
+        solver.add_cnf(cnf);
+        let vars: Vec<Var> = (0..cnf.num_vars()).map(Var).collect();
+        let mut n = 0;
+        while solver.solve(assumptions).unwrap() {
+            let model: Vec<bool> = vars.iter().map(|&v| solver.value(v)).collect();
+            assert!(
+                cnf.clauses()
+                    .iter()
+                    .all(|c| c.iter().any(|l| model[l.var().index()] == l.is_positive())),
+                "the model read back satisfies the formula"
+            );
+            assert!(assumptions
+                .iter()
+                .all(|l| model[l.var().index()] == l.is_positive()));
+            n += 1;
+            let block: Vec<Lit> = vars
+                .iter()
+                .map(|&v| Lit::new(v, !model[v.index()]))
+                .collect();
+            solver.add_clause(&block);
+        }
+        if n == 0 && !assumptions.is_empty() {
+            // The failed assumptions are named in the caller's polarity, renamed or not.
+            let failed = solver.failed_assumptions(assumptions).unwrap();
+            assert!(failed.iter().all(|l| assumptions.contains(l)));
+        }
+        n
+    }
+
+    /// Phase hints rename variables inside CaDiCaL; the models, the assumptions and the failed
+    /// assumptions must come back in the formula's own names: counts by blocking clauses with
+    /// random hints equal brute force, with and without assumptions.
+    #[test]
+    fn phase_hints_change_no_answer() {
+        let mut rng = Xorshift(0x2026_1124_0001);
+        for round in 0..300 {
+            let vars = 1 + rng.below(8) as u32;
+            let mut cnf = Cnf::new();
+            cnf.reserve_vars(vars);
+            for _ in 0..rng.below(4 * vars as u64) {
+                let clause: Vec<Lit> = (0..1 + rng.below(3))
+                    .map(|_| Lit::new(Var(rng.below(vars as u64) as u32), rng.below(2) == 0))
+                    .collect();
+                cnf.add_clause(&clause);
+            }
+            let assumptions: Vec<Lit> = (0..rng.below(3))
+                .map(|_| Lit::new(Var(rng.below(vars as u64) as u32), rng.below(2) == 0))
+                .collect();
+            let brute = (0u32..1 << vars)
+                .filter(|m| {
+                    let value = |l: &Lit| (m >> l.var().0 & 1 == 1) == l.is_positive();
+                    cnf.clauses().iter().all(|c| c.iter().any(value))
+                        && assumptions.iter().all(value)
+                })
+                .count() as u64;
+            let mut hinted = cnf.clone();
+            for v in 0..vars {
+                hinted.prefer(Lit::new(Var(v), rng.below(2) == 0));
+            }
+            assert_eq!(
+                models(CadicalBackend::new(), &cnf, &assumptions),
+                brute,
+                "round {round}"
+            );
+            assert_eq!(
+                models(CadicalBackend::new(), &hinted, &assumptions),
+                brute,
+                "round {round}, hinted"
+            );
+        }
     }
 }

@@ -101,6 +101,8 @@ pub struct Cnf {
     bytes: u64,
     /// A clause was refused for the budget.
     over: bool,
+    /// Phase hints: literals the search should try first (see [`Cnf::prefer`]).
+    preferred: Vec<Lit>,
 }
 
 /// The bytes a clause of `len` literals takes in a [`Cnf`]: the literals and the vector's
@@ -174,6 +176,20 @@ impl Cnf {
     /// The bytes the stored clauses take (see [`clause_bytes`]).
     pub fn bytes(&self) -> u64 {
         self.bytes
+    }
+
+    /// A hint, not a constraint: the search should try `lit` before its negation when it
+    /// decides on its variable. Backends that can steer their first decisions take it
+    /// ([`crate::CadicalBackend`]); the others and every answer ignore it. The last hint on a
+    /// variable wins.
+    pub fn prefer(&mut self, lit: Lit) {
+        self.num_vars = self.num_vars.max(lit.var().0 + 1);
+        self.preferred.push(lit);
+    }
+
+    /// The hints given by [`Cnf::prefer`], in order.
+    pub fn preferred(&self) -> &[Lit] {
+        &self.preferred
     }
 
     /// A fresh variable that is forced true: a stand-in for the constant "true".
