@@ -286,6 +286,7 @@ impl Settings {
                     CardinalityArg::Totalizer => Cardinality::Totalizer,
                 },
                 max_bytes: g.max_memory,
+                phase_hints: true,
             },
             deadline,
             progress,

@@ -907,8 +907,13 @@ pub fn export(
     let header = format!("wellposed export of a {} puzzle", p.family());
     match kind {
         EncodingKind::Cnf => {
+            // DIMACS carries no phases: no time on hints.
+            let choices = Choices {
+                phase_hints: false,
+                ..opts.choices
+            };
             let Prepared::Sat { enc, .. } =
-                prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+                prepare(p, Method::Sat, choices.settled(Purpose::Solving))?
             else {
                 unreachable!("Method::Sat prepares CNF")
             };

@@ -176,7 +176,10 @@ impl Nonogram {
         if !lines.propagate(&mut grid, lines.all()) {
             return self.cnf_from(Some(None), None, choices);
         }
-        let hints = belief::decimate(&lines, &grid, &belief::Rounds::default(), HINT_WORK);
+        let hints = choices
+            .phase_hints
+            .then(|| belief::decimate(&lines, &grid, &belief::Rounds::default(), HINT_WORK))
+            .flatten();
         self.cnf_from(Some(Some(&grid)), hints.map(|(b, _)| b).as_ref(), choices)
     }
 

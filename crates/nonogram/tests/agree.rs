@@ -281,6 +281,13 @@ fn an_intended_goal_with_a_twin_is_reported_with_it() {
     );
 }
 
+/// The cells of a picture as the engine renders it (`#` black), row-major.
+fn picture(text: &str) -> Vec<bool> {
+    text.lines()
+        .flat_map(|r| r.chars().map(|c| c == '#').collect::<Vec<_>>())
+        .collect()
+}
+
 /// Knotty and Faase (Wolter's sample set; ANSWERS.md: "uniqueness not settled") are not
 /// unique: with the goal excluded, both built-in solvers find another picture at once, and
 /// both pictures pass the rule checker here, independently of the engine.
@@ -301,11 +308,6 @@ fn knotty_and_faase_have_a_second_picture() {
                 wellposed_engine::uniqueness_of_intended(&p, &o).unwrap()
             else {
                 panic!("{name}: expected two pictures");
-            };
-            let picture = |text: &str| -> Vec<bool> {
-                text.lines()
-                    .flat_map(|r| r.chars().map(|c| c == '#').collect::<Vec<_>>())
-                    .collect()
             };
             let (first, second) = (picture(&a.text), picture(&b.text));
             assert_eq!(Some(&first), p.goal.as_ref(), "{name}");
@@ -334,11 +336,6 @@ fn knotty_is_decided_from_scratch() {
     };
     let Uniqueness::Multiple(a, b) = wellposed_engine::uniqueness(&p, &o).unwrap() else {
         panic!("Knotty has more than one picture");
-    };
-    let picture = |text: &str| -> Vec<bool> {
-        text.lines()
-            .flat_map(|r| r.chars().map(|c| c == '#').collect::<Vec<_>>())
-            .collect()
     };
     let (first, second) = (picture(&a.text), picture(&b.text));
     assert_eq!(p.check(&first), Ok(()));
@@ -540,4 +537,39 @@ fn deducible_cells_are_those_all_solutions_share() {
         }
     }
     assert!(partial > 10, "{partial} puzzles with open cells");
+}
+
+/// The CNF for solving carries a phase hint for every cell of a puzzle line solving leaves
+/// open; with `phase_hints` off (how `export` asks: DIMACS has no phases) it carries none and
+/// its clauses are the same.
+#[test]
+fn phase_hints_only_when_asked_and_never_in_the_clauses() {
+    let p = Nonogram::from_picture(
+        4,
+        4,
+        &[
+            true, false, false, false, //
+            false, true, false, false, //
+            false, false, true, true, //
+            false, false, true, true,
+        ],
+    );
+    let choices = wellposed_engine::sat::Choices::default();
+    let hinted = p.cnf_with(true, choices);
+    let plain = p.cnf_with(
+        true,
+        wellposed_engine::sat::Choices {
+            phase_hints: false,
+            ..choices
+        },
+    );
+    assert!(plain.cnf.preferred().is_empty());
+    let hinted_cells = hinted
+        .cnf
+        .preferred()
+        .iter()
+        .filter(|l| hinted.answer.contains(&l.var()))
+        .count();
+    assert_eq!(hinted_cells, 16);
+    assert_eq!(hinted.cnf.clauses(), plain.cnf.clauses());
 }

@@ -46,6 +46,9 @@ pub struct Choices {
     pub cardinality: Cardinality,
     /// The memory a formula may take, in bytes (see [`Cnf::over_budget`]).
     pub max_bytes: u64,
+    /// Whether a builder may spend time on phase hints ([`Cnf::prefer`]): off for a formula
+    /// that is only written out (DIMACS carries no phases).
+    pub phase_hints: bool,
 }
 
 /// The default memory budget of a formula: 4 GiB, a sixth of this project's machines, so
@@ -59,6 +62,7 @@ impl Default for Choices {
             pairwise_up_to: DEFAULT_PAIRWISE_UP_TO,
             cardinality: Cardinality::default(),
             max_bytes: DEFAULT_MAX_BYTES,
+            phase_hints: true,
         }
     }
 }
