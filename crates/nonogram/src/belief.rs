@@ -158,7 +158,6 @@ pub struct Messages<'l> {
     message: Vec<Vec<f64>>,
     /// Where each cell sits in its row (`[0]`) and in its column (`[1]`).
     position: Vec<[usize; 2]>,
-    weight: Vec<f64>,
 }
 
 fn fixed(o: Options) -> Option<f64> {
@@ -186,32 +185,31 @@ impl<'l> Messages<'l> {
                 .map(|(_, idx)| vec![0.5; idx.len()])
                 .collect(),
             position,
-            weight: Vec::new(),
         }
+    }
+
+    /// What cell c's row (`side` 0) or column (1) says about it, kept off 0 and 1.
+    fn said(&self, c: usize, side: usize) -> f64 {
+        let line = self.lines.crossing[c][side];
+        self.message[line][self.position[c][side]].clamp(FLOOR, 1.0 - FLOOR)
     }
 
     /// The crossing line's message about cell c, as line k hears it.
     fn incoming(&self, grid: &[Options], k: usize, c: usize) -> f64 {
-        if let Some(v) = fixed(grid[c]) {
-            return v;
-        }
-        let [row, col] = self.lines.crossing[c];
-        let (other, side) = if row == k { (col, 1) } else { (row, 0) };
-        self.message[other][self.position[c][side]].clamp(FLOOR, 1.0 - FLOOR)
+        let other_side = usize::from(self.lines.crossing[c][0] == k);
+        fixed(grid[c]).unwrap_or_else(|| self.said(c, other_side))
     }
 
     /// `how.rounds` rounds over every line, settled cells of `grid` fixed. False when some line
     /// has no placement left.
     pub fn run(&mut self, grid: &[Options], how: &Rounds) -> bool {
+        let mut weight = Vec::new();
         for _ in 0..how.rounds {
             for k in 0..self.lines.lines.len() {
                 let (clue, idx) = &self.lines.lines[k];
-                let mut weight = std::mem::take(&mut self.weight);
                 weight.clear();
                 weight.extend(idx.iter().map(|&c| self.incoming(grid, k, c)));
-                let pass = LinePass::run(clue, &weight);
-                self.weight = weight;
-                let Some(pass) = pass else {
+                let Some(pass) = LinePass::run(clue, &weight) else {
                     return false;
                 };
                 for (i, &c) in idx.iter().enumerate() {
@@ -229,9 +227,7 @@ impl<'l> Messages<'l> {
         (0..grid.len())
             .map(|c| {
                 fixed(grid[c]).unwrap_or_else(|| {
-                    let [row, col] = self.lines.crossing[c];
-                    let r = self.message[row][self.position[c][0]].clamp(FLOOR, 1.0 - FLOOR);
-                    let q = self.message[col][self.position[c][1]].clamp(FLOOR, 1.0 - FLOOR);
+                    let (r, q) = (self.said(c, 0), self.said(c, 1));
                     r * q / (r * q + (1.0 - r) * (1.0 - q))
                 })
             })
@@ -239,27 +235,18 @@ impl<'l> Messages<'l> {
     }
 
     /// The beliefs: cells as [`Messages::black`], each line's likeliest states under them.
-    pub fn beliefs(&mut self, grid: &[Options]) -> Option<Beliefs> {
+    pub fn beliefs(&self, grid: &[Options]) -> Option<Beliefs> {
         let black = self.black(grid);
         let mut states = Vec::with_capacity(self.lines.lines.len());
+        let mut weight = Vec::new();
         for (clue, idx) in &self.lines.lines {
-            self.weight.clear();
-            self.weight.extend(idx.iter().map(|&c| black[c]));
-            let pass = LinePass::run(clue, &self.weight)?;
+            weight.clear();
+            weight.extend(idx.iter().map(|&c| black[c]));
+            let pass = LinePass::run(clue, &weight)?;
             states.push((0..=idx.len()).map(|i| pass.likeliest_state(i)).collect());
         }
         Some(Beliefs { black, states })
     }
-}
-
-/// Runs the rounds from `grid` (what line solving or probing settled; settled cells are fixed).
-/// `None` when some line has no placement left.
-pub fn beliefs(lines: &Lines, grid: &[Options], how: &Rounds) -> Option<Beliefs> {
-    let mut m = Messages::new(lines);
-    if !m.run(grid, how) {
-        return None;
-    }
-    m.beliefs(grid)
 }
 
 /// The share of the open cells decimation settles between two runs of the rounds (one
