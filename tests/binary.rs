@@ -61,10 +61,11 @@ fn count_grids_prints_exact_counts() {
         assert_eq!(j["count"].to_string(), want);
         assert_eq!(j["n"], 8);
         assert_eq!(j["rules"], rules);
-        let method = if rules == "distinct" { "mitm" } else { "dp" };
+        let method = if rules == "distinct" { "seam" } else { "dp" };
         assert_eq!(j["method"], method);
     }
-    // Meeting in the middle and the plain search agree where both are quick.
+    // Meeting in the middle (whole table and seam units) and the plain search agree where
+    // all are quick.
     for n in ["2", "4", "6"] {
         let count = |method: &str| {
             let r = wellposed(&["binary", "count-grids", n, "--method", method, "--json"]);
@@ -72,6 +73,7 @@ fn count_grids_prints_exact_counts() {
             r.json()["count"].clone()
         };
         assert_eq!(count("mitm"), count("search"), "{n}×{n}");
+        assert_eq!(count("seam"), count("search"), "{n}×{n}");
     }
     // 12×12 halves number in the billions: refused up front, not an out-of-memory kill.
     let bad = wellposed(&["binary", "count-grids", "12", "--method", "mitm"]);
@@ -234,11 +236,88 @@ fn count_grids_resumes_from_a_checkpoint() {
     c["done"][&k] = serde_json::json!(bumped.to_string());
     std::fs::write(&ck, serde_json::to_vec(&c).unwrap()).unwrap();
     assert_eq!(wellposed(&args).json()["count"], 4111117);
-    // A checkpoint of another shape is refused.
+    // A checkpoint of another shape, or of another method, is refused.
     let bad = wellposed(&["binary", "count-grids", "6", "--checkpoint", &ck]);
     assert_eq!(bad.code, 2);
     assert!(
         bad.stderr.contains("checkpoint is for 8×8"),
+        "{}",
+        bad.stderr
+    );
+    let bad = wellposed(&[
+        "binary",
+        "count-grids",
+        "8",
+        "--method",
+        "search",
+        "--checkpoint",
+        &ck,
+    ]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("by seam"), "{}", bad.stderr);
+}
+
+/// A count run in shares on several machines: each share's checkpoint holds its units, and
+/// `merge-grids` sums them into the count of one run — refusing a share twice or one missing.
+#[test]
+fn count_grids_in_shares_merges_to_the_whole() {
+    let whole = wellposed(&["binary", "count-grids", "8", "--height", "10", "--json"]).json();
+    let mut parts = Vec::new();
+    for k in 0..3 {
+        let ck = temp_file(&format!("grids-share-{k}.ckpt"), "");
+        std::fs::remove_file(&ck).unwrap();
+        let share = format!("{k}/3");
+        let r = wellposed(&[
+            "binary",
+            "count-grids",
+            "8",
+            "--height",
+            "10",
+            "--shard",
+            &share,
+            "--checkpoint",
+            &ck,
+            "--json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let j = r.json();
+        assert_eq!(j["units"]["complete"], false, "{j}");
+        assert!(wellposed(&[
+            "binary",
+            "count-grids",
+            "8",
+            "--height",
+            "10",
+            "--shard",
+            &share
+        ])
+        .stdout
+        .contains("a PART of the count"));
+        parts.push(ck);
+    }
+    let mut merge = vec!["binary", "merge-grids", "--json"];
+    merge.extend(parts.iter().map(String::as_str));
+    let merged = wellposed(&merge);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let m = merged.json();
+    assert_eq!(m["count"], whole["count"]);
+    assert_eq!(m["units"]["complete"], true);
+    assert_eq!(m["units"]["of"], whole["units"]["of"]);
+    // One share given twice: its units would be counted twice.
+    let twice = wellposed(&["binary", "merge-grids", &parts[0], &parts[1], &parts[1]]);
+    assert_eq!(twice.code, 2);
+    assert!(twice.stderr.contains("is in both"), "{}", twice.stderr);
+    // One share missing: the sum is reported as a part, not as the count.
+    let short = wellposed(&["binary", "merge-grids", "--json", &parts[0], &parts[2]]).json();
+    assert_eq!(short["units"]["complete"], false);
+    let bad = wellposed(&[
+        "binary",
+        "merge-grids",
+        &instance("encodings/binary/unique-10x10.txt"),
+    ]);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("not a count-grids checkpoint"),
         "{}",
         bad.stderr
     );

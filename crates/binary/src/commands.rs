@@ -3,7 +3,7 @@
 //! which grade and hint use through the shared engine: see [`crate::deduce`]).
 
 use crate::deduce::{self, Technique};
-use crate::{count, dp, generate, mitm, Binary, Rules};
+use crate::{count, dp, generate, mitm, seam, Binary, Rules};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,17 +29,41 @@ pub enum BinaryCommand {
         /// Rule set: distinct or no-distinct.
         #[arg(long, default_value = "distinct", value_parser = rules)]
         rules: Rules,
-        /// dp (no-distinct only, the default there), mitm (distinct only, the default there
-        /// when its table fits in memory) or search (either; resumable).
+        /// dp (no-distinct only, the default there), seam (distinct only, the default there:
+        /// half grids met in the middle one pair of seam rows at a time; resumable), mitm
+        /// (distinct only: the whole table of halves at once) or search (either; resumable).
         #[arg(long)]
         method: Option<String>,
         /// Worker threads (default: all cores).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Search method: record finished work here (atomically) and resume from it.
+        /// Seam and search methods: record finished units here (atomically) and resume from it.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
+        /// Seam and search methods: run only the units ≡ K mod N (one machine's share; the
+        /// shares' checkpoints are summed by `binary merge-grids`).
+        #[arg(long, value_name = "K/N", value_parser = shard)]
+        shard: Option<(usize, usize)>,
     },
+    /// Sum the checkpoints of a count run in shares (`count-grids --shard K/N --checkpoint F`)
+    /// into the whole count: every unit must be there exactly once, all of one shape, rules
+    /// and method.
+    MergeGrids {
+        #[arg(required = true)]
+        checkpoints: Vec<PathBuf>,
+    },
+}
+
+fn shard(s: &str) -> Result<(usize, usize), String> {
+    let parsed = s
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((k, n)) if k < n => Ok((k, n)),
+        _ => Err(format!(
+            "expected K/N with 0 <= K < N, e.g. 0/4; found `{s}`"
+        )),
+    }
 }
 
 fn rules(s: &str) -> Result<Rules, String> {
@@ -58,25 +82,41 @@ pub const COMMANDS: Commands = Commands {
             method,
             threads,
             checkpoint,
+            shard,
         } => {
             let c = count_grids(
                 (n, height.unwrap_or(n)),
                 rules,
                 method.as_deref(),
                 Context::threads(threads),
-                checkpoint.as_deref(),
+                Units {
+                    checkpoint: checkpoint.as_deref(),
+                    shard,
+                },
                 &ctx.options.progress,
             )?;
             Ok(Report {
-                text: format!(
-                    "{}×{} grids under the {} rules: {} ({}, {:.2} s)",
-                    c.width, c.height, c.rules, c.count, c.method, c.seconds
-                ),
+                text: c.describe(),
+                json: serde_json::to_value(&c)?,
+            })
+        }
+        BinaryCommand::MergeGrids { checkpoints } => {
+            let c = merge_grids(&checkpoints)?;
+            Ok(Report {
+                text: c.describe(),
                 json: serde_json::to_value(&c)?,
             })
         }
     },
 };
+
+/// Where a resumable count keeps its finished units, and which of them it runs.
+#[derive(Clone, Copy, Default)]
+pub struct Units<'a> {
+    pub checkpoint: Option<&'a Path>,
+    /// (K, N): only the units ≡ K mod N.
+    pub shard: Option<(usize, usize)>,
+}
 
 /// What `count-grids` found.
 #[derive(Serialize)]
@@ -87,10 +127,39 @@ pub struct GridCount {
     pub rules: Rules,
     #[serde(serialize_with = "wellposed_engine::big")]
     pub count: num_bigint::BigUint,
-    /// `dp` (states met in the middle, no distinctness), `mitm` (half grids met in the middle,
-    /// distinctness) or `search` (every grid, split by symmetry).
+    /// `dp` (states met in the middle, no distinctness), `seam` (half grids met in the middle
+    /// a pair of seam rows at a time, distinctness), `mitm` (the same, all halves at once) or
+    /// `search` (every grid, split by symmetry).
     pub method: &'static str,
+    /// Units counted (seam and search methods): with a share (`--shard`), or units missing
+    /// from merged checkpoints, `count` is a part of the whole.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub units: Option<UnitsDone>,
     pub seconds: f64,
+}
+
+/// How much of a count in units is in `count`.
+#[derive(Serialize, Clone, Copy)]
+pub struct UnitsDone {
+    pub counted: usize,
+    pub of: usize,
+    pub complete: bool,
+}
+
+impl GridCount {
+    fn describe(&self) -> String {
+        let part = match self.units {
+            Some(u) if !u.complete => format!(
+                " — a PART of the count: {} of {} units (run the other shares, then `binary merge-grids`)",
+                u.counted, u.of
+            ),
+            _ => String::new(),
+        };
+        format!(
+            "{}×{} grids under the {} rules: {} ({}, {:.2} s){part}",
+            self.width, self.height, self.rules, self.count, self.method, self.seconds
+        )
+    }
 }
 
 /// The widest grid each method accepts: the search's line masks; the DP's table grows by
@@ -106,64 +175,62 @@ pub fn count_grids(
     rules: Rules,
     method: Option<&str>,
     threads: usize,
-    checkpoint: Option<&Path>,
+    units: Units,
     progress: &Progress,
 ) -> Result<GridCount> {
     if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
         bail!("expected even sides (rows and columns are balanced), found {width}×{height}");
     }
-    let mitm_fits = || {
-        width <= mitm::MAX_WIDTH
-            && height <= mitm::MAX_HEIGHT
-            && mitm::halves_bound(width, height) <= MITM_HALVES
-    };
+    let seam_fits = width <= seam::MAX_WIDTH && height <= seam::MAX_HEIGHT;
     let method: &'static str = match (method, rules) {
         (Some("dp"), _) => "dp",
+        (Some("seam"), _) => "seam",
         (Some("mitm"), _) => "mitm",
         (Some("search"), _) => "search",
         (Some(other), _) => {
-            bail!("--method: expected `dp`, `mitm` or `search`, found `{other}`")
+            bail!("--method: expected `dp`, `seam`, `mitm` or `search`, found `{other}`")
         }
         (None, Rules::NoDistinct) => "dp",
-        (None, Rules::Distinct) if checkpoint.is_none() && mitm_fits() => "mitm",
+        (None, Rules::Distinct) if seam_fits => "seam",
         (None, Rules::Distinct) => "search",
     };
-    if method != "search" && checkpoint.is_some() {
+    let in_units = method == "seam" || method == "search";
+    if !in_units && (units.checkpoint.is_some() || units.shard.is_some()) {
         bail!(
-            "--checkpoint is for the search method; the {method} method runs in seconds to minutes"
+            "--checkpoint and --shard are for the seam and search methods; the {method} method \
+             runs in seconds to minutes"
         );
     }
     if method == "dp" && rules == Rules::Distinct {
-        bail!("the dp method counts without distinctness only; use --method mitm or search for `distinct`");
+        bail!("the dp method counts without distinctness only; use --method seam, mitm or search for `distinct`");
     }
-    if method == "mitm" && rules == Rules::NoDistinct {
-        bail!("the mitm method counts with distinctness only; use --method dp or search for `no-distinct`");
+    if (method == "mitm" || method == "seam") && rules == Rules::NoDistinct {
+        bail!("the {method} method counts with distinctness only; use --method dp or search for `no-distinct`");
     }
-    let limit = match method {
-        "dp" => DP_MAX,
-        "mitm" => mitm::MAX_WIDTH,
-        _ => crate::lines::MAX_LINE,
+    let (wide, tall) = match method {
+        "dp" => (DP_MAX, crate::search::MAX_HEIGHT),
+        "mitm" => (mitm::MAX_WIDTH, mitm::MAX_HEIGHT),
+        "seam" => (seam::MAX_WIDTH, seam::MAX_HEIGHT),
+        _ => (crate::lines::MAX_LINE, crate::search::MAX_HEIGHT),
     };
-    if width > limit || height > crate::search::MAX_HEIGHT {
-        bail!("--method {method} takes widths up to {limit} here (found {width}×{height})");
+    if width > wide || height > tall {
+        bail!(
+            "--method {method} takes widths up to {wide} and heights up to {tall} here (found \
+             {width}×{height})"
+        );
     }
     if method == "mitm" {
-        if height > mitm::MAX_HEIGHT {
-            bail!(
-                "--method mitm takes heights up to {} (found {width}×{height})",
-                mitm::MAX_HEIGHT
-            );
-        }
         let bound = mitm::halves_bound(width, height);
         if bound > MITM_HALVES {
             bail!(
                 "--method mitm would hold up to {bound} half grids of {width}×{}, more than the \
-                 {MITM_HALVES} that fit in memory here",
+                 {MITM_HALVES} that fit in memory here (--method seam holds one unit's at a time)",
                 height / 2
             );
         }
     }
     let started = Instant::now();
+    let mut done = None;
     let n = match method {
         "dp" => {
             let bar = progress.meter("rows of the half table", height as u64 / 2);
@@ -187,7 +254,17 @@ pub fn count_grids(
             );
             r.count
         }
-        _ => search_with_checkpoint((width, height), rules, threads, checkpoint, progress)?,
+        _ => {
+            let shape = Shape {
+                width,
+                height,
+                rules,
+                method,
+            };
+            let (n, d) = count_in_units(shape, threads, units, progress)?;
+            done = Some(d);
+            n
+        }
     };
     Ok(GridCount {
         n: width,
@@ -196,82 +273,262 @@ pub fn count_grids(
         rules,
         count: n.into(),
         method,
+        units: done,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
 
-/// What a checkpoint holds: the shape and rules it belongs to, and each finished task's
-/// weighted count (decimal strings: counts may outgrow 64 bits).
+/// What a count in units is of.
+#[derive(Clone, Copy)]
+struct Shape {
+    width: usize,
+    height: usize,
+    rules: Rules,
+    method: &'static str,
+}
+
+/// What a checkpoint holds: the shape, rules and method it belongs to, and each finished
+/// unit's weighted count (decimal strings: counts may outgrow 64 bits). Checkpoints from
+/// before the seam method have no method: theirs is the search.
 #[derive(Serialize, serde::Deserialize, Default)]
 struct Checkpoint {
     width: usize,
     height: usize,
     rules: String,
+    #[serde(default = "search_method")]
+    method: String,
+    /// Units in all (absent in older checkpoints).
+    #[serde(default)]
+    units: Option<usize>,
     done: BTreeMap<usize, String>,
 }
 
-/// The symmetric search, recording finished tasks in `checkpoint` (atomically, at most every
-/// few seconds and at the end) and resuming from it when it exists.
-fn search_with_checkpoint(
-    (width, height): (usize, usize),
-    rules: Rules,
+fn search_method() -> String {
+    "search".into()
+}
+
+impl Checkpoint {
+    fn read(path: &Path) -> Result<Checkpoint> {
+        let bytes = std::fs::read(path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        serde_json::from_slice(&bytes)
+            .map_err(|e| anyhow::anyhow!("{}: not a count-grids checkpoint ({e})", path.display()))
+    }
+
+    fn is_of(&self, s: Shape) -> bool {
+        (
+            self.width,
+            self.height,
+            self.rules.as_str(),
+            self.method.as_str(),
+        ) == (s.width, s.height, s.rules.name(), s.method)
+    }
+
+    /// The sum of the finished units' counts.
+    fn total(&self, path: &Path) -> Result<u128> {
+        let mut sum = 0u128;
+        for (k, v) in &self.done {
+            sum += v.parse::<u128>().map_err(|_| {
+                anyhow::anyhow!("{}: unit {k} has a bad count `{v}`", path.display())
+            })?;
+        }
+        Ok(sum)
+    }
+}
+
+/// The units of `shape` (of `shard`, when given), recording finished units in `checkpoint`
+/// (atomically, at most every few seconds and at the end) and resuming from it when it exists.
+fn count_in_units(
+    shape: Shape,
     threads: usize,
-    checkpoint: Option<&Path>,
+    units: Units,
     progress: &Progress,
-) -> Result<u128> {
+) -> Result<(u128, UnitsDone)> {
+    let Shape {
+        width,
+        height,
+        rules,
+        method,
+    } = shape;
+    let of = match method {
+        "seam" => seam::units(&crate::lines::Matcher::new(width)).len(),
+        _ => count::tasks(&crate::lines::Matcher::new(width), rules == Rules::Distinct).len(),
+    };
     let fresh = Checkpoint {
         width,
         height,
         rules: rules.name().to_string(),
+        method: method.to_string(),
+        units: Some(of),
         done: BTreeMap::new(),
     };
-    let state = match checkpoint.filter(|p| p.exists()) {
+    let state = match units.checkpoint.filter(|p| p.exists()) {
         Some(path) => {
-            let c: Checkpoint = serde_json::from_slice(&std::fs::read(path)?).map_err(|e| {
-                anyhow::anyhow!("{}: not a count-grids checkpoint ({e})", path.display())
-            })?;
-            if (c.width, c.height, c.rules.as_str()) != (width, height, rules.name()) {
+            let c = Checkpoint::read(path)?;
+            if !c.is_of(shape) {
                 bail!(
-                    "{}: the checkpoint is for {}×{} {}, not {width}×{height} {rules}",
+                    "{}: the checkpoint is for {}×{} {} by {}, not {width}×{height} {rules} by {method}",
                     path.display(),
                     c.width,
                     c.height,
-                    c.rules
+                    c.rules,
+                    c.method
+                );
+            }
+            if let Some(&k) = c.done.keys().find(|&&k| k >= of) {
+                bail!(
+                    "{}: unit {k} does not exist (there are {of})",
+                    path.display()
                 );
             }
             c
         }
         None => fresh,
     };
-    let mut before = 0u128;
-    for (k, v) in &state.done {
-        before += v
-            .parse::<u128>()
-            .map_err(|_| anyhow::anyhow!("checkpoint: task {k} has a bad count `{v}`"))?;
-    }
+    let mine = |k: usize| units.shard.is_none_or(|(s, n)| k % n == s);
+    let before = state.total(units.checkpoint.unwrap_or(Path::new("checkpoint")))?;
     let already: std::collections::BTreeSet<usize> = state.done.keys().copied().collect();
+    let todo = (0..of).filter(|&k| mine(k)).count();
     let state = Mutex::new(state);
-    let saver = wellposed_engine::Checkpointer::new(checkpoint, Duration::from_secs(5));
-    let bar = progress.meter("first-row pairs", 0);
-    bar.set_position(already.len() as u64);
-    let found = count::count_tasks(
-        width,
-        height,
-        rules == Rules::Distinct,
-        threads,
-        &|k| already.contains(&k),
-        &|k, n, all| {
-            bar.set_length(all as u64);
-            bar.inc(1);
-            let mut c = state.lock().expect("no panics while counting");
-            c.done.insert(k, n.to_string());
-            saver.save_if_due(&*c);
-        },
-    );
+    let saver = wellposed_engine::Checkpointer::new(units.checkpoint, Duration::from_secs(5));
+    let what = if method == "seam" {
+        "seam-row units"
+    } else {
+        "first-row pairs"
+    };
+    let bar = progress.meter(what, todo as u64);
+    bar.set_position(already.iter().filter(|&&k| mine(k)).count() as u64);
+    let skip = |k: usize| !mine(k) || already.contains(&k);
+    let finished = |k: usize, n: u128, _: usize| {
+        bar.inc(1);
+        let mut c = state.lock().expect("no panics while counting");
+        c.done.insert(k, n.to_string());
+        saver.save_if_due(&*c);
+    };
+    let found = match method {
+        "seam" => seam::count_units(width, height, threads, &skip, &finished),
+        _ => count::count_tasks(
+            width,
+            height,
+            rules == Rules::Distinct,
+            threads,
+            &skip,
+            &finished,
+        ),
+    };
     drop(bar);
-    saver.save(&*state.lock().expect("no panics while counting"));
+    let state = state.into_inner().expect("no panics while counting");
+    saver.save(&state);
     saver.finish()?;
-    Ok(before + found)
+    let counted = state.done.len();
+    Ok((
+        before + found,
+        UnitsDone {
+            counted,
+            of,
+            complete: counted == of,
+        },
+    ))
+}
+
+/// `binary merge-grids`: the checkpoints of shares summed, each unit exactly once.
+pub fn merge_grids(paths: &[PathBuf]) -> Result<GridCount> {
+    let mut first: Option<Checkpoint> = None;
+    let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
+    let mut sum = 0u128;
+    let mut parts = Vec::new();
+    for p in paths {
+        parts.push((p.as_path(), Checkpoint::read(p)?));
+    }
+    for (path, c) in &parts {
+        if let Some(f) = &first {
+            if (c.width, c.height, &c.rules, &c.method, c.units)
+                != (f.width, f.height, &f.rules, &f.method, f.units)
+            {
+                bail!(
+                    "{}: a checkpoint of {}×{} {} by {}, not of {}×{} {} by {} like the first",
+                    path.display(),
+                    c.width,
+                    c.height,
+                    c.rules,
+                    c.method,
+                    f.width,
+                    f.height,
+                    f.rules,
+                    f.method
+                );
+            }
+        } else {
+            first = Some(Checkpoint {
+                width: c.width,
+                height: c.height,
+                rules: c.rules.clone(),
+                method: c.method.clone(),
+                units: c.units,
+                done: BTreeMap::new(),
+            });
+        }
+        for &k in c.done.keys() {
+            if let Some(other) = seen.insert(k, path) {
+                bail!(
+                    "unit {k} is in both {} and {}",
+                    other.display(),
+                    path.display()
+                );
+            }
+        }
+        sum += c.total(path)?;
+    }
+    let f = first.expect("clap requires at least one checkpoint");
+    let side = |n: usize| n >= 2 && n.is_multiple_of(2) && n <= crate::lines::MAX_LINE;
+    if !side(f.width) || !side(f.height) {
+        bail!(
+            "{}: a checkpoint of {}×{}, not a grid this program counts",
+            paths[0].display(),
+            f.width,
+            f.height
+        );
+    }
+    let rules = Rules::parse(&f.rules)
+        .ok_or_else(|| anyhow::anyhow!("{}: unknown rules `{}`", paths[0].display(), f.rules))?;
+    let method: &'static str = match f.method.as_str() {
+        "seam" => "seam",
+        "search" => "search",
+        other => bail!("{}: unknown method `{other}`", paths[0].display()),
+    };
+    let m = crate::lines::Matcher::new(f.width);
+    let of = match method {
+        "seam" if f.width <= seam::MAX_WIDTH => seam::units(&m).len(),
+        "search" => count::tasks(&m, rules == Rules::Distinct).len(),
+        _ => bail!(
+            "{}: a checkpoint of an impossible shape",
+            paths[0].display()
+        ),
+    };
+    if f.units.is_some_and(|u| u != of) {
+        bail!(
+            "{}: made with {} units, where this program makes {of}",
+            paths[0].display(),
+            f.units.unwrap_or(0)
+        );
+    }
+    if let Some((&k, _)) = seen.range(of..).next() {
+        bail!("unit {k} does not exist (there are {of})");
+    }
+    Ok(GridCount {
+        n: f.width,
+        width: f.width,
+        height: f.height,
+        rules,
+        count: sum.into(),
+        method,
+        units: Some(UnitsDone {
+            counted: seen.len(),
+            of,
+            complete: seen.len() == of,
+        }),
+        seconds: 0.0,
+    })
 }
 
 /// A generated puzzle, checked: unique by the SAT engine, its solution by the rule checker.

@@ -15,6 +15,7 @@ pub mod dp;
 pub mod generate;
 pub mod lines;
 pub mod mitm;
+pub mod seam;
 pub mod search;
 pub mod unruly;
 

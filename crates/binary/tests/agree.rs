@@ -1,7 +1,9 @@
 //! The dedicated row solver, the SAT path and the grid counters agree with each other and with
 //! published values.
 
-use wellposed_binary::{count, dp, lines::Matcher, mitm, search::Search, unruly, Binary, Rules};
+use wellposed_binary::{
+    count, dp, lines::Matcher, mitm, seam, search::Search, unruly, Binary, Rules,
+};
 use wellposed_engine::every_solver::rounds;
 use wellposed_engine::{Family, Method, Options, Xorshift};
 
@@ -180,6 +182,31 @@ fn meeting_in_the_middle_counts_like_the_search() {
         let met = mitm::count_distinct(w, h, 2, &|_, _| {});
         assert_eq!(met.count, u128::from(distinct), "distinct {w}x{h}");
         assert!(met.halves as u128 <= mitm::halves_bound(w, h), "{w}x{h}");
+        let by_seam = seam::count_units(w, h, 2, &|_| false, &|_, _, _| {});
+        assert_eq!(
+            by_seam,
+            u128::from(distinct),
+            "distinct by seam units {w}x{h}"
+        );
+    }
+}
+
+/// The seam units reproduce every published term: OEIS A253316 up to 10×10 (48,183,195,384,
+/// the last term before 12×12), and the rectangles 6 wide × 8 and × 10 tall that issue 26
+/// quotes (51,744 and 392,208), each both ways round (other halves, other units).
+#[test]
+fn seam_units_reproduce_the_published_counts() {
+    let squares = [2u128, 72, 4140, 4111116, 48183195384];
+    for (k, n) in [2usize, 4, 6, 8, 10].into_iter().enumerate() {
+        assert_eq!(
+            seam::count_units(n, n, 2, &|_| false, &|_, _, _| {}),
+            squares[k],
+            "{n}×{n}"
+        );
+    }
+    for ((w, h), want) in [((6, 8), 51744u128), ((6, 10), 392208)] {
+        assert_eq!(seam::count_units(w, h, 2, &|_| false, &|_, _, _| {}), want);
+        assert_eq!(seam::count_units(h, w, 2, &|_| false, &|_, _, _| {}), want);
     }
 }
 
