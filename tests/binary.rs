@@ -261,38 +261,19 @@ fn count_grids_resumes_from_a_checkpoint() {
 /// `merge-grids` sums them into the count of one run — refusing a share twice or one missing.
 #[test]
 fn count_grids_in_shares_merges_to_the_whole() {
-    let whole = wellposed(&["binary", "count-grids", "8", "--height", "10", "--json"]).json();
+    let count = ["binary", "count-grids", "8", "--height", "10"];
+    let whole = wellposed(&[&count[..], &["--json"]].concat()).json();
     let mut parts = Vec::new();
     for k in 0..3 {
         let ck = temp_file(&format!("grids-share-{k}.ckpt"), "");
         std::fs::remove_file(&ck).unwrap();
         let share = format!("{k}/3");
-        let r = wellposed(&[
-            "binary",
-            "count-grids",
-            "8",
-            "--height",
-            "10",
-            "--shard",
-            &share,
-            "--checkpoint",
-            &ck,
-            "--json",
-        ]);
+        let mine = [&count[..], &["--shard", &share]].concat();
+        let r = wellposed(&[&mine[..], &["--checkpoint", &ck, "--json"]].concat());
         assert_eq!(r.code, 0, "{}", r.stderr);
         let j = r.json();
         assert_eq!(j["units"]["complete"], false, "{j}");
-        assert!(wellposed(&[
-            "binary",
-            "count-grids",
-            "8",
-            "--height",
-            "10",
-            "--shard",
-            &share
-        ])
-        .stdout
-        .contains("a PART of the count"));
+        assert!(wellposed(&mine).stdout.contains("a PART of the count"));
         parts.push(ck);
     }
     let mut merge = vec!["binary", "merge-grids", "--json"];

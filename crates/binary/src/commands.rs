@@ -44,6 +44,10 @@ pub enum BinaryCommand {
         /// shares' checkpoints are summed by `binary merge-grids`).
         #[arg(long, value_name = "K/N", value_parser = shard)]
         shard: Option<(usize, usize)>,
+        /// Seam method: the rows above the seam (default: half the height). Another place of
+        /// the seam is another decomposition of the same count, into other halves and units.
+        #[arg(long, value_name = "ROWS")]
+        split: Option<usize>,
     },
     /// Sum the checkpoints of a count run in shares (`count-grids --shard K/N --checkpoint F`)
     /// into the whole count: every unit must be there exactly once, all of one shape, rules
@@ -83,6 +87,7 @@ pub const COMMANDS: Commands = Commands {
             threads,
             checkpoint,
             shard,
+            split,
         } => {
             let c = count_grids(
                 (n, height.unwrap_or(n)),
@@ -92,6 +97,7 @@ pub const COMMANDS: Commands = Commands {
                 Units {
                     checkpoint: checkpoint.as_deref(),
                     shard,
+                    split,
                 },
                 &ctx.options.progress,
             )?;
@@ -116,6 +122,8 @@ pub struct Units<'a> {
     pub checkpoint: Option<&'a Path>,
     /// (K, N): only the units ≡ K mod N.
     pub shard: Option<(usize, usize)>,
+    /// Seam method: the rows above the seam (default: half the height).
+    pub split: Option<usize>,
 }
 
 /// What `count-grids` found.
@@ -219,6 +227,20 @@ pub fn count_grids(
              {width}×{height})"
         );
     }
+    if units.split.is_some() && method != "seam" {
+        bail!("--split is for the seam method");
+    }
+    let split = match units.split {
+        None => seam::Split::middle(height),
+        Some(above) => seam::Split::at(above, height).ok_or_else(|| {
+            anyhow::anyhow!(
+                "--split: expected 1 to {} rows above the seam, each half at most {} rows \
+                 (found {above} of {height})",
+                height - 1,
+                seam::MAX_HEIGHT / 2
+            )
+        })?,
+    };
     if method == "mitm" {
         let bound = mitm::halves_bound(width, height);
         if bound > MITM_HALVES {
@@ -260,6 +282,7 @@ pub fn count_grids(
                 height,
                 rules,
                 method,
+                above: split.above,
             };
             let (n, d) = count_in_units(shape, threads, units, progress)?;
             done = Some(d);
@@ -285,6 +308,8 @@ struct Shape {
     height: usize,
     rules: Rules,
     method: &'static str,
+    /// Seam method: the rows above the seam.
+    above: usize,
 }
 
 /// What a checkpoint holds: the shape, rules and method it belongs to, and each finished
@@ -297,6 +322,9 @@ struct Checkpoint {
     rules: String,
     #[serde(default = "search_method")]
     method: String,
+    /// Seam method: the rows above the seam, when not half the height.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    split: Option<usize>,
     /// Units in all (absent in older checkpoints).
     #[serde(default)]
     units: Option<usize>,
@@ -322,6 +350,12 @@ impl Checkpoint {
             self.rules.as_str(),
             self.method.as_str(),
         ) == (s.width, s.height, s.rules.name(), s.method)
+            && self.above() == s.above
+    }
+
+    /// The rows above the seam (seam method).
+    fn above(&self) -> usize {
+        self.split.unwrap_or(self.height / 2)
     }
 
     /// The sum of the finished units' counts.
@@ -349,9 +383,15 @@ fn count_in_units(
         height,
         rules,
         method,
+        above,
     } = shape;
+    let split = seam::Split::at(above, height).expect("a checked split");
     let of = match method {
-        "seam" => seam::units(&crate::lines::Matcher::new(width)).len(),
+        "seam" => seam::units(
+            &crate::lines::Matcher::new(width),
+            split.above == split.below,
+        )
+        .len(),
         _ => count::tasks(&crate::lines::Matcher::new(width), rules == Rules::Distinct).len(),
     };
     let fresh = Checkpoint {
@@ -359,6 +399,7 @@ fn count_in_units(
         height,
         rules: rules.name().to_string(),
         method: method.to_string(),
+        split: (method == "seam" && above != height / 2).then_some(above),
         units: Some(of),
         done: BTreeMap::new(),
     };
@@ -367,12 +408,14 @@ fn count_in_units(
             let c = Checkpoint::read(path)?;
             if !c.is_of(shape) {
                 bail!(
-                    "{}: the checkpoint is for {}×{} {} by {}, not {width}×{height} {rules} by {method}",
+                    "{}: the checkpoint is for {}×{} {} by {} (seam below row {}), not \
+                     {width}×{height} {rules} by {method} (seam below row {above})",
                     path.display(),
                     c.width,
                     c.height,
                     c.rules,
-                    c.method
+                    c.method,
+                    c.above()
                 );
             }
             if let Some(&k) = c.done.keys().find(|&&k| k >= of) {
@@ -406,7 +449,7 @@ fn count_in_units(
         saver.save_if_due(&*c);
     };
     let found = match method {
-        "seam" => seam::count_units(width, height, threads, &skip, &finished),
+        "seam" => seam::count_units(width, split, threads, &skip, &finished),
         _ => count::count_tasks(
             width,
             height,
@@ -442,8 +485,8 @@ pub fn merge_grids(paths: &[PathBuf]) -> Result<GridCount> {
     }
     for (path, c) in &parts {
         if let Some(f) = &first {
-            if (c.width, c.height, &c.rules, &c.method, c.units)
-                != (f.width, f.height, &f.rules, &f.method, f.units)
+            if (c.width, c.height, &c.rules, &c.method, c.units, c.above())
+                != (f.width, f.height, &f.rules, &f.method, f.units, f.above())
             {
                 bail!(
                     "{}: a checkpoint of {}×{} {} by {}, not of {}×{} {} by {} like the first",
@@ -464,6 +507,7 @@ pub fn merge_grids(paths: &[PathBuf]) -> Result<GridCount> {
                 height: c.height,
                 rules: c.rules.clone(),
                 method: c.method.clone(),
+                split: c.split,
                 units: c.units,
                 done: BTreeMap::new(),
             });
@@ -498,7 +542,15 @@ pub fn merge_grids(paths: &[PathBuf]) -> Result<GridCount> {
     };
     let m = crate::lines::Matcher::new(f.width);
     let of = match method {
-        "seam" if f.width <= seam::MAX_WIDTH => seam::units(&m).len(),
+        "seam" if f.width <= seam::MAX_WIDTH => match seam::Split::at(f.above(), f.height) {
+            Some(split) => seam::units(&m, split.above == split.below).len(),
+            None => bail!(
+                "{}: a seam below row {} of {}",
+                paths[0].display(),
+                f.above(),
+                f.height
+            ),
+        },
         "search" => count::tasks(&m, rules == Rules::Distinct).len(),
         _ => bail!(
             "{}: a checkpoint of an impossible shape",

@@ -53,8 +53,9 @@ pub struct UnitCount {
 }
 
 /// The units of a `width`-wide grid: one pair (u, v) of distinct lines per orbit, in a fixed
-/// order (so that a unit's index names it in checkpoints and manifests).
-pub fn units(m: &Matcher) -> Vec<Unit> {
+/// order (so that a unit's index names it in checkpoints and manifests). `turnable`: the seam
+/// is in the middle, so turning the grid upside down (which swaps u and v) is a symmetry too.
+pub fn units(m: &Matcher, turnable: bool) -> Vec<Unit> {
     let w = m.len();
     let lines = m.lines();
     let index = |l: u32| {
@@ -81,7 +82,11 @@ pub fn units(m: &Matcher) -> Vec<Unit> {
             let mut orbit: Vec<(u8, u8)> = (0..4)
                 .flat_map(|g| {
                     let (a, b) = (images[u][g], images[v][g]);
-                    [(a, b), (b, a)]
+                    if turnable {
+                        vec![(a, b), (b, a)]
+                    } else {
+                        vec![(a, b)]
+                    }
                 })
                 .collect();
             if orbit.iter().any(|&p| p < (u as u8, v as u8)) {
@@ -99,6 +104,34 @@ pub fn units(m: &Matcher) -> Vec<Unit> {
     out
 }
 
+/// Where the seam is: the rows above it and below it (the heights of the two halves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub above: usize,
+    pub below: usize,
+}
+
+impl Split {
+    /// The seam in the middle of a grid `height` tall.
+    pub fn middle(height: usize) -> Split {
+        Split {
+            above: height / 2,
+            below: height - height / 2,
+        }
+    }
+
+    /// `above` rows above the seam of a grid `height` tall, if each half fits (1 to 8 rows).
+    pub fn at(above: usize, height: usize) -> Option<Split> {
+        let below = height.checked_sub(above)?;
+        let fits = |k: usize| (1..=MAX_HEIGHT / 2).contains(&k);
+        (fits(above) && fits(below)).then_some(Split { above, below })
+    }
+
+    fn height(self) -> usize {
+        self.above + self.below
+    }
+}
+
 /// A half in a unit: its rows (line indices, row 0 beside the seam), its column counts (four
 /// bits a column) and its pairs of equal columns (bits by [`lines::pair_index`]).
 #[derive(Clone, Copy)]
@@ -108,9 +141,10 @@ struct Half {
     rows: [u8; MAX_HEIGHT / 2],
 }
 
-/// The halves of `h` rows that begin with line `first`, never use line `avoid`, and whose
-/// second row differs from the first on every column of `agree` (the unit's seam condition).
-fn halves(m: &Matcher, h: usize, first: u8, avoid: u8, agree: u32) -> Vec<Half> {
+/// Calls `f` with each half of `k` rows that begins with line `first`, never uses line
+/// `avoid`, and whose second row differs from the first on every column of `agree` (the unit's
+/// seam condition).
+fn each_half(m: &Matcher, k: usize, first: u8, avoid: u8, agree: u32, f: &mut dyn FnMut(&Half)) {
     let w = m.len();
     let all = (1u32 << w) - 1;
     let lines = m.lines();
@@ -121,18 +155,17 @@ fn halves(m: &Matcher, h: usize, first: u8, avoid: u8, agree: u32) -> Vec<Half> 
     let equal: Vec<u128> = lines.iter().map(|&l| lines::equal_pairs(l, w)).collect();
     struct Walk<'a> {
         m: &'a Matcher,
-        h: usize,
+        k: usize,
         avoid: u8,
         agree: u32,
         all: u32,
         spread: &'a [u64],
         equal: &'a [u128],
         stack: [u8; MAX_HEIGHT / 2],
-        out: Vec<Half>,
     }
-    fn go(s: &mut Walk, k: usize, counts: u64, equal: u128) {
-        if k == s.h {
-            s.out.push(Half {
+    fn go(s: &mut Walk, at: usize, counts: u64, equal: u128, f: &mut dyn FnMut(&Half)) {
+        if at == s.k {
+            f(&Half {
                 counts,
                 equal,
                 rows: s.stack,
@@ -140,11 +173,11 @@ fn halves(m: &Matcher, h: usize, first: u8, avoid: u8, agree: u32) -> Vec<Half> 
             return;
         }
         let lines = s.m.lines();
-        let last = lines[s.stack[k - 1] as usize];
+        let last = lines[s.stack[at - 1] as usize];
         // Cells forced by the rule of three: where the last two rows agree (or, for the second
         // row, where the seam rows agree), the next row must differ from the last.
-        let same = if k >= 2 {
-            !(last ^ lines[s.stack[k - 2] as usize]) & s.all
+        let same = if at >= 2 {
+            !(last ^ lines[s.stack[at - 2] as usize]) & s.all
         } else {
             s.agree
         };
@@ -152,172 +185,226 @@ fn halves(m: &Matcher, h: usize, first: u8, avoid: u8, agree: u32) -> Vec<Half> 
         let m = s.m;
         m.each(f0, f1, |i| {
             let i8 = i as u8;
-            if i8 != s.avoid && !s.stack[..k].contains(&i8) {
-                s.stack[k] = i8;
-                go(s, k + 1, counts + s.spread[i], equal & s.equal[i]);
+            if i8 != s.avoid && !s.stack[..at].contains(&i8) {
+                s.stack[at] = i8;
+                go(s, at + 1, counts + s.spread[i], equal & s.equal[i], f);
             }
             true
         });
     }
     let mut walk = Walk {
         m,
-        h,
+        k,
         avoid,
         agree,
         all,
         spread: &spread,
         equal: &equal,
         stack: [first; MAX_HEIGHT / 2],
-        out: Vec::new(),
     };
     go(
         &mut walk,
         1,
         spread[first as usize],
         equal[first as usize] & lines::all_pairs(w),
+        f,
     );
-    walk.out
 }
 
 /// Counts the grids of `unit` (not weighted by its orbit).
-pub fn count_unit(m: &Matcher, height: usize, unit: Unit) -> UnitCount {
-    count_unit_with(m, height, unit, BIT_SETS_FROM)
+pub fn count_unit(m: &Matcher, split: Split, unit: Unit) -> UnitCount {
+    count_unit_with(m, split, unit, BIT_SETS_FROM)
 }
 
-fn count_unit_with(m: &Matcher, height: usize, unit: Unit, bit_sets_from: usize) -> UnitCount {
+/// The halves above the seam are tabled by the column counts a half below must have; the
+/// halves below, usually the more numerous, are met one by one as they are found and never
+/// held, so a unit's memory is its table.
+fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) -> UnitCount {
     let w = m.len();
-    let h = height / 2;
     let all = (1u32 << w) - 1;
     let lines = m.lines();
     let (u, v) = (unit.above, unit.below);
     let agree = !(lines[u as usize] ^ lines[v as usize]) & all;
-    let full = (0..w).map(|c| (h as u64) << (4 * c)).sum::<u64>();
-    let mut xs = halves(m, h, u, v, agree);
-    let mut ys = halves(m, h, v, u, agree);
-    xs.sort_unstable_by_key(|x| full - x.counts);
-    ys.sort_unstable_by_key(|y| y.counts);
+    let full = (0..w)
+        .map(|c| (split.height() as u64 / 2) << (4 * c))
+        .sum::<u64>();
+    let mut xs = Vec::new();
+    each_half(m, split.above, u, v, agree, &mut |x| {
+        // Column counts above that no half below can make up are left out of the table.
+        if (0..w).all(|c| (x.counts >> (4 * c) & 15) <= full >> (4 * c) & 15) {
+            xs.push(*x);
+        }
+    });
+    let table = Table::new(xs, split.above, full, w, bit_sets_from);
     let mut out = UnitCount {
-        above: xs.len(),
-        below: ys.len(),
+        above: table.halves,
         ..UnitCount::default()
     };
-    let mut join = Join::new(lines.len(), w * (w - 1) / 2, bit_sets_from);
-    let (mut i, mut j) = (0, 0);
-    while i < xs.len() && j < ys.len() {
-        let want = full - xs[i].counts;
-        match want.cmp(&ys[j].counts) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                let i_end = i + xs[i..].partition_point(|x| full - x.counts == want);
-                let j_end = j + ys[j..].partition_point(|y| y.counts == want);
-                let (xg, yg) = (&xs[i..i_end], &ys[j..j_end]);
-                out.pairs += (xg.len() as u128) * (yg.len() as u128);
-                out.count += join.bucket(xg, yg, h);
-                (i, j) = (i_end, j_end);
+    // The halves below are met in batches sorted by their column counts, so that one bucket's
+    // bit sets serve a run of them while they are in cache.
+    let mut acc = Vec::new();
+    let mut batch: Vec<Half> = Vec::with_capacity(BATCH);
+    let mut flush = |batch: &mut Vec<Half>, out: &mut UnitCount| {
+        batch.sort_unstable_by_key(|y| y.counts);
+        for group in batch.chunk_by(|a, b| a.counts == b.counts) {
+            let Ok(b) = table.keys.binary_search(&group[0].counts) else {
+                continue;
+            };
+            for y in group {
+                let (found, met) = table.meet(b, y, split.below, &mut acc);
+                out.count += u128::from(found);
+                out.pairs += u128::from(met);
             }
         }
-    }
+        out.below += batch.len();
+        batch.clear();
+    };
+    each_half(m, split.below, v, u, agree, &mut |y| {
+        batch.push(*y);
+        if batch.len() == BATCH {
+            flush(&mut batch, &mut out);
+        }
+    });
+    flush(&mut batch, &mut out);
     out
 }
 
-/// The join of a bucket, with its bit sets kept between buckets to save allocations.
-struct Join {
-    /// `slot[r]`: where line r's bit set is in `bits`, or `NONE` when no member holds it.
-    row_slot: Vec<u32>,
-    pair_slot: Vec<u32>,
-    bits: Vec<u64>,
-    acc: Vec<u64>,
-    /// Buckets with fewer halves above the seam are checked pair by pair.
-    bit_sets_from: usize,
+/// Halves below the seam met at once (48 MB of them).
+const BATCH: usize = 1 << 20;
+
+/// The halves above the seam, filed by the column counts that a half below must have.
+struct Table {
+    keys: Vec<u64>,
+    buckets: Vec<Bucket>,
+    halves: usize,
+    /// The rows of each half, and the valid lines (the slots of pairs come after theirs).
+    rows: usize,
+    lines: usize,
+}
+
+enum Bucket {
+    /// A few halves, checked against each half below pair by pair: (rows below the seam row,
+    /// equal column pairs).
+    Few(Vec<([u8; MAX_HEIGHT / 2], u128)>),
+    /// Many: each line and each pair of columns has a bit set over the bucket's halves (the
+    /// halves holding that line, or equal on that pair), in `words`-word slots of `bits`;
+    /// `slot[line]`, `slot[lines + pair]`: the slot, or `NONE` when no half has it.
+    Many {
+        len: u64,
+        words: usize,
+        slot: Vec<u32>,
+        bits: Vec<u64>,
+    },
 }
 
 const NONE: u32 = u32::MAX;
 
-/// Below this many halves above the seam, a bucket is checked pair by pair: building its bit
-/// sets would cost more than it saves.
-const BIT_SETS_FROM: usize = 8;
+/// Buckets with fewer halves are checked pair by pair: bit sets would cost more than they save.
+const BIT_SETS_FROM: usize = 32;
 
-impl Join {
-    fn new(lines: usize, pairs: usize, bit_sets_from: usize) -> Join {
-        Join {
-            row_slot: vec![NONE; lines],
-            pair_slot: vec![NONE; pairs],
-            bits: Vec::new(),
-            acc: Vec::new(),
-            bit_sets_from,
+impl Table {
+    fn new(mut xs: Vec<Half>, rows: usize, full: u64, w: usize, bit_sets_from: usize) -> Table {
+        let lines = lines::valid_lines(w).len();
+        let pairs = w * (w - 1) / 2;
+        xs.sort_unstable_by_key(|x| full - x.counts);
+        let (mut keys, mut buckets) = (Vec::new(), Vec::new());
+        for group in xs.chunk_by(|a, b| a.counts == b.counts) {
+            keys.push(full - group[0].counts);
+            buckets.push(if group.len() < bit_sets_from {
+                Bucket::Few(group.iter().map(|x| (x.rows, x.equal)).collect())
+            } else {
+                Bucket::many(group, rows, lines, pairs)
+            });
+        }
+        Table {
+            keys,
+            buckets,
+            halves: xs.len(),
+            rows,
+            lines,
         }
     }
 
-    /// The pairs (x, y) of `xs` × `ys` (column counts already matched) with no common row and
-    /// no pair of columns equal in both.
-    fn bucket(&mut self, xs: &[Half], ys: &[Half], h: usize) -> u128 {
-        if xs.len() < self.bit_sets_from {
-            let mut found = 0u128;
-            for x in xs {
-                for y in ys {
-                    if x.equal & y.equal == 0
-                        && !x.rows[1..h].iter().any(|r| y.rows[1..h].contains(r))
-                    {
-                        found += 1;
+    /// The halves of bucket `b` that complete `y` (of `k` rows, its column counts the
+    /// bucket's key): no line in common, no pair of columns equal in both. Also: the bucket's
+    /// size.
+    fn meet(&self, b: usize, y: &Half, k: usize, acc: &mut Vec<u64>) -> (u64, u64) {
+        match &self.buckets[b] {
+            Bucket::Few(xs) => {
+                let ys = &y.rows[1..k];
+                let found = xs
+                    .iter()
+                    .filter(|(rows, equal)| {
+                        equal & y.equal == 0 && !rows[1..self.rows].iter().any(|r| ys.contains(r))
+                    })
+                    .count();
+                (found as u64, xs.len() as u64)
+            }
+            Bucket::Many {
+                len,
+                words,
+                slot,
+                bits,
+            } => {
+                let lines = self.lines;
+                let mut parts: [u32; 80] = [NONE; 80];
+                let mut n = 0;
+                for &r in &y.rows[1..k] {
+                    let s = slot[r as usize];
+                    if s != NONE {
+                        parts[n] = s;
+                        n += 1;
                     }
                 }
-            }
-            return found;
-        }
-        let words = ys.len().div_ceil(64);
-        self.row_slot.fill(NONE);
-        self.pair_slot.fill(NONE);
-        self.bits.clear();
-        let mut slots = 0u32;
-        for (k, y) in ys.iter().enumerate() {
-            let (word, bit) = (k / 64, 1u64 << (k % 64));
-            for &r in &y.rows[1..h] {
-                let s = &mut self.row_slot[r as usize];
-                if *s == NONE {
-                    *s = slots;
-                    slots += 1;
-                    self.bits.resize(self.bits.len() + words, 0);
+                let mut e = y.equal;
+                while e != 0 {
+                    let p = e.trailing_zeros() as usize;
+                    e &= e - 1;
+                    let s = slot[lines + p];
+                    if s != NONE {
+                        parts[n] = s;
+                        n += 1;
+                    }
                 }
-                self.bits[*s as usize * words + word] |= bit;
-            }
-            let mut e = y.equal;
-            while e != 0 {
-                let p = e.trailing_zeros() as usize;
-                e &= e - 1;
-                let s = &mut self.pair_slot[p];
-                if *s == NONE {
-                    *s = slots;
-                    slots += 1;
-                    self.bits.resize(self.bits.len() + words, 0);
-                }
-                self.bits[*s as usize * words + word] |= bit;
+                acc.resize(*words, 0);
+                (len - union_size(bits, *words, &parts[..n], acc), *len)
             }
         }
-        self.acc.resize(words, 0);
-        let mut found = 0u128;
-        let mut parts: Vec<u32> = Vec::with_capacity(h + 16);
-        for x in xs {
-            parts.clear();
-            parts.extend(
-                x.rows[1..h]
-                    .iter()
-                    .map(|&r| self.row_slot[r as usize])
-                    .filter(|&s| s != NONE),
-            );
+    }
+}
+
+impl Bucket {
+    fn many(group: &[Half], rows: usize, lines: usize, pairs: usize) -> Bucket {
+        let words = group.len().div_ceil(64);
+        let mut slot = vec![NONE; lines + pairs];
+        let mut bits: Vec<u64> = Vec::new();
+        let mut used = 0u32;
+        let mut set = |s: usize, k: usize, bits: &mut Vec<u64>| {
+            if slot[s] == NONE {
+                slot[s] = used;
+                used += 1;
+                bits.resize(bits.len() + words, 0);
+            }
+            bits[slot[s] as usize * words + k / 64] |= 1 << (k % 64);
+        };
+        for (k, x) in group.iter().enumerate() {
+            // Row 0 is the unit's own seam row, which no half below holds.
+            for &r in &x.rows[1..rows] {
+                set(r as usize, k, &mut bits);
+            }
             let mut e = x.equal;
             while e != 0 {
                 let p = e.trailing_zeros() as usize;
                 e &= e - 1;
-                let s = self.pair_slot[p];
-                if s != NONE {
-                    parts.push(s);
-                }
+                set(lines + p, k, &mut bits);
             }
-            let ruled_out = union_size(&self.bits, words, &parts, &mut self.acc);
-            found += (ys.len() as u64 - ruled_out) as u128;
         }
-        found
+        Bucket::Many {
+            len: group.len() as u64,
+            words,
+            slot,
+            bits,
+        }
     }
 }
 
@@ -376,19 +463,17 @@ fn union_size_plain(bits: &[u64], words: usize, parts: &[u32], acc: &mut [u64]) 
 /// caller's), and `finished(k, weighted count, units in all)` is called as each unit ends.
 pub fn count_units(
     width: usize,
-    height: usize,
+    split: Split,
     threads: usize,
     skip: &(dyn Fn(usize) -> bool + Sync),
     finished: &(dyn Fn(usize, u128, usize) + Sync),
 ) -> u128 {
+    assert!(width.is_multiple_of(2) && (2..=MAX_WIDTH).contains(&width));
     assert!(
-        width.is_multiple_of(2)
-            && height.is_multiple_of(2)
-            && (2..=MAX_WIDTH).contains(&width)
-            && (2..=MAX_HEIGHT).contains(&height)
+        Split::at(split.above, split.height()) == Some(split) && split.height().is_multiple_of(2)
     );
     let m = Matcher::new(width);
-    let units = units(&m);
+    let units = units(&m, split.above == split.below);
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads.max(1))
@@ -401,7 +486,7 @@ pub fn count_units(
                         if skip(k) {
                             continue;
                         }
-                        let c = count_unit(&m, height, unit);
+                        let c = count_unit(&m, split, unit);
                         let weighted = c.count * u128::from(unit.weight);
                         mine += weighted;
                         finished(k, weighted, units.len());
@@ -426,13 +511,16 @@ mod tests {
         for w in [4, 6, 8] {
             let m = Matcher::new(w);
             let n = m.lines().len() as u32;
-            let total: u32 = units(&m).iter().map(|u| u.weight).sum();
-            assert_eq!(total, n * (n - 1));
+            for turnable in [true, false] {
+                let total: u32 = units(&m, turnable).iter().map(|u| u.weight).sum();
+                assert_eq!(total, n * (n - 1));
+            }
         }
     }
 
+    /// Every place of the seam counts the same grids, and as the whole table of halves does.
     #[test]
-    fn units_count_like_the_whole_table() {
+    fn every_split_counts_like_the_whole_table() {
         for (w, h) in [
             (4, 4),
             (6, 6),
@@ -442,28 +530,37 @@ mod tests {
             (6, 8),
             (8, 8),
             (4, 2),
+            (6, 10),
         ] {
-            let by_units = count_units(w, h, 2, &|_| false, &|_, _, _| {});
             let whole = crate::mitm::count_distinct(w, h, 2, &|_, _| {}).count;
-            assert_eq!(by_units, whole, "{w}×{h}");
+            for above in 1..h {
+                let Some(split) = Split::at(above, h) else {
+                    continue;
+                };
+                let by_units = count_units(w, split, 2, &|_| false, &|_, _, _| {});
+                assert_eq!(by_units, whole, "{w}×{h} cut below row {above}");
+            }
         }
     }
 
-    /// Both ways of joining a bucket — pair by pair, and 64 at a time by bit sets — count
-    /// every unit alike (10×8: 84 lines, buckets of every size).
+    /// Both ways of meeting a bucket — pair by pair, and 64 at a time by bit sets — count
+    /// every unit alike (10×8: 84 lines, buckets of every size; seam in and off the middle).
     #[test]
     fn bit_sets_and_pairs_agree_on_every_unit() {
         let m = Matcher::new(10);
-        let mut total = 0u128;
-        for unit in units(&m) {
-            let pairs = count_unit_with(&m, 8, unit, usize::MAX);
-            let bits = count_unit_with(&m, 8, unit, 0);
-            assert_eq!(pairs, bits, "{unit:?}");
-            total += pairs.count * u128::from(unit.weight);
+        for above in [4, 3] {
+            let split = Split::at(above, 8).unwrap();
+            let mut total = 0u128;
+            for unit in units(&m, above == 4) {
+                let pairs = count_unit_with(&m, split, unit, usize::MAX);
+                let bits = count_unit_with(&m, split, unit, 0);
+                assert_eq!(pairs, bits, "{unit:?}");
+                total += pairs.count * u128::from(unit.weight);
+            }
+            assert_eq!(
+                total,
+                crate::mitm::count_distinct(10, 8, 2, &|_, _| {}).count
+            );
         }
-        assert_eq!(
-            total,
-            crate::mitm::count_distinct(10, 8, 2, &|_, _| {}).count
-        );
     }
 }

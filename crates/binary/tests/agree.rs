@@ -182,7 +182,7 @@ fn meeting_in_the_middle_counts_like_the_search() {
         let met = mitm::count_distinct(w, h, 2, &|_, _| {});
         assert_eq!(met.count, u128::from(distinct), "distinct {w}x{h}");
         assert!(met.halves as u128 <= mitm::halves_bound(w, h), "{w}x{h}");
-        let by_seam = seam::count_units(w, h, 2, &|_| false, &|_, _, _| {});
+        let by_seam = seam::count_units(w, seam::Split::middle(h), 2, &|_| false, &|_, _, _| {});
         assert_eq!(
             by_seam,
             u128::from(distinct),
@@ -199,14 +199,20 @@ fn seam_units_reproduce_the_published_counts() {
     let squares = [2u128, 72, 4140, 4111116, 48183195384];
     for (k, n) in [2usize, 4, 6, 8, 10].into_iter().enumerate() {
         assert_eq!(
-            seam::count_units(n, n, 2, &|_| false, &|_, _, _| {}),
+            seam::count_units(n, seam::Split::middle(n), 2, &|_| false, &|_, _, _| {}),
             squares[k],
             "{n}×{n}"
         );
     }
     for ((w, h), want) in [((6, 8), 51744u128), ((6, 10), 392208)] {
-        assert_eq!(seam::count_units(w, h, 2, &|_| false, &|_, _, _| {}), want);
-        assert_eq!(seam::count_units(h, w, 2, &|_| false, &|_, _, _| {}), want);
+        assert_eq!(
+            seam::count_units(w, seam::Split::middle(h), 2, &|_| false, &|_, _, _| {}),
+            want
+        );
+        assert_eq!(
+            seam::count_units(h, seam::Split::middle(w), 2, &|_| false, &|_, _, _| {}),
+            want
+        );
     }
 }
 
