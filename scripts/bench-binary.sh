@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Counting every binary grid: the half-table DP (no-distinct), the half-grid meet in the middle
-# (distinct) and the symmetric row search, per size and rule set, with wall time, against the
+# (distinct: whole table `mitm`, and by seam-row units `seam`) and the symmetric row search, per size and rule set, with wall time, against the
 # published values (OEIS A253316 for `distinct`). The row search on the same sizes is the
 # baseline the DP and the meet in the middle are measured against, in the same run.
 # Usage: scripts/bench-binary.sh [ENTRIES…]   entries like 8:distinct 10:no-distinct:dp
@@ -15,7 +15,7 @@ declare -A published=(
 )
 entries=("$@")
 [ ${#entries[@]} -gt 0 ] || entries=(6:distinct:search 6:distinct:mitm 8:distinct:search
-  8:distinct:mitm 10:distinct:mitm 6:no-distinct:search 6:no-distinct:dp 8:no-distinct:search
+  8:distinct:mitm 8:distinct:seam 10:distinct:mitm 10:distinct:seam 6:no-distinct:search 6:no-distinct:dp 8:no-distinct:search
   8:no-distinct:dp 10:no-distinct:dp)
 echo "| N | rules | method | count | published | wall (s) |"
 echo "|---|---|---|---|---|---|"

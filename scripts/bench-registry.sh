@@ -18,7 +18,7 @@ cases = [
     ("count queens8.cnf (counter)", ["count", "--method", "counter", "encodings/raw/queens8.cnf"], 5),
     ("count survo open-3x4-176 (counter)", ["count", "--method", "counter", "encodings/survo/open-3x4-176.txt"], 3),
     ("survo enumerate 3 5", ["survo", "enumerate", "3", "5"], 3),
-    ("binary count-grids 10 (mitm)", ["binary", "count-grids", "10"], 3),
+    ("binary count-grids 10 (mitm)", ["binary", "count-grids", "10", "--method", "mitm"], 3),
     ("grade zebra life-1962", ["grade", "encodings/zebra/life-1962.txt"], 5),
     ("generate map 20x15 r30 x20", ["generate", "map", "--size", "20", "--height", "15", "--regions", "30", "--count", "20"], 3),
     ("generate zebra 5x5 x10", ["generate", "zebra", "--size", "5", "--categories", "5", "--count", "10"], 3),
