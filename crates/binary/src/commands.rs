@@ -158,7 +158,7 @@ impl GridCount {
     fn describe(&self) -> String {
         let part = match self.units {
             Some(u) if !u.complete => format!(
-                " — a PART of the count: {} of {} units (run the other shares, then `binary merge-grids`)",
+                " — a PART of the count: {} of {} units (resume with the same --checkpoint, or run the other shares and `binary merge-grids`)",
                 u.counted, u.of
             ),
             _ => String::new(),
