@@ -59,15 +59,7 @@ pub enum BinaryCommand {
 }
 
 fn shard(s: &str) -> Result<(usize, usize), String> {
-    let parsed = s
-        .split_once('/')
-        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
-    match parsed {
-        Some((k, n)) if k < n => Ok((k, n)),
-        _ => Err(format!(
-            "expected K/N with 0 <= K < N, e.g. 0/4; found `{s}`"
-        )),
-    }
+    wellposed_engine::parse_shard(s).map_err(|e| format!("{e:#}"))
 }
 
 fn rules(s: &str) -> Result<Rules, String> {

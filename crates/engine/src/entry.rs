@@ -203,6 +203,26 @@ pub fn read_instance<F: Family>(path: &std::path::Path) -> anyhow::Result<F> {
     }
 }
 
+/// A `--shard K/N` argument: run only the units ≡ K mod N (one machine's share of a long
+/// count). Shared by every family that splits its work that way.
+///
+/// ```
+/// assert_eq!(wellposed_engine::parse_shard("1/4").unwrap(), (1, 4));
+/// assert!(wellposed_engine::parse_shard("4/4").is_err());
+/// ```
+pub fn parse_shard(s: &str) -> anyhow::Result<(usize, usize)> {
+    use anyhow::Context as _;
+    let (k, of) = s.split_once('/').context("--shard takes K/N, e.g. 0/4")?;
+    let (k, of): (usize, usize) = (
+        k.trim().parse().context("--shard K/N: K")?,
+        of.trim().parse().context("--shard K/N: N")?,
+    );
+    if of == 0 || k >= of {
+        anyhow::bail!("--shard K/N needs 0 <= K < N");
+    }
+    Ok((k, of))
+}
+
 /// Writes the file through a synced temporary beside it and a rename, so a killed run leaves
 /// the old file or the new one, never a truncated one. (Used for every file wellposed writes.)
 pub fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> anyhow::Result<()> {

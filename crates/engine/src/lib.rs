@@ -23,8 +23,8 @@ pub use document::{
 };
 pub use encoding::{exact_cover_to_cnf, Answer, CnfEncoding, Encoding, EncodingKind};
 pub use entry::{
-    read_instance, read_text, write_atomically, Checkpointer, Commands, Context, Difficulty,
-    FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
+    parse_shard, read_instance, read_text, write_atomically, Checkpointer, Commands, Context,
+    Difficulty, FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
 pub use family::{EditGrid, Family, Native, Puzzle, Solved};
 pub use oracle::UniquenessOracle;

@@ -410,17 +410,7 @@ fn check_size(m: usize, n: usize) -> Result<()> {
     Ok(())
 }
 
-pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
-    let (k, of) = s.split_once('/').context("--shard takes K/N, e.g. 0/4")?;
-    let (k, of): (usize, usize) = (
-        k.trim().parse().context("--shard K/N: K")?,
-        of.trim().parse().context("--shard K/N: N")?,
-    );
-    if of == 0 || k >= of {
-        bail!("--shard K/N needs 0 <= K < N");
-    }
-    Ok((k, of))
-}
+pub use wellposed_engine::parse_shard;
 
 pub struct Run {
     pub m: usize,
