@@ -90,33 +90,53 @@ pub fn count_tasks(
     }
     let search = Search::empty(&m, height, distinct);
     let tasks = tasks(&m, distinct);
+    run_units(tasks.len(), threads, skip, finished, &|k| {
+        let mut n = 0u64;
+        search.run_from(&tasks[k].first, |_| {
+            n += 1;
+            true
+        });
+        u128::from(n) * u128::from(tasks[k].weight)
+    })
+}
+
+/// Runs units `0..len` on `threads` threads, each taken by the next free thread: `weighted(k)`
+/// counts unit k, `skip(k)` leaves it out (its count is the caller's), `finished(k, count,
+/// len)` is called as each unit ends. Returns the sum of the units run.
+pub(crate) fn run_units(
+    len: usize,
+    threads: usize,
+    skip: &(dyn Fn(usize) -> bool + Sync),
+    finished: &(dyn Fn(usize, u128, usize) + Sync),
+    weighted: &(dyn Fn(usize) -> u128 + Sync),
+) -> u128 {
     let next = AtomicUsize::new(0);
-    let total = std::sync::Mutex::new(0u128);
     std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut mine = 0u128;
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(t) = tasks.get(k) else { break };
-                    if skip(k) {
-                        continue;
+        let workers: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = 0u128;
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= len {
+                            break;
+                        }
+                        if skip(k) {
+                            continue;
+                        }
+                        let n = weighted(k);
+                        mine += n;
+                        finished(k, n, len);
                     }
-                    let mut n = 0u64;
-                    search.run_from(&t.first, |_| {
-                        n += 1;
-                        true
-                    });
-                    let weighted = u128::from(n) * u128::from(t.weight);
-                    mine += weighted;
-                    finished(k, weighted, tasks.len());
-                }
-                *total.lock().expect("no panics while counting") += mine;
-            });
-        }
-    });
-    let n = *total.lock().expect("no panics while counting");
-    n
+                    mine
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|t| t.join().expect("no panics while counting"))
+            .sum()
+    })
 }
 
 #[cfg(test)]

@@ -12,10 +12,11 @@
 //! - no row of X among Y's rows (X must avoid v and Y avoid u: also conditions on one half),
 //! - no pair of columns equal in both (X's equal pairs and Y's disjoint).
 //!
-//! Within a bucket the last two are checked 64 Y at a time: each row and each pair of columns
-//! has a bit set over the bucket's members (the members holding that row, or equal on that
-//! pair), and a half X rules out the OR of its rows' and its pairs' sets. So the join costs a
-//! few word operations per 64 pairs instead of one check per pair.
+//! The halves above the seam are tabled by column counts; within a bucket the last two are
+//! checked 64 halves at a time: each row and each pair of columns has a bit set over the
+//! bucket's halves (those holding that row, or equal on that pair), and a half Y below rules
+//! out the OR of its rows' and its pairs' sets. So the join costs a few word operations per 64
+//! pairs instead of one check per pair.
 //!
 //! A unit holds only the halves that begin with u or v and pass the seam condition (12×12: a
 //! few million, where the whole table would hold 2.3·10^10), so units fit in memory one at a
@@ -25,7 +26,6 @@
 //! size.
 
 use crate::lines::{self, Matcher};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The widest grid: rows are line indices in a byte (208 lines of width 12).
 pub const MAX_WIDTH: usize = 12;
@@ -217,8 +217,8 @@ pub fn count_unit(m: &Matcher, split: Split, unit: Unit) -> UnitCount {
 }
 
 /// The halves above the seam are tabled by the column counts a half below must have; the
-/// halves below, usually the more numerous, are met one by one as they are found and never
-/// held, so a unit's memory is its table.
+/// halves below, as many or more, are met in bounded batches as they are found and never held
+/// all at once, so a unit's memory is its table and one batch.
 fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) -> UnitCount {
     let w = m.len();
     let all = (1u32 << w) - 1;
@@ -235,7 +235,7 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
             xs.push(*x);
         }
     });
-    let table = Table::new(xs, split.above, full, w, bit_sets_from);
+    let table = Table::new(xs, split.above, full, lines.len(), w, bit_sets_from);
     let mut out = UnitCount {
         above: table.halves,
         ..UnitCount::default()
@@ -303,8 +303,14 @@ const NONE: u32 = u32::MAX;
 const BIT_SETS_FROM: usize = 32;
 
 impl Table {
-    fn new(mut xs: Vec<Half>, rows: usize, full: u64, w: usize, bit_sets_from: usize) -> Table {
-        let lines = lines::valid_lines(w).len();
+    fn new(
+        mut xs: Vec<Half>,
+        rows: usize,
+        full: u64,
+        lines: usize,
+        w: usize,
+        bit_sets_from: usize,
+    ) -> Table {
         let pairs = w * (w - 1) / 2;
         xs.sort_unstable_by_key(|x| full - x.counts);
         let (mut keys, mut buckets) = (Vec::new(), Vec::new());
@@ -347,7 +353,8 @@ impl Table {
                 bits,
             } => {
                 let lines = self.lines;
-                let mut parts: [u32; 80] = [NONE; 80];
+                // At most a half's rows and every pair of 12 columns.
+                let mut parts = [NONE; MAX_HEIGHT / 2 + MAX_WIDTH * (MAX_WIDTH - 1) / 2];
                 let mut n = 0;
                 for &r in &y.rows[1..k] {
                     let s = slot[r as usize];
@@ -474,31 +481,8 @@ pub fn count_units(
     );
     let m = Matcher::new(width);
     let units = units(&m, split.above == split.below);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = 0u128;
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&unit) = units.get(k) else { break };
-                        if skip(k) {
-                            continue;
-                        }
-                        let c = count_unit(&m, split, unit);
-                        let weighted = c.count * u128::from(unit.weight);
-                        mine += weighted;
-                        finished(k, weighted, units.len());
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|t| t.join().expect("no panics while counting"))
-            .sum()
+    crate::count::run_units(units.len(), threads, skip, finished, &|k| {
+        count_unit(&m, split, units[k]).count * u128::from(units[k].weight)
     })
 }
 
