@@ -257,6 +257,50 @@ fn count_grids_resumes_from_a_checkpoint() {
     assert!(bad.stderr.contains("by seam"), "{}", bad.stderr);
 }
 
+/// The second decomposition (units fixing only the row below a seam off the middle), run in
+/// two shares and merged, gives the count of the first; its checkpoints do not mix with the
+/// first's.
+#[test]
+fn row_units_in_shares_merge_to_the_seam_count() {
+    let count = ["binary", "count-grids", "8", "--height", "10"];
+    let whole = wellposed(&[&count[..], &["--json"]].concat()).json();
+    assert_eq!(whole["method"], "seam");
+    let rows = [&count[..], &["--method", "seam-row", "--split", "4"]].concat();
+    let mut parts = Vec::new();
+    for k in 0..2 {
+        let ck = temp_file(&format!("row-units-share-{k}.ckpt"), "");
+        std::fs::remove_file(&ck).unwrap();
+        let share = format!("{k}/2");
+        let mine = [
+            &rows[..],
+            &["--shard", &share, "--checkpoint", &ck, "--json"],
+        ]
+        .concat();
+        let r = wellposed(&mine);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert_eq!(r.json()["method"], "seam-row");
+        parts.push(ck);
+    }
+    let merged = wellposed(&["binary", "merge-grids", "--json", &parts[0], &parts[1]]);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    let m = merged.json();
+    assert_eq!(m["count"], whole["count"]);
+    assert_eq!(m["method"], "seam-row");
+    assert_eq!(m["units"]["complete"], true);
+    // A checkpoint of the pair units is not a share of the row units.
+    let pairs = temp_file("pair-units-share.ckpt", "");
+    std::fs::remove_file(&pairs).unwrap();
+    let split = [
+        &count[..],
+        &["--split", "4", "--shard", "1/2", "--checkpoint", &pairs],
+    ]
+    .concat();
+    assert_eq!(wellposed(&split).code, 0);
+    let mixed = wellposed(&["binary", "merge-grids", &parts[0], &pairs]);
+    assert_eq!(mixed.code, 2);
+    assert!(mixed.stderr.contains("by seam-row"), "{}", mixed.stderr);
+}
+
 /// A count run in shares on several machines: each share's checkpoint holds its units, and
 /// `merge-grids` sums them into the count of one run — refusing a share twice or one missing.
 #[test]

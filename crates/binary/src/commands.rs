@@ -30,8 +30,10 @@ pub enum BinaryCommand {
         #[arg(long, default_value = "distinct", value_parser = rules)]
         rules: Rules,
         /// dp (no-distinct only, the default there), seam (distinct only, the default there:
-        /// half grids met in the middle one pair of seam rows at a time; resumable), mitm
-        /// (distinct only: the whole table of halves at once) or search (either; resumable).
+        /// half grids met in the middle one pair of seam rows at a time; resumable), seam-row
+        /// (as seam, a unit fixing only the row below the seam: a second decomposition, best
+        /// with --split below the middle), mitm (distinct only: the whole table of halves at
+        /// once) or search (either; resumable).
         #[arg(long)]
         method: Option<String>,
         /// Worker threads (default: all cores).
@@ -185,16 +187,19 @@ pub fn count_grids(
     let method: &'static str = match (method, rules) {
         (Some("dp"), _) => "dp",
         (Some("seam"), _) => "seam",
+        (Some("seam-row"), _) => "seam-row",
         (Some("mitm"), _) => "mitm",
         (Some("search"), _) => "search",
         (Some(other), _) => {
-            bail!("--method: expected `dp`, `seam`, `mitm` or `search`, found `{other}`")
+            bail!(
+                "--method: expected `dp`, `seam`, `seam-row`, `mitm` or `search`, found `{other}`"
+            )
         }
         (None, Rules::NoDistinct) => "dp",
         (None, Rules::Distinct) if seam_fits => "seam",
         (None, Rules::Distinct) => "search",
     };
-    let in_units = method == "seam" || method == "search";
+    let in_units = seam_key(method).is_some() || method == "search";
     if !in_units && (units.checkpoint.is_some() || units.shard.is_some()) {
         bail!(
             "--checkpoint and --shard are for the seam and search methods; the {method} method \
@@ -204,13 +209,13 @@ pub fn count_grids(
     if method == "dp" && rules == Rules::Distinct {
         bail!("the dp method counts without distinctness only; use --method seam, mitm or search for `distinct`");
     }
-    if (method == "mitm" || method == "seam") && rules == Rules::NoDistinct {
+    if (method == "mitm" || seam_key(method).is_some()) && rules == Rules::NoDistinct {
         bail!("the {method} method counts with distinctness only; use --method dp or search for `no-distinct`");
     }
     let (wide, tall) = match method {
         "dp" => (DP_MAX, crate::search::MAX_HEIGHT),
         "mitm" => (mitm::MAX_WIDTH, mitm::MAX_HEIGHT),
-        "seam" => (seam::MAX_WIDTH, seam::MAX_HEIGHT),
+        "seam" | "seam-row" => (seam::MAX_WIDTH, seam::MAX_HEIGHT),
         _ => (crate::lines::MAX_LINE, crate::search::MAX_HEIGHT),
     };
     if width > wide || height > tall {
@@ -219,8 +224,8 @@ pub fn count_grids(
              {width}×{height})"
         );
     }
-    if units.split.is_some() && method != "seam" {
-        bail!("--split is for the seam method");
+    if units.split.is_some() && seam_key(method).is_none() {
+        bail!("--split is for the seam methods");
     }
     let split = match units.split {
         None => seam::Split::middle(height),
@@ -291,6 +296,15 @@ pub fn count_grids(
         units: done,
         seconds: started.elapsed().as_secs_f64(),
     })
+}
+
+/// The units of a seam method, or None for the others.
+fn seam_key(method: &str) -> Option<seam::Key> {
+    match method {
+        "seam" => Some(seam::Key::Pair),
+        "seam-row" => Some(seam::Key::Row),
+        _ => None,
+    }
 }
 
 /// What a count in units is of.
@@ -378,20 +392,17 @@ fn count_in_units(
         above,
     } = shape;
     let split = seam::Split::at(above, height).expect("a checked split");
-    let of = match method {
-        "seam" => seam::units(
-            &crate::lines::Matcher::new(width),
-            split.above == split.below,
-        )
-        .len(),
-        _ => count::tasks(&crate::lines::Matcher::new(width), rules == Rules::Distinct).len(),
+    let m = crate::lines::Matcher::new(width);
+    let of = match seam_key(method) {
+        Some(key) => seam::units_of(&m, split, key).len(),
+        None => count::tasks(&m, rules == Rules::Distinct).len(),
     };
     let fresh = Checkpoint {
         width,
         height,
         rules: rules.name().to_string(),
         method: method.to_string(),
-        split: (method == "seam" && above != height / 2).then_some(above),
+        split: (seam_key(method).is_some() && above != height / 2).then_some(above),
         units: Some(of),
         done: BTreeMap::new(),
     };
@@ -426,10 +437,10 @@ fn count_in_units(
     let todo = (0..of).filter(|&k| mine(k)).count();
     let state = Mutex::new(state);
     let saver = wellposed_engine::Checkpointer::new(units.checkpoint, Duration::from_secs(5));
-    let what = if method == "seam" {
-        "seam-row units"
-    } else {
-        "first-row pairs"
+    let what = match seam_key(method) {
+        Some(seam::Key::Pair) => "seam-row pairs",
+        Some(seam::Key::Row) => "rows below the seam",
+        None => "first-row pairs",
     };
     let bar = progress.meter(what, todo as u64);
     bar.set_position(already.iter().filter(|&&k| mine(k)).count() as u64);
@@ -440,9 +451,9 @@ fn count_in_units(
         c.done.insert(k, n.to_string());
         saver.save_if_due(&*c);
     };
-    let found = match method {
-        "seam" => seam::count_units(width, split, threads, &skip, &finished),
-        _ => count::count_tasks(
+    let found = match seam_key(method) {
+        Some(key) => seam::count_units(width, split, key, threads, &skip, &finished),
+        None => count::count_tasks(
             width,
             height,
             rules == Rules::Distinct,
@@ -529,21 +540,24 @@ pub fn merge_grids(paths: &[PathBuf]) -> Result<GridCount> {
         .ok_or_else(|| anyhow::anyhow!("{}: unknown rules `{}`", paths[0].display(), f.rules))?;
     let method: &'static str = match f.method.as_str() {
         "seam" => "seam",
+        "seam-row" => "seam-row",
         "search" => "search",
         other => bail!("{}: unknown method `{other}`", paths[0].display()),
     };
     let m = crate::lines::Matcher::new(f.width);
-    let of = match method {
-        "seam" if f.width <= seam::MAX_WIDTH => match seam::Split::at(f.above(), f.height) {
-            Some(split) => seam::units(&m, split.above == split.below).len(),
-            None => bail!(
-                "{}: a seam below row {} of {}",
-                paths[0].display(),
-                f.above(),
-                f.height
-            ),
-        },
-        "search" => count::tasks(&m, rules == Rules::Distinct).len(),
+    let of = match (method, seam_key(method)) {
+        (_, Some(key)) if f.width <= seam::MAX_WIDTH => {
+            match seam::Split::at(f.above(), f.height) {
+                Some(split) => seam::units_of(&m, split, key).len(),
+                None => bail!(
+                    "{}: a seam below row {} of {}",
+                    paths[0].display(),
+                    f.above(),
+                    f.height
+                ),
+            }
+        }
+        ("search", _) => count::tasks(&m, rules == Rules::Distinct).len(),
         _ => bail!(
             "{}: a checkpoint of an impossible shape",
             paths[0].display()

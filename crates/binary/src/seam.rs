@@ -24,6 +24,15 @@
 //! swapping 0 and 1 act on u and v alike, and turning the grid upside down swaps them, so only
 //! one unit of each orbit of (u, v) under these eight maps is counted, weighted by the orbit's
 //! size.
+//!
+//! A second decomposition of the same count ([`Key::Row`]) fixes only the row below the seam:
+//! the table then holds the halves above beginning with every other row, and the seam rule
+//! between the row above the seam and the second row below becomes one more bit set per column
+//! (the halves above whose seam row equals the row below there; a half below whose second row
+//! also equals it there rules them out). Its units are the orbits of one row under reflection
+//! and complement (61 for 12 wide), and its table is only small with the seam above the
+//! middle: 12×12 is cut 5/7 (tables of ~10^8 five-row halves, ~3·10^9 seven-row halves a
+//! unit met against them), where the pair units cut it 6/6.
 
 use crate::lines::{self, Matcher};
 
@@ -52,10 +61,24 @@ pub struct UnitCount {
     pub pairs: u128,
 }
 
-/// The units of a `width`-wide grid: one pair (u, v) of distinct lines per orbit, in a fixed
-/// order (so that a unit's index names it in checkpoints and manifests). `turnable`: the seam
-/// is in the middle, so turning the grid upside down (which swaps u and v) is a symmetry too.
-pub fn units(m: &Matcher, turnable: bool) -> Vec<Unit> {
+/// What a unit fixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Both rows beside the seam: the halves of a unit meet only through their column counts,
+    /// rows and equal pairs of columns. The fast decomposition.
+    Pair,
+    /// Only the row below the seam (the row above it, [`ANY`], varies within the unit): the
+    /// seam rule between the row above and the second row below is met by bit sets too. A
+    /// second decomposition of the same count into other units, with the seam elsewhere.
+    Row,
+}
+
+/// The row above the seam of a unit keyed by the row below only ([`Key::Row`]).
+pub const ANY: u8 = u8::MAX;
+
+/// Each valid line's images (as line indices) under the identity, reflection, complement and
+/// both.
+fn images(m: &Matcher) -> Vec<[u8; 4]> {
     let w = m.len();
     let lines = m.lines();
     let index = |l: u32| {
@@ -63,19 +86,59 @@ pub fn units(m: &Matcher, turnable: bool) -> Vec<Unit> {
             .binary_search(&l)
             .expect("images of valid lines are valid") as u8
     };
-    let maps = |l: u32| {
-        [
-            l,
-            lines::reverse(l, w),
-            lines::complement(l, w),
-            lines::complement(lines::reverse(l, w), w),
-        ]
-        .map(index)
-    };
-    let images: Vec<[u8; 4]> = lines.iter().map(|&l| maps(l)).collect();
+    lines
+        .iter()
+        .map(|&l| {
+            [
+                l,
+                lines::reverse(l, w),
+                lines::complement(l, w),
+                lines::complement(lines::reverse(l, w), w),
+            ]
+            .map(index)
+        })
+        .collect()
+}
+
+/// The units of a `width`-wide grid cut at `split`, keyed by `key`, in a fixed order (so that a
+/// unit's index names it in checkpoints and manifests).
+pub fn units_of(m: &Matcher, split: Split, key: Key) -> Vec<Unit> {
+    match key {
+        Key::Pair => units(m, split.above == split.below),
+        Key::Row => row_units(m),
+    }
+}
+
+/// One unit per orbit of the row below the seam under reflection and complement (turning the
+/// grid upside down moves the seam unless it is in the middle, and even then it would swap the
+/// fixed row to the other side: not a symmetry of these units).
+pub fn row_units(m: &Matcher) -> Vec<Unit> {
+    let images = images(m);
     let mut out = Vec::new();
-    for u in 0..lines.len() {
-        for v in 0..lines.len() {
+    for (v, image) in images.iter().enumerate() {
+        if image.iter().any(|&b| (b as usize) < v) {
+            continue;
+        }
+        let mut orbit = image.to_vec();
+        orbit.sort_unstable();
+        orbit.dedup();
+        out.push(Unit {
+            above: ANY,
+            below: v as u8,
+            weight: orbit.len() as u32,
+        });
+    }
+    out
+}
+
+/// The units of a `width`-wide grid keyed by [`Key::Pair`]: one pair (u, v) of distinct lines
+/// per orbit, in a fixed order. `turnable`: the seam is in the middle, so turning the grid
+/// upside down (which swaps u and v) is a symmetry too.
+pub fn units(m: &Matcher, turnable: bool) -> Vec<Unit> {
+    let images = images(m);
+    let mut out = Vec::new();
+    for u in 0..images.len() {
+        for v in 0..images.len() {
             if u == v {
                 continue;
             }
@@ -224,18 +287,32 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
     let all = (1u32 << w) - 1;
     let lines = m.lines();
     let (u, v) = (unit.above, unit.below);
-    let agree = !(lines[u as usize] ^ lines[v as usize]) & all;
+    let v_line = lines[v as usize];
     let full = (0..w)
         .map(|c| (split.height() as u64 / 2) << (4 * c))
         .sum::<u64>();
     let mut xs = Vec::new();
-    each_half(m, split.above, u, v, agree, &mut |x| {
-        // Column counts above that no half below can make up are left out of the table.
-        if (0..w).all(|c| (x.counts >> (4 * c) & 15) <= full >> (4 * c) & 15) {
-            xs.push(*x);
-        }
+    // The rows above the seam: the unit's own, or (keyed by the row below only) every other.
+    let seam_rows: Vec<u8> = if u == ANY {
+        (0..lines.len() as u8).filter(|&x| x != v).collect()
+    } else {
+        vec![u]
+    };
+    for &x0 in &seam_rows {
+        let agree = !(lines[x0 as usize] ^ v_line) & all;
+        each_half(m, split.above, x0, v, agree, &mut |x| {
+            // Column counts above that no half below can make up are left out of the table.
+            if (0..w).all(|c| (x.counts >> (4 * c) & 15) <= full >> (4 * c) & 15) {
+                xs.push(*x);
+            }
+        });
+    }
+    let free = (u == ANY).then(|| Free {
+        below: v_line,
+        lines: lines.to_vec(),
+        all,
     });
-    let table = Table::new(xs, split.above, full, lines.len(), w, bit_sets_from);
+    let table = Table::new(xs, split.above, full, w, bit_sets_from, free);
     let mut out = UnitCount {
         above: table.halves,
         ..UnitCount::default()
@@ -259,7 +336,14 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
         out.below += batch.len();
         batch.clear();
     };
-    each_half(m, split.below, v, u, agree, &mut |y| {
+    // Keyed by the row below only, the second row below is free of the seam rule here: which
+    // rows above it allows is the table's question.
+    let (avoid, agree) = if u == ANY {
+        (v, 0)
+    } else {
+        (u, !(lines[u as usize] ^ v_line) & all)
+    };
+    each_half(m, split.below, v, avoid, agree, &mut |y| {
         batch.push(*y);
         if batch.len() == BATCH {
             flush(&mut batch, &mut out);
@@ -277,18 +361,47 @@ struct Table {
     keys: Vec<u64>,
     buckets: Vec<Bucket>,
     halves: usize,
-    /// The rows of each half, and the valid lines (the slots of pairs come after theirs).
+    /// The rows of each half, and the valid lines (the slots of pairs come after theirs, then
+    /// the slots of columns).
     rows: usize,
     lines: usize,
+    pairs: usize,
+    /// Set when the row above the seam varies within the unit (keyed by the row below only).
+    free: Option<Free>,
+}
+
+/// A table whose halves begin with any row: that row is one of the half's rows (no half below
+/// may hold it), and it must differ from the row below the seam on every column where the
+/// second row below equals it (else three equal cells cross the seam).
+struct Free {
+    /// The row below the seam, the valid lines, and the mask of the grid's columns.
+    below: u32,
+    lines: Vec<u32>,
+    all: u32,
+}
+
+impl Free {
+    /// The columns on which a half below (second row `next`) needs the row above the seam to
+    /// differ from the row below it.
+    fn needs(&self, next: u8) -> u32 {
+        !(self.below ^ self.lines[next as usize]) & self.all
+    }
+
+    /// The columns on which a half above (seam row `first`) equals the row below the seam.
+    fn same(&self, first: u8) -> u32 {
+        !(self.below ^ self.lines[first as usize]) & self.all
+    }
 }
 
 enum Bucket {
-    /// A few halves, checked against each half below pair by pair: (rows below the seam row,
-    /// equal column pairs).
-    Few(Vec<([u8; MAX_HEIGHT / 2], u128)>),
+    /// A few halves, checked against each half below pair by pair: (rows, equal column pairs,
+    /// columns where the seam row equals the row below the seam: 0 unless it is free).
+    Few(Vec<([u8; MAX_HEIGHT / 2], u128, u32)>),
     /// Many: each line and each pair of columns has a bit set over the bucket's halves (the
     /// halves holding that line, or equal on that pair), in `words`-word slots of `bits`;
-    /// `slot[line]`, `slot[lines + pair]`: the slot, or `NONE` when no half has it.
+    /// `slot[line]`, `slot[lines + pair]`: the slot, or `NONE` when no half has it. With a
+    /// free seam row, `slot[lines + pairs + c]` too: the halves whose seam row equals the row
+    /// below the seam on column c.
     Many {
         len: u64,
         words: usize,
@@ -307,19 +420,21 @@ impl Table {
         mut xs: Vec<Half>,
         rows: usize,
         full: u64,
-        lines: usize,
         w: usize,
         bit_sets_from: usize,
+        free: Option<Free>,
     ) -> Table {
+        let lines = lines::valid_lines(w).len();
         let pairs = w * (w - 1) / 2;
+        let same = |x: &Half| free.as_ref().map_or(0, |f| f.same(x.rows[0]));
         xs.sort_unstable_by_key(|x| full - x.counts);
         let (mut keys, mut buckets) = (Vec::new(), Vec::new());
         for group in xs.chunk_by(|a, b| a.counts == b.counts) {
             keys.push(full - group[0].counts);
             buckets.push(if group.len() < bit_sets_from {
-                Bucket::Few(group.iter().map(|x| (x.rows, x.equal)).collect())
+                Bucket::Few(group.iter().map(|x| (x.rows, x.equal, same(x))).collect())
             } else {
-                Bucket::many(group, rows, lines, pairs)
+                Bucket::many(group, rows, lines, pairs, w, &same, free.is_some())
             });
         }
         Table {
@@ -328,6 +443,8 @@ impl Table {
             halves: xs.len(),
             rows,
             lines,
+            pairs,
+            free,
         }
     }
 
@@ -335,13 +452,21 @@ impl Table {
     /// bucket's key): no line in common, no pair of columns equal in both. Also: the bucket's
     /// size.
     fn meet(&self, b: usize, y: &Half, k: usize, acc: &mut Vec<u64>) -> (u64, u64) {
+        // A unit's own seam row above is in no half below; a free one may be.
+        let first = usize::from(self.free.is_none());
+        let needs = match &self.free {
+            Some(f) if k >= 2 => f.needs(y.rows[1]),
+            _ => 0,
+        };
         match &self.buckets[b] {
             Bucket::Few(xs) => {
                 let ys = &y.rows[1..k];
                 let found = xs
                     .iter()
-                    .filter(|(rows, equal)| {
-                        equal & y.equal == 0 && !rows[1..self.rows].iter().any(|r| ys.contains(r))
+                    .filter(|(rows, equal, same)| {
+                        equal & y.equal == 0
+                            && same & needs == 0
+                            && !rows[first..self.rows].iter().any(|r| ys.contains(r))
                     })
                     .count();
                 (found as u64, xs.len() as u64)
@@ -353,8 +478,8 @@ impl Table {
                 bits,
             } => {
                 let lines = self.lines;
-                // At most a half's rows and every pair of 12 columns.
-                let mut parts = [NONE; MAX_HEIGHT / 2 + MAX_WIDTH * (MAX_WIDTH - 1) / 2];
+                // At most a half's rows, every pair of 12 columns and every column.
+                let mut parts = [NONE; MAX_HEIGHT / 2 + MAX_WIDTH * (MAX_WIDTH + 1) / 2];
                 let mut n = 0;
                 for &r in &y.rows[1..k] {
                     let s = slot[r as usize];
@@ -373,6 +498,15 @@ impl Table {
                         n += 1;
                     }
                 }
+                let mut c = needs;
+                while c != 0 {
+                    let s = slot[lines + self.pairs + c.trailing_zeros() as usize];
+                    c &= c - 1;
+                    if s != NONE {
+                        parts[n] = s;
+                        n += 1;
+                    }
+                }
                 acc.resize(*words, 0);
                 (len - union_size(bits, *words, &parts[..n], acc), *len)
             }
@@ -381,9 +515,17 @@ impl Table {
 }
 
 impl Bucket {
-    fn many(group: &[Half], rows: usize, lines: usize, pairs: usize) -> Bucket {
+    fn many(
+        group: &[Half],
+        rows: usize,
+        lines: usize,
+        pairs: usize,
+        w: usize,
+        same: &dyn Fn(&Half) -> u32,
+        free: bool,
+    ) -> Bucket {
         let words = group.len().div_ceil(64);
-        let mut slot = vec![NONE; lines + pairs];
+        let mut slot = vec![NONE; lines + pairs + w];
         let mut bits: Vec<u64> = Vec::new();
         let mut used = 0u32;
         let mut set = |s: usize, k: usize, bits: &mut Vec<u64>| {
@@ -394,10 +536,16 @@ impl Bucket {
             }
             bits[slot[s] as usize * words + k / 64] |= 1 << (k % 64);
         };
+        // Row 0 is the unit's own seam row, which no half below holds, unless it is free.
+        let first = usize::from(!free);
         for (k, x) in group.iter().enumerate() {
-            // Row 0 is the unit's own seam row, which no half below holds.
-            for &r in &x.rows[1..rows] {
+            for &r in &x.rows[first..rows] {
                 set(r as usize, k, &mut bits);
+            }
+            let mut c = same(x);
+            while c != 0 {
+                set(lines + pairs + c.trailing_zeros() as usize, k, &mut bits);
+                c &= c - 1;
             }
             let mut e = x.equal;
             while e != 0 {
@@ -465,12 +613,14 @@ fn union_size_plain(bits: &[u64], words: usize, parts: &[u32], acc: &mut [u64]) 
     }
 }
 
-/// The number of `width`×`height` grids with distinct rows and distinct columns, by units on
-/// `threads` threads: units for which `skip(k)` is true are not counted (their counts are the
-/// caller's), and `finished(k, weighted count, units in all)` is called as each unit ends.
+/// The number of `width`×`height` grids with distinct rows and distinct columns, by the units
+/// of `key` on `threads` threads: units for which `skip(k)` is true are not counted (their
+/// counts are the caller's), and `finished(k, weighted count, units in all)` is called as each
+/// unit ends.
 pub fn count_units(
     width: usize,
     split: Split,
+    key: Key,
     threads: usize,
     skip: &(dyn Fn(usize) -> bool + Sync),
     finished: &(dyn Fn(usize, u128, usize) + Sync),
@@ -480,7 +630,7 @@ pub fn count_units(
         Split::at(split.above, split.height()) == Some(split) && split.height().is_multiple_of(2)
     );
     let m = Matcher::new(width);
-    let units = units(&m, split.above == split.below);
+    let units = units_of(&m, split, key);
     crate::count::run_units(units.len(), threads, skip, finished, &|k| {
         count_unit(&m, split, units[k]).count * u128::from(units[k].weight)
     })
@@ -499,6 +649,8 @@ mod tests {
                 let total: u32 = units(&m, turnable).iter().map(|u| u.weight).sum();
                 assert_eq!(total, n * (n - 1));
             }
+            let rows: u32 = row_units(&m).iter().map(|u| u.weight).sum();
+            assert_eq!(rows, n);
         }
     }
 
@@ -521,8 +673,10 @@ mod tests {
                 let Some(split) = Split::at(above, h) else {
                     continue;
                 };
-                let by_units = count_units(w, split, 2, &|_| false, &|_, _, _| {});
-                assert_eq!(by_units, whole, "{w}×{h} cut below row {above}");
+                for key in [Key::Pair, Key::Row] {
+                    let by_units = count_units(w, split, key, 2, &|_| false, &|_, _, _| {});
+                    assert_eq!(by_units, whole, "{w}×{h} cut below row {above}, {key:?}");
+                }
             }
         }
     }
@@ -532,10 +686,10 @@ mod tests {
     #[test]
     fn bit_sets_and_pairs_agree_on_every_unit() {
         let m = Matcher::new(10);
-        for above in [4, 3] {
+        for (above, key) in [(4, Key::Pair), (3, Key::Pair), (3, Key::Row)] {
             let split = Split::at(above, 8).unwrap();
             let mut total = 0u128;
-            for unit in units(&m, above == 4) {
+            for unit in units_of(&m, split, key) {
                 let pairs = count_unit_with(&m, split, unit, usize::MAX);
                 let bits = count_unit_with(&m, split, unit, 0);
                 assert_eq!(pairs, bits, "{unit:?}");

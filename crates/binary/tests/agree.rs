@@ -182,35 +182,57 @@ fn meeting_in_the_middle_counts_like_the_search() {
         let met = mitm::count_distinct(w, h, 2, &|_, _| {});
         assert_eq!(met.count, u128::from(distinct), "distinct {w}x{h}");
         assert!(met.halves as u128 <= mitm::halves_bound(w, h), "{w}x{h}");
-        let by_seam = seam::count_units(w, seam::Split::middle(h), 2, &|_| false, &|_, _, _| {});
-        assert_eq!(
-            by_seam,
-            u128::from(distinct),
-            "distinct by seam units {w}x{h}"
-        );
+        for key in [seam::Key::Pair, seam::Key::Row] {
+            let by_seam = count(w, seam::Split::middle(h), key);
+            assert_eq!(
+                by_seam,
+                u128::from(distinct),
+                "distinct by seam units {w}x{h} {key:?}"
+            );
+        }
     }
+}
+
+/// A count by seam units on two threads.
+fn count(width: usize, split: seam::Split, key: seam::Key) -> u128 {
+    seam::count_units(width, split, key, 2, &|_| false, &|_, _, _| {})
 }
 
 /// The seam units reproduce every published term: OEIS A253316 up to 10×10 (48,183,195,384,
 /// the last term before 12×12), and the rectangles 6 wide × 8 and × 10 tall that issue 26
-/// quotes (51,744 and 392,208), each both ways round (other halves, other units).
+/// quotes (51,744 and 392,208; also the test cases of the Code Golf challenge "Counting valid
+/// Binary Sudoku boards", codegolf.stackexchange.com/questions/201494), each both ways round
+/// (other halves, other units).
 #[test]
 fn seam_units_reproduce_the_published_counts() {
     let squares = [2u128, 72, 4140, 4111116, 48183195384];
     for (k, n) in [2usize, 4, 6, 8, 10].into_iter().enumerate() {
-        assert_eq!(
-            seam::count_units(n, seam::Split::middle(n), 2, &|_| false, &|_, _, _| {}),
-            squares[k],
-            "{n}×{n}"
-        );
+        let middle = seam::Split::middle(n);
+        assert_eq!(count(n, middle, seam::Key::Pair), squares[k], "{n}×{n}");
+    }
+    for ((w, h), want) in [((6, 8), 51744u128), ((6, 10), 392208)] {
+        assert_eq!(count(w, seam::Split::middle(h), seam::Key::Pair), want);
+        assert_eq!(count(h, seam::Split::middle(w), seam::Key::Pair), want);
+    }
+}
+
+/// The second decomposition, as it is run on 12×12 (units fixing only the row below a seam one
+/// row above the middle: 5 rows above, 7 below there), reproduces the published terms too —
+/// the same counts from other halves and other units.
+#[test]
+fn row_units_below_an_off_middle_seam_reproduce_the_published_counts() {
+    let squares = [72u128, 4140, 4111116, 48183195384];
+    for (k, n) in [4usize, 6, 8, 10].into_iter().enumerate() {
+        let split = seam::Split::at(n / 2 - 1, n).expect("a seam one row above the middle");
+        assert_eq!(count(n, split, seam::Key::Row), squares[k], "{n}×{n}");
     }
     for ((w, h), want) in [((6, 8), 51744u128), ((6, 10), 392208)] {
         assert_eq!(
-            seam::count_units(w, seam::Split::middle(h), 2, &|_| false, &|_, _, _| {}),
+            count(w, seam::Split::at(h / 2 - 1, h).unwrap(), seam::Key::Row),
             want
         );
         assert_eq!(
-            seam::count_units(h, seam::Split::middle(w), 2, &|_| false, &|_, _, _| {}),
+            count(h, seam::Split::at(w / 2 - 1, w).unwrap(), seam::Key::Row),
             want
         );
     }
