@@ -46,7 +46,7 @@ pub enum BinaryCommand {
         /// shares' checkpoints are summed by `binary merge-grids`).
         #[arg(long, value_name = "K/N", value_parser = shard)]
         shard: Option<(usize, usize)>,
-        /// Seam method: the rows above the seam (default: half the height). Another place of
+        /// Seam methods: the rows above the seam (default: half the height). Another place of
         /// the seam is another decomposition of the same count, into other halves and units.
         #[arg(long, value_name = "ROWS")]
         split: Option<usize>,
