@@ -32,7 +32,7 @@ pub enum BinaryCommand {
         /// dp (no-distinct only, the default there), seam (distinct only, the default there:
         /// half grids met in the middle one pair of seam rows at a time; resumable), seam-row
         /// (as seam, a unit fixing only the row below the seam: a second decomposition, best
-        /// with --split below the middle), mitm (distinct only: the whole table of halves at
+        /// with --split under half the height, for a small table above), mitm (distinct only: the whole table of halves at
         /// once) or search (either; resumable).
         #[arg(long)]
         method: Option<String>,
