@@ -307,12 +307,12 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
             }
         });
     }
-    let free = (u == ANY).then(|| Free {
+    let free = (u == ANY).then_some(Free {
         below: v_line,
-        lines: lines.to_vec(),
+        lines,
         all,
     });
-    let table = Table::new(xs, split.above, full, w, bit_sets_from, free);
+    let table = Table::new(xs, split.above, full, (lines.len(), w), bit_sets_from, free);
     let mut out = UnitCount {
         above: table.halves,
         ..UnitCount::default()
@@ -357,7 +357,7 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
 const BATCH: usize = 1 << 20;
 
 /// The halves above the seam, filed by the column counts that a half below must have.
-struct Table {
+struct Table<'a> {
     keys: Vec<u64>,
     buckets: Vec<Bucket>,
     halves: usize,
@@ -367,20 +367,20 @@ struct Table {
     lines: usize,
     pairs: usize,
     /// Set when the row above the seam varies within the unit (keyed by the row below only).
-    free: Option<Free>,
+    free: Option<Free<'a>>,
 }
 
 /// A table whose halves begin with any row: that row is one of the half's rows (no half below
 /// may hold it), and it must differ from the row below the seam on every column where the
 /// second row below equals it (else three equal cells cross the seam).
-struct Free {
+struct Free<'a> {
     /// The row below the seam, the valid lines, and the mask of the grid's columns.
     below: u32,
-    lines: Vec<u32>,
+    lines: &'a [u32],
     all: u32,
 }
 
-impl Free {
+impl Free<'_> {
     /// The columns on which a half below (second row `next`) needs the row above the seam to
     /// differ from the row below it.
     fn needs(&self, next: u8) -> u32 {
@@ -415,16 +415,16 @@ const NONE: u32 = u32::MAX;
 /// Buckets with fewer halves are checked pair by pair: bit sets would cost more than they save.
 const BIT_SETS_FROM: usize = 32;
 
-impl Table {
+impl<'a> Table<'a> {
+    /// `(lines, w)`: the number of valid lines (the slots before the pairs) and the width.
     fn new(
         mut xs: Vec<Half>,
         rows: usize,
         full: u64,
-        w: usize,
+        (lines, w): (usize, usize),
         bit_sets_from: usize,
-        free: Option<Free>,
-    ) -> Table {
-        let lines = lines::valid_lines(w).len();
+        free: Option<Free<'a>>,
+    ) -> Table<'a> {
         let pairs = w * (w - 1) / 2;
         let same = |x: &Half| free.as_ref().map_or(0, |f| f.same(x.rows[0]));
         xs.sort_unstable_by_key(|x| full - x.counts);
