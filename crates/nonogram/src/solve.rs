@@ -24,6 +24,7 @@ pub struct Lines {
     pub lines: Vec<(Clue, Vec<usize>)>,
     /// For each cell, its row's line and its column's line.
     pub crossing: Vec<[usize; 2]>,
+    width: usize,
 }
 
 impl Lines {
@@ -35,7 +36,25 @@ impl Lines {
                 crossing[c][usize::from(k >= p.height)] = k;
             }
         }
-        Lines { lines, crossing }
+        Lines {
+            lines,
+            crossing,
+            width: p.width,
+        }
+    }
+
+    /// The cells beside `cell` (up, down, left, right).
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
+        let (w, n) = (self.width, self.crossing.len());
+        let x = cell % w;
+        [
+            (cell >= w).then(|| cell - w),
+            (cell + w < n).then(|| cell + w),
+            (x > 0).then(|| cell - 1),
+            (x + 1 < w).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// Line solving on the lines in `queue` and every line a change reaches, until nothing
@@ -80,6 +99,17 @@ pub struct Propagator<'l> {
     trail: Vec<(usize, Options)>,
     /// Per cell, the value a probe's first try gave it (0: none): probing's intersection.
     first_try: Vec<Options>,
+    /// While probing records: every line solved, in order (with repeats).
+    read: Vec<usize>,
+    recording: bool,
+    /// Probing's memo (see [`Quiet`]): the grid it was last brought up to date with...
+    memo_grid: Vec<Options>,
+    /// ...per line, the tick of the last change to one of its cells...
+    line_tick: Vec<u64>,
+    /// ...and per cell, what its last probe found when it settled nothing.
+    quiet: Vec<Quiet>,
+    /// Counts the batches of lasting changes; starts at 1 (0 means "never").
+    tick: u64,
     /// Lines solved (cache misses): the search's measure of work, deterministic unlike time.
     pub work: u64,
     /// The work allowed; past it every probe reports a contradiction and `gave_up` is set.
@@ -100,6 +130,12 @@ impl<'l> Propagator<'l> {
             key: Vec::new(),
             trail: Vec::new(),
             first_try: vec![0; lines.crossing.len()],
+            read: Vec::new(),
+            recording: false,
+            memo_grid: Vec::new(),
+            line_tick: Vec::new(),
+            quiet: Vec::new(),
+            tick: 1,
             work: 0,
             budget: u64::MAX,
             gave_up: false,
@@ -168,6 +204,9 @@ impl<'l> Propagator<'l> {
         let mut ok = true;
         while let Some(k) = self.queue.pop_front() {
             self.queued[k] = false;
+            if self.recording {
+                self.read.push(k);
+            }
             let lines = self.lines;
             let idx = &lines.lines[k].1;
             self.cells.clear();
@@ -227,92 +266,234 @@ impl<'l> Propagator<'l> {
 
     /// [`Lines::probe`], also naming the open cell to branch on (`Some(None)` when no cell is
     /// open): the one whose weaker try settles the most cells, so that both branches start
-    /// far down. `None` on a contradiction.
+    /// far down (the first such cell in row-major order). `None` on a contradiction.
+    ///
+    /// The probes run in order of promise: cells next to settled ones first, then by how
+    /// settled their row and column are, and after a probe settles something, the neighbours
+    /// of what it settled before the rest — a contradiction is likelier beside what is known,
+    /// and each one found early spares the probes of the cells it settles. A sweep then
+    /// probes again every open cell whose quiet probe is out of date (see [`Quiet`]); when
+    /// none is, the grid is at the fixpoint. Probing's fixpoint does not depend on the order
+    /// (a probe's conclusions only grow as the grid does), so neither does the answer.
     pub fn probe_for_branch(&mut self, grid: &mut [Options]) -> Option<Option<usize>> {
         self.trail.clear();
         if !self.propagate(grid, &self.lines.all()) {
             return None;
         }
-        loop {
-            let mut changed = false;
-            let mut best: Option<(usize, usize)> = None;
-            for cell in 0..grid.len() {
-                if grid[cell] != EITHER {
-                    continue;
-                }
-                self.trail.clear();
-                let white = self.attempt(grid, cell, WHITE);
-                let settled_white = self.trail.len();
-                if white {
-                    for &(c, _) in &self.trail {
-                        self.first_try[c] = grid[c];
-                    }
-                }
-                let white_changes: Vec<(usize, Options)> = if white {
-                    self.trail.iter().map(|&(c, _)| (c, grid[c])).collect()
-                } else {
-                    Vec::new()
-                };
-                self.undo(grid, 0);
-                let black = self.attempt(grid, cell, BLACK);
-                let settled_black = self.trail.len();
-                match (white, black) {
-                    (false, false) => return None,
-                    (false, true) => {
-                        // Keep the black try's fixpoint as it stands.
-                        self.trail.clear();
-                        changed = true;
-                    }
-                    (true, false) => {
-                        self.undo(grid, 0);
-                        for &(c, v) in &white_changes {
-                            grid[c] = v;
-                        }
-                        changed = true;
-                    }
-                    (true, true) => {
-                        // Cells both tries settle alike are settled.
-                        let agreed: Vec<(usize, Options)> = self
-                            .trail
-                            .iter()
-                            .map(|&(c, _)| (c, grid[c]))
-                            .filter(|&(c, v)| c != cell && self.first_try[c] == v)
-                            .collect();
-                        self.undo(grid, 0);
-                        if agreed.is_empty() {
-                            let score = settled_white.min(settled_black);
-                            if best.is_none_or(|(s, _)| score > s) {
-                                best = Some((score, cell));
-                            }
-                        } else {
-                            let mut touched = Vec::new();
-                            for &(c, v) in &agreed {
-                                grid[c] = v;
-                                touched.extend(self.lines.crossing[c]);
-                            }
-                            changed = true;
-                            touched.sort_unstable();
-                            touched.dedup();
-                            let ok = self.propagate(grid, &touched);
-                            self.trail.clear();
-                            if !ok {
-                                for &(c, _) in &white_changes {
-                                    self.first_try[c] = 0;
-                                }
-                                return None;
-                            }
-                        }
-                    }
-                }
-                for &(c, _) in &white_changes {
-                    self.first_try[c] = 0;
-                }
-            }
-            if !changed {
-                return Some(best.map(|(_, c)| c));
+        // The memo carries over from the node probed last: what differs from it counts as
+        // changed (the memo's invariant is kept against `memo_grid`, the grid it knows).
+        if self.memo_grid.len() != grid.len() {
+            self.memo_grid = grid.to_vec();
+            self.line_tick = vec![0; self.lines.lines.len()];
+            self.quiet = vec![Quiet::default(); grid.len()];
+        }
+        self.tick += 1;
+        for (c, &now) in grid.iter().enumerate() {
+            if now != self.memo_grid[c] {
+                self.lasting(c, now);
             }
         }
+        let mut queue = std::collections::BinaryHeap::new();
+        loop {
+            self.queue_stale(grid, &mut queue);
+            if queue.is_empty() {
+                break;
+            }
+            while let Some((_, cell)) = queue.pop() {
+                if grid[cell] != EITHER || self.still_quiet(cell).is_some() {
+                    continue;
+                }
+                let settled = self.probe_cell(grid, cell)?;
+                for &c in &settled {
+                    for n in self.lines.neighbours(c) {
+                        if grid[n] == EITHER {
+                            queue.push((NEXT_TO_SETTLED, n));
+                        }
+                    }
+                }
+                if !settled.is_empty() {
+                    for n in self.lines.neighbours(cell) {
+                        if grid[n] == EITHER {
+                            queue.push((NEXT_TO_SETTLED + 1, n));
+                        }
+                    }
+                }
+            }
+        }
+        // Every open cell's probe is quiet and up to date: its score stands.
+        let mut best: Option<(usize, usize)> = None;
+        for (cell, &now) in grid.iter().enumerate() {
+            if now == EITHER {
+                let score = self.still_quiet(cell).expect("swept to the fixpoint");
+                if best.is_none_or(|(s, _)| score > s) {
+                    best = Some((score, cell));
+                }
+            }
+        }
+        Some(best.map(|(_, c)| c))
     }
+
+    /// Queues every open cell without an up-to-date quiet probe, by promise: settled
+    /// neighbours first, then the settled share of its row and column.
+    fn queue_stale(
+        &self,
+        grid: &[Options],
+        queue: &mut std::collections::BinaryHeap<(u32, usize)>,
+    ) {
+        let open_in = |k: usize| {
+            let cells = &self.lines.lines[k].1;
+            let open = cells.iter().filter(|&&c| grid[c] == EITHER).count();
+            // Settled share in 1/64ths.
+            (64 * (cells.len() - open) / cells.len().max(1)) as u32
+        };
+        let settled_share: Vec<u32> = (0..self.lines.lines.len()).map(open_in).collect();
+        for cell in 0..grid.len() {
+            if grid[cell] != EITHER || self.still_quiet(cell).is_some() {
+                continue;
+            }
+            let settled_neighbours = self
+                .lines
+                .neighbours(cell)
+                .filter(|&n| grid[n] != EITHER)
+                .count() as u32;
+            let [row, column] = self.lines.crossing[cell];
+            let priority = 256 * settled_neighbours + settled_share[row] + settled_share[column];
+            queue.push((priority, cell));
+        }
+    }
+
+    /// Probes `cell` both ways. `None` on a contradiction both ways; otherwise the cells it
+    /// settled for good (empty when the probe was quiet, which is then remembered).
+    fn probe_cell(&mut self, grid: &mut [Options], cell: usize) -> Option<Vec<usize>> {
+        self.trail.clear();
+        self.read.clear();
+        self.recording = true;
+        let white = self.attempt(grid, cell, WHITE);
+        let settled_white = self.trail.len();
+        let white_changes: Vec<(usize, Options)> = if white {
+            self.trail.iter().map(|&(c, _)| (c, grid[c])).collect()
+        } else {
+            Vec::new()
+        };
+        for &(c, v) in &white_changes {
+            self.first_try[c] = v;
+        }
+        self.undo(grid, 0);
+        let black = self.attempt(grid, cell, BLACK);
+        self.recording = false;
+        let settled_black = self.trail.len();
+        let mut settled = Vec::new();
+        let ok = match (white, black) {
+            (false, false) => false,
+            (false, true) => {
+                // Keep the black try's fixpoint as it stands.
+                self.tick += 1;
+                for i in 0..self.trail.len() {
+                    let c = self.trail[i].0;
+                    self.lasting(c, grid[c]);
+                    settled.push(c);
+                }
+                true
+            }
+            (true, false) => {
+                self.undo(grid, 0);
+                self.tick += 1;
+                for &(c, v) in &white_changes {
+                    grid[c] = v;
+                    self.lasting(c, v);
+                    settled.push(c);
+                }
+                true
+            }
+            (true, true) => {
+                // Cells both tries settle alike are settled.
+                let agreed: Vec<(usize, Options)> = self
+                    .trail
+                    .iter()
+                    .map(|&(c, _)| (c, grid[c]))
+                    .filter(|&(c, v)| c != cell && self.first_try[c] == v)
+                    .collect();
+                self.undo(grid, 0);
+                if agreed.is_empty() {
+                    self.remember_quiet(cell, settled_white.min(settled_black));
+                    true
+                } else {
+                    let mut touched = Vec::new();
+                    self.tick += 1;
+                    for &(c, v) in &agreed {
+                        grid[c] = v;
+                        self.lasting(c, v);
+                        settled.push(c);
+                        touched.extend(self.lines.crossing[c]);
+                    }
+                    touched.sort_unstable();
+                    touched.dedup();
+                    let ok = self.propagate(grid, &touched);
+                    for i in 0..self.trail.len() {
+                        let c = self.trail[i].0;
+                        self.lasting(c, grid[c]);
+                        settled.push(c);
+                    }
+                    ok
+                }
+            }
+        };
+        self.trail.clear();
+        for &(c, _) in &white_changes {
+            self.first_try[c] = 0;
+        }
+        ok.then_some(settled)
+    }
+
+    /// Notes a lasting change of `cell` to `value` at the current tick, on both its lines.
+    fn lasting(&mut self, cell: usize, value: Options) {
+        self.memo_grid[cell] = value;
+        for &k in &self.lines.crossing[cell] {
+            self.line_tick[k] = self.tick;
+        }
+    }
+
+    /// Keeps what the probe of `cell` just read (`self.read`) as a quiet probe (see [`Quiet`]).
+    fn remember_quiet(&mut self, cell: usize, score: usize) {
+        let quiet = &mut self.quiet[cell];
+        quiet.tick = self.tick;
+        quiet.score = score;
+        quiet.lines.clear();
+        quiet.lines.extend(self.read.iter().map(|&k| k as u32));
+        quiet.lines.sort_unstable();
+        quiet.lines.dedup();
+    }
+
+    /// The score of `cell`'s quiet probe, when none of the lines it read has changed since.
+    fn still_quiet(&self, cell: usize) -> Option<usize> {
+        let quiet = &self.quiet[cell];
+        (quiet.tick != 0
+            && quiet
+                .lines
+                .iter()
+                .all(|&k| self.line_tick[k as usize] <= quiet.tick))
+        .then_some(quiet.score)
+    }
+}
+
+/// The priority of a cell next to one a probe just settled: above any a sweep gives (at most
+/// 4 × 256 + 2 × 64).
+const NEXT_TO_SETTLED: u32 = 2000;
+
+/// A probe that settled nothing: both tries survived line solving and agreed on no cell.
+///
+/// Invariant: line solving is a function of the lines' cells, and a try solves only the
+/// lines it queues, starting from the two lines through the probed cell. So while none of the
+/// lines the two tries solved (`lines`) has had a cell changed since the probe (`tick`), the
+/// same tries would solve the same lines with the same cells and settle nothing again: the
+/// probe is skipped and its `score` reused. Skipping changes neither the fixpoint nor the
+/// cell chosen to branch on, only the work.
+#[derive(Clone, Default)]
+struct Quiet {
+    /// The tick the probe ran at; 0: not probed in this call.
+    tick: u64,
+    lines: Vec<u32>,
+    score: usize,
 }
 
 /// Up to `want` solutions and the number of them, counting stopped at `stop`.

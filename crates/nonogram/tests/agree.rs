@@ -116,6 +116,125 @@ fn the_bounded_native_search_gives_up_or_agrees() {
     assert!(gave_up > 100 && answered > 1000, "{gave_up} {answered}");
 }
 
+/// Probing the plain way, as the reference: try every open cell both ways on a copy of the
+/// grid, line solving after each try; keep what a contradiction forces and what both tries
+/// agree on; again until a whole pass settles nothing. Returns the fixpoint (None on a
+/// contradiction) and the branch cell: the first open cell whose weaker try changes most cells.
+fn probe_the_plain_way(
+    lines: &solve::Lines,
+    mut grid: Vec<line::Options>,
+) -> Option<(Vec<line::Options>, Option<usize>)> {
+    if !lines.propagate(&mut grid, lines.all()) {
+        return None;
+    }
+    let try_value = |grid: &Vec<line::Options>, cell: usize, value: line::Options| {
+        let mut tried = grid.clone();
+        tried[cell] = value;
+        lines
+            .propagate(&mut tried, lines.crossing[cell].to_vec())
+            .then_some(tried)
+    };
+    loop {
+        let mut changed = false;
+        for cell in 0..grid.len() {
+            if grid[cell] != line::EITHER {
+                continue;
+            }
+            match (
+                try_value(&grid, cell, line::WHITE),
+                try_value(&grid, cell, line::BLACK),
+            ) {
+                (None, None) => return None,
+                (Some(only), None) | (None, Some(only)) => {
+                    grid = only;
+                    changed = true;
+                }
+                (Some(white), Some(black)) => {
+                    for c in 0..grid.len() {
+                        if grid[c] == line::EITHER
+                            && white[c] != line::EITHER
+                            && white[c] == black[c]
+                        {
+                            grid[c] = white[c];
+                            changed = true;
+                        }
+                    }
+                    if changed && !lines.propagate(&mut grid, lines.all()) {
+                        return None;
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut best: Option<(usize, usize)> = None;
+    for cell in 0..grid.len() {
+        if grid[cell] == line::EITHER {
+            let moved = |tried: Vec<line::Options>| {
+                (0..grid.len()).filter(|&c| tried[c] != grid[c]).count()
+            };
+            let white = moved(try_value(&grid, cell, line::WHITE).unwrap());
+            let black = moved(try_value(&grid, cell, line::BLACK).unwrap());
+            let score = white.min(black);
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, cell));
+            }
+        }
+    }
+    Some((grid, best.map(|(_, c)| c)))
+}
+
+/// The native search's probing (cells in order of promise, quiet probes remembered across the
+/// nodes of a search) reaches the plain way's fixpoint and names the same cell to branch on,
+/// on random puzzles of up to 14×14, at the root and down a path of branches: the order and
+/// the memo change the work, never the answer.
+#[test]
+fn probing_in_order_of_promise_reaches_the_plain_fixpoint() {
+    let mut rng = Xorshift(0x7072_6f62);
+    let (mut branched, mut settled_by_probing) = (0, 0);
+    for round in 0..rounds(300) {
+        let (w, h) = (5 + rng.below(10) as usize, 5 + rng.below(10) as usize);
+        let density = 30 + rng.below(40);
+        let pic = random_picture(&mut rng, w, h, density);
+        let p = Nonogram::from_picture(w, h, &pic);
+        let lines = solve::Lines::new(&p);
+        // One propagator down the whole path, as the search keeps it.
+        let mut propagator = solve::Propagator::new(&lines);
+        let mut grid = vec![line::EITHER; w * h];
+        for depth in 0.. {
+            let reference = probe_the_plain_way(&lines, grid.clone());
+            let mut probed = grid.clone();
+            let found = propagator.probe_for_branch(&mut probed);
+            let Some((fixpoint, branch)) = reference else {
+                assert!(found.is_none(), "round {round} depth {depth}");
+                break;
+            };
+            assert_eq!(found, Some(branch), "round {round} depth {depth}");
+            assert_eq!(probed, fixpoint, "round {round} depth {depth}");
+            let mut line_solved = grid.clone();
+            lines.propagate(&mut line_solved, lines.all());
+            if line_solved != fixpoint {
+                settled_by_probing += 1;
+            }
+            let Some(cell) = branch else { break };
+            branched += 1;
+            // Down a random branch: the memo must notice what changed.
+            grid = fixpoint;
+            grid[cell] = if rng.below(2) == 0 {
+                line::WHITE
+            } else {
+                line::BLACK
+            };
+        }
+    }
+    assert!(
+        branched > 50 && settled_by_probing > 20,
+        "{branched} {settled_by_probing}"
+    );
+}
+
 /// Olšák's `.g` format: a bundled example reads as its `.non` twin and solves alike, every
 /// shared survey puzzle goes to `.g` and back with the same clues, and a file as webpbn
 /// exports it (title, colours, `1g`-style runs, an empty line for a blank row) reads right.
