@@ -26,10 +26,12 @@
 //! size.
 //!
 //! A second decomposition of the same count ([`Key::Row`]) fixes only the row below the seam:
-//! the table then holds the halves above beginning with every other row, and the seam rule
-//! between the row above the seam and the second row below becomes one more bit set per column
-//! (the halves above whose seam row equals the row below there; a half below whose second row
-//! also equals it there rules them out). Its units are the orbits of one row under reflection
+//! the table then holds the halves above beginning with every other row, ordered within each
+//! bucket by that seam row, and the seam rule between the row above the seam and the second
+//! row below picks the runs of seam rows a half below may meet: a half below whose second row
+//! equals the row below the seam on some columns meets only the seam rows that differ from it
+//! there (on average a small share of the bucket, so the bit sets are read only over those
+//! runs). Its units are the orbits of one row under reflection
 //! and complement (61 for 12 wide), and its table is only small with the seam above the
 //! middle: 12×12 is cut 5/7 (tables of ~10^8 five-row halves, ~3·10^9 seven-row halves a
 //! unit met against them), where the pair units cut it 6/6.
@@ -319,18 +321,24 @@ fn count_unit_with(m: &Matcher, split: Split, unit: Unit, bit_sets_from: usize) 
     };
     // The halves below are met in batches sorted by their column counts, so that one bucket's
     // bit sets serve a run of them while they are in cache.
+    // Within a bucket, by second row: with a free seam row, the runs of seam rows that the
+    // second row allows are found once for all the halves below that share it.
     let mut acc = Vec::new();
+    let mut ranges = Vec::new();
     let mut batch: Vec<Half> = Vec::with_capacity(BATCH);
     let mut flush = |batch: &mut Vec<Half>, out: &mut UnitCount| {
-        batch.sort_unstable_by_key(|y| y.counts);
+        batch.sort_unstable_by_key(|y| (y.counts, y.rows[1]));
         for group in batch.chunk_by(|a, b| a.counts == b.counts) {
             let Ok(b) = table.keys.binary_search(&group[0].counts) else {
                 continue;
             };
-            for y in group {
-                let (found, met) = table.meet(b, y, split.below, &mut acc);
-                out.count += u128::from(found);
-                out.pairs += u128::from(met);
+            for same_next in group.chunk_by(|a, b| a.rows[1] == b.rows[1]) {
+                let needs = table.allowed(b, &same_next[0], split.below, &mut ranges);
+                for y in same_next {
+                    let (found, met) = table.meet(b, y, split.below, needs, &ranges, &mut acc);
+                    out.count += u128::from(found);
+                    out.pairs += u128::from(met);
+                }
             }
         }
         out.below += batch.len();
@@ -361,11 +369,9 @@ struct Table<'a> {
     keys: Vec<u64>,
     buckets: Vec<Bucket>,
     halves: usize,
-    /// The rows of each half, and the valid lines (the slots of pairs come after theirs, then
-    /// the slots of columns).
+    /// The rows of each half, and the valid lines (the slots of pairs come after theirs).
     rows: usize,
     lines: usize,
-    pairs: usize,
     /// Set when the row above the seam varies within the unit (keyed by the row below only).
     free: Option<Free<'a>>,
 }
@@ -400,13 +406,15 @@ enum Bucket {
     /// Many: each line and each pair of columns has a bit set over the bucket's halves (the
     /// halves holding that line, or equal on that pair), in `words`-word slots of `bits`;
     /// `slot[line]`, `slot[lines + pair]`: the slot, or `NONE` when no half has it. With a
-    /// free seam row, `slot[lines + pairs + c]` too: the halves whose seam row equals the row
-    /// below the seam on column c.
+    /// free seam row the halves are in order of it, and `runs` lists its runs: (the columns on
+    /// which that seam row equals the row below the seam, first half, end), so that a half below
+    /// meets only the runs whose seam row its rule of three allows.
     Many {
         len: u64,
         words: usize,
         slot: Vec<u32>,
         bits: Vec<u64>,
+        runs: Vec<(u32, u32, u32)>,
     },
 }
 
@@ -427,14 +435,15 @@ impl<'a> Table<'a> {
     ) -> Table<'a> {
         let pairs = w * (w - 1) / 2;
         let same = |x: &Half| free.as_ref().map_or(0, |f| f.same(x.rows[0]));
-        xs.sort_unstable_by_key(|x| full - x.counts);
+        // Within a bucket, by seam row: a free seam row's halves form runs (see `Bucket::Many`).
+        xs.sort_unstable_by_key(|x| (full - x.counts, x.rows[0]));
         let (mut keys, mut buckets) = (Vec::new(), Vec::new());
         for group in xs.chunk_by(|a, b| a.counts == b.counts) {
             keys.push(full - group[0].counts);
             buckets.push(if group.len() < bit_sets_from {
                 Bucket::Few(group.iter().map(|x| (x.rows, x.equal, same(x))).collect())
             } else {
-                Bucket::many(group, rows, lines, pairs, w, &same, free.is_some())
+                Bucket::many(group, rows, lines, pairs, &same, free.is_some())
             });
         }
         Table {
@@ -443,21 +452,48 @@ impl<'a> Table<'a> {
             halves: xs.len(),
             rows,
             lines,
-            pairs,
             free,
         }
+    }
+
+    /// For the halves below whose second row is `y`'s: the columns on which the rule of three
+    /// needs the seam row above to differ from the row below the seam (0 when the seam row is
+    /// the unit's own), and in `ranges` the runs of halves of bucket `b` whose seam row does,
+    /// adjacent runs merged (left as they were when the bucket is checked pair by pair).
+    fn allowed(&self, b: usize, y: &Half, k: usize, ranges: &mut Vec<(u32, u32)>) -> u32 {
+        let needs = match &self.free {
+            Some(f) if k >= 2 => f.needs(y.rows[1]),
+            _ => 0,
+        };
+        if let (Bucket::Many { runs, .. }, true) = (&self.buckets[b], needs != 0) {
+            ranges.clear();
+            for &(same, start, end) in runs {
+                if same & needs != 0 {
+                    continue;
+                }
+                match ranges.last_mut() {
+                    Some((_, e)) if *e == start => *e = end,
+                    _ => ranges.push((start, end)),
+                }
+            }
+        }
+        needs
     }
 
     /// The halves of bucket `b` that complete `y` (of `k` rows, its column counts the
     /// bucket's key): no line in common, no pair of columns equal in both. Also: the bucket's
     /// size.
-    fn meet(&self, b: usize, y: &Half, k: usize, acc: &mut Vec<u64>) -> (u64, u64) {
+    fn meet(
+        &self,
+        b: usize,
+        y: &Half,
+        k: usize,
+        needs: u32,
+        ranges: &[(u32, u32)],
+        acc: &mut Vec<u64>,
+    ) -> (u64, u64) {
         // A unit's own seam row above is in no half below; a free one may be.
         let first = usize::from(self.free.is_none());
-        let needs = match &self.free {
-            Some(f) if k >= 2 => f.needs(y.rows[1]),
-            _ => 0,
-        };
         match &self.buckets[b] {
             Bucket::Few(xs) => {
                 let ys = &y.rows[1..k];
@@ -476,6 +512,7 @@ impl<'a> Table<'a> {
                 words,
                 slot,
                 bits,
+                ..
             } => {
                 let lines = self.lines;
                 // At most a half's rows, every pair of 12 columns and every column.
@@ -498,17 +535,15 @@ impl<'a> Table<'a> {
                         n += 1;
                     }
                 }
-                let mut c = needs;
-                while c != 0 {
-                    let s = slot[lines + self.pairs + c.trailing_zeros() as usize];
-                    c &= c - 1;
-                    if s != NONE {
-                        parts[n] = s;
-                        n += 1;
-                    }
-                }
                 acc.resize(*words, 0);
-                (len - union_size(bits, *words, &parts[..n], acc), *len)
+                if needs == 0 {
+                    return (len - union_size(bits, *words, &parts[..n], acc), *len);
+                }
+                // Only over the runs of seam rows that differ from the row below the seam
+                // wherever this half below needs it (`ranges`, from `allowed`).
+                let within: u32 = ranges.iter().map(|&(a, e)| e - a).sum();
+                let found = u64::from(within) - union_in(bits, *words, &parts[..n], ranges, acc);
+                (found, *len)
             }
         }
     }
@@ -520,12 +555,11 @@ impl Bucket {
         rows: usize,
         lines: usize,
         pairs: usize,
-        w: usize,
         same: &dyn Fn(&Half) -> u32,
         free: bool,
     ) -> Bucket {
         let words = group.len().div_ceil(64);
-        let mut slot = vec![NONE; lines + pairs + w];
+        let mut slot = vec![NONE; lines + pairs];
         let mut bits: Vec<u64> = Vec::new();
         let mut used = 0u32;
         let mut set = |s: usize, k: usize, bits: &mut Vec<u64>| {
@@ -542,11 +576,6 @@ impl Bucket {
             for &r in &x.rows[first..rows] {
                 set(r as usize, k, &mut bits);
             }
-            let mut c = same(x);
-            while c != 0 {
-                set(lines + pairs + c.trailing_zeros() as usize, k, &mut bits);
-                c &= c - 1;
-            }
             let mut e = x.equal;
             while e != 0 {
                 let p = e.trailing_zeros() as usize;
@@ -554,13 +583,83 @@ impl Bucket {
                 set(lines + p, k, &mut bits);
             }
         }
+        let mut runs = Vec::new();
+        if free {
+            for run in group.chunk_by(|a, b| a.rows[0] == b.rows[0]) {
+                let start =
+                    (run.as_ptr() as usize - group.as_ptr() as usize) / std::mem::size_of::<Half>();
+                runs.push((same(&run[0]), start as u32, (start + run.len()) as u32));
+            }
+        }
         Bucket::Many {
             len: group.len() as u64,
             words,
             slot,
             bits,
+            runs,
         }
     }
+}
+
+/// The number of bits in the union of the bit sets `parts`, counted only over the positions
+/// in `ranges` (half-open, disjoint).
+fn union_in(
+    bits: &[u64],
+    words: usize,
+    parts: &[u32],
+    ranges: &[(u32, u32)],
+    acc: &mut [u64],
+) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the features this function is compiled for were just detected.
+            return unsafe { union_in_avx2(bits, words, parts, ranges, acc) };
+        }
+    }
+    union_in_plain(bits, words, parts, ranges, acc)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+unsafe fn union_in_avx2(
+    bits: &[u64],
+    words: usize,
+    parts: &[u32],
+    ranges: &[(u32, u32)],
+    acc: &mut [u64],
+) -> u64 {
+    union_in_plain(bits, words, parts, ranges, acc)
+}
+
+#[inline(always)]
+fn union_in_plain(
+    bits: &[u64],
+    words: usize,
+    parts: &[u32],
+    ranges: &[(u32, u32)],
+    acc: &mut [u64],
+) -> u64 {
+    let Some((&first, rest)) = parts.split_first() else {
+        return 0;
+    };
+    let mut total = 0;
+    for &(a, e) in ranges {
+        let (a, e) = (a as usize, e as usize);
+        let (w0, w1) = (a / 64, (e - 1) / 64 + 1);
+        let acc = &mut acc[..w1 - w0];
+        let slice = |s: u32| &bits[s as usize * words + w0..s as usize * words + w1];
+        acc.copy_from_slice(slice(first));
+        for &p in rest {
+            for (o, x) in acc.iter_mut().zip(slice(p)) {
+                *o |= x;
+            }
+        }
+        acc[0] &= u64::MAX << (a % 64);
+        acc[w1 - w0 - 1] &= u64::MAX >> (63 - (e - 1) % 64);
+        total += acc.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
+    }
+    total
 }
 
 /// The number of bits in the union of the bit sets `parts` (slots of `words` words in `bits`).
@@ -678,6 +777,41 @@ mod tests {
                     assert_eq!(by_units, whole, "{w}×{h} cut below row {above}, {key:?}");
                 }
             }
+        }
+    }
+
+    /// The union counted over ranges equals the bits counted one position at a time, for
+    /// ranges that start and end inside words, span several, or are one bit wide.
+    #[test]
+    fn unions_over_ranges_count_bit_by_bit() {
+        let mut seed = 0x5eed_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let words = 5;
+        for _ in 0..2000 {
+            let bits: Vec<u64> = (0..4 * words).map(|_| next() & next()).collect();
+            let parts: Vec<u32> = (0..4).filter(|_| next() % 2 == 0).collect();
+            let mut ranges = Vec::new();
+            let mut at = (next() % 70) as u32;
+            while at < 64 * words as u32 {
+                let end = (at + 1 + (next() % 90) as u32).min(64 * words as u32);
+                ranges.push((at, end));
+                at = end + (next() % 40) as u32;
+            }
+            let by_bit: u64 = ranges
+                .iter()
+                .flat_map(|&(a, e)| a..e)
+                .filter(|&i| {
+                    let (w, b) = (i as usize / 64, i % 64);
+                    parts.iter().any(|&p| bits[p as usize * words + w] >> b & 1 == 1)
+                })
+                .count() as u64;
+            let mut acc = vec![0; words];
+            assert_eq!(union_in(&bits, words, &parts, &ranges, &mut acc), by_bit);
         }
     }
 
