@@ -807,7 +807,9 @@ mod tests {
                 .flat_map(|&(a, e)| a..e)
                 .filter(|&i| {
                     let (w, b) = (i as usize / 64, i % 64);
-                    parts.iter().any(|&p| bits[p as usize * words + w] >> b & 1 == 1)
+                    parts
+                        .iter()
+                        .any(|&p| bits[p as usize * words + w] >> b & 1 == 1)
                 })
                 .count() as u64;
             let mut acc = vec![0; words];
