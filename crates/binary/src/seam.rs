@@ -30,8 +30,7 @@
 //! bucket by that seam row, and the seam rule between the row above the seam and the second
 //! row below picks the runs of seam rows a half below may meet: a half below whose second row
 //! equals the row below the seam on some columns meets only the seam rows that differ from it
-//! there (on average a small share of the bucket, so the bit sets are read only over those
-//! runs). Its units are the orbits of one row under reflection
+//! there, and the bit sets are read only over those runs. Its units are the orbits of one row under reflection
 //! and complement (61 for 12 wide), and its table is only small with the seam above the
 //! middle: 12×12 is cut 5/7 (tables of ~10^8 five-row halves, ~3·10^9 seven-row halves a
 //! unit met against them), where the pair units cut it 6/6.
@@ -515,8 +514,8 @@ impl<'a> Table<'a> {
                 ..
             } => {
                 let lines = self.lines;
-                // At most a half's rows, every pair of 12 columns and every column.
-                let mut parts = [NONE; MAX_HEIGHT / 2 + MAX_WIDTH * (MAX_WIDTH + 1) / 2];
+                // At most a half's rows and every pair of 12 columns.
+                let mut parts = [NONE; MAX_HEIGHT / 2 + MAX_WIDTH * (MAX_WIDTH - 1) / 2];
                 let mut n = 0;
                 for &r in &y.rows[1..k] {
                     let s = slot[r as usize];
@@ -585,10 +584,11 @@ impl Bucket {
         }
         let mut runs = Vec::new();
         if free {
+            let mut start = 0;
             for run in group.chunk_by(|a, b| a.rows[0] == b.rows[0]) {
-                let start =
-                    (run.as_ptr() as usize - group.as_ptr() as usize) / std::mem::size_of::<Half>();
-                runs.push((same(&run[0]), start as u32, (start + run.len()) as u32));
+                let end = start + run.len() as u32;
+                runs.push((same(&run[0]), start, end));
+                start = end;
             }
         }
         Bucket::Many {

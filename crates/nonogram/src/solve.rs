@@ -388,11 +388,7 @@ impl<'l> Propagator<'l> {
             (false, true) => {
                 // Keep the black try's fixpoint as it stands.
                 self.tick += 1;
-                for i in 0..self.trail.len() {
-                    let c = self.trail[i].0;
-                    self.lasting(c, grid[c]);
-                    settled.push(c);
-                }
+                self.keep_trail(grid, &mut settled);
                 true
             }
             (true, false) => {
@@ -429,11 +425,7 @@ impl<'l> Propagator<'l> {
                     touched.sort_unstable();
                     touched.dedup();
                     let ok = self.propagate(grid, &touched);
-                    for i in 0..self.trail.len() {
-                        let c = self.trail[i].0;
-                        self.lasting(c, grid[c]);
-                        settled.push(c);
-                    }
+                    self.keep_trail(grid, &mut settled);
                     ok
                 }
             }
@@ -443,6 +435,15 @@ impl<'l> Propagator<'l> {
             self.first_try[c] = 0;
         }
         ok.then_some(settled)
+    }
+
+    /// Notes every change on the trail as lasting, and its cell as settled.
+    fn keep_trail(&mut self, grid: &[Options], settled: &mut Vec<usize>) {
+        for i in 0..self.trail.len() {
+            let c = self.trail[i].0;
+            self.lasting(c, grid[c]);
+            settled.push(c);
+        }
     }
 
     /// Notes a lasting change of `cell` to `value` at the current tick, on both its lines.
@@ -490,7 +491,7 @@ const NEXT_TO_SETTLED: u32 = 2000;
 /// cell chosen to branch on, only the work.
 #[derive(Clone, Default)]
 struct Quiet {
-    /// The tick the probe ran at; 0: not probed in this call.
+    /// The tick the probe ran at; 0: never probed.
     tick: u64,
     lines: Vec<u32>,
     score: usize,
