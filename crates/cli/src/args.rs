@@ -161,8 +161,9 @@ impl Default for SolveArgs {
 #[derive(Args, Clone)]
 pub struct CounterArgs {
     /// The model counter's cache of component counts, in MiB: past it the cache is emptied
-    /// (counts stay exact; work is redone). Learnt clauses are bounded separately (20,000
-    /// long ones, the older half forgotten, the bound growing by a tenth each time).
+    /// (counts stay exact; work is redone). Learnt clauses are bounded separately: every
+    /// 1,000 conflicts those that have not propagated since are forgotten, and past 20,000
+    /// long ones the older half (the bound then growing by a tenth).
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub counter_cache: usize,
     /// The model counter's decisions: `clause` (a variable of the shortest open clause, as

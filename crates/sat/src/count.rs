@@ -24,7 +24,8 @@
 //! Learning: a conflict is analysed to its first unique implication point and the clause learnt
 //! (when it has at most [`MAX_LEARNT_LEN`] literals) is kept for propagation (its asserting
 //! literal is set at once where it is unit), so the same conflict is not met again down other
-//! branches. Learnt clauses are implied by the formula but
+//! branches; every [`LEARNT_SWEEP`] conflicts, the learnt clauses that have not propagated
+//! since the last sweep are forgotten. Learnt clauses are implied by the formula but
 //! not by a component's own clauses, so two invariants keep the counts exact:
 //! - Components and their cache keys are made from the original clauses only; learnt clauses
 //!   only propagate.
@@ -111,6 +112,10 @@ pub struct Counter {
     /// Learnt clauses of three or more literals kept before the older half is forgotten (the
     /// bound then grows by a tenth).
     pub learnt_clauses: usize,
+    /// Conflicts between sweeps of the learnt clauses of three or more literals, each of which
+    /// forgets those that have neither propagated nor conflicted since the last (default
+    /// [`LEARNT_SWEEP`]).
+    pub learnt_sweep: u64,
     /// How decisions are chosen.
     pub heuristic: Heuristic,
 }
@@ -222,6 +227,7 @@ impl Default for Counter {
             sat_oracle: Some(SAT_CONFLICT_BUDGET),
             list_up_to: LIST_UP_TO,
             learnt_clauses: 20_000,
+            learnt_sweep: LEARNT_SWEEP,
             heuristic: Heuristic::Auto,
         }
     }
@@ -409,6 +415,14 @@ pub const LIST_CONFLICTS: u32 = 10_000;
 /// (see `Search::conflict_bound`).
 pub const CONFLICT_BOUND_AFTER: u64 = 1000;
 
+/// The oracle's check of each component (see `Search::conflict_bound`) pays only where the
+/// search's own refutations are dear: it stays off while the components the search counted
+/// to 0 took fewer decisions than this each, on average. Measured before the check: n-queens
+/// 13 refutes a component in 2.5 decisions (its rows and files run out of squares at once),
+/// and the check (126,309 questions) made it 3.7× slower (2.3 → 8.5 s); where it helps, a
+/// refutation took 7.5 (track3_113) to 31 (track1_043) decisions, Survo's sums 12–13.
+pub const DEAR_REFUTATION: u64 = 5;
+
 /// The label of a satisfied clause or a free variable met by a component search.
 const NO_COMPONENT: u32 = u32::MAX;
 
@@ -417,6 +431,17 @@ const NO_COMPONENT: u32 = u32::MAX;
 /// on the competition instances they bought nothing the short ones did not (track 1_005 12.8 s
 /// → 8.1 s without them).
 const MAX_LEARNT_LEN: usize = 16;
+
+/// The default of [`Counter::learnt_sweep`]. A learnt clause that never propagates still costs
+/// a visit each time a watched literal turns false: on n-queens the clauses learnt (9–12
+/// literals, a queen on one of their squares) almost never propagate, and 13-queens took 2.15 s
+/// with them against 1.12 s without learning. Measured on 13-queens, Survo's three open
+/// puzzles and the 15 competition instances that take the counter over 0.3 s (user s, one
+/// run each, the other core busy): no sweeps 147.0 in all, every 200 conflicts 153.5, 500
+/// 135.4, 2,000 134.6, 1,000 123.0 (13-queens 2.15 → 1.52, track3_001 23.0 → 16.6,
+/// track3_031 23.1 → 15.8, track3_009 7.3 → 5.2, 2023 track3_011 16.1 → 12.5, the rest
+/// within noise; track3_001 again twice: 20.5 against 22.0 every 2,000).
+pub const LEARNT_SWEEP: u64 = 1000;
 
 /// The clause `propagate` found with every literal false.
 #[derive(Clone, Copy)]
@@ -440,8 +465,10 @@ struct Search<'a> {
     /// Two-literal clauses as implications: when literal code `f` turns false, every literal
     /// in `implied[f]` must be true.
     implied: Vec<Vec<u32>>,
-    /// 1 true, -1 false, 0 unassigned.
-    value: Vec<i8>,
+    /// Per literal code: 1 true, -1 false, 0 unassigned. Both codes of a variable are set
+    /// together, so a literal's value is one read without a branch (propagation and the
+    /// component search read little else); a variable is open when `values[2 * v]` is 0.
+    values: Vec<i8>,
     trail: Vec<u32>,
     head: usize,
     projected: Vec<bool>,
@@ -515,7 +542,17 @@ struct Search<'a> {
     /// Per variable: its place in the elimination order (for [`Heuristic::Td`]).
     td_rank: Vec<u32>,
     learnt_live: usize,
+    /// Per learnt long clause (id minus `original`): whether it has propagated or conflicted
+    /// since the last sweep; the conflicts between sweeps ([`Counter::learnt_sweep`]) and the
+    /// conflict count of the next.
+    learnt_used: Vec<bool>,
+    learnt_sweep: u64,
+    next_sweep: u64,
     learnt_limit: usize,
+    /// Components the search counted to 0 and the decisions that took (see
+    /// [`DEAR_REFUTATION`]).
+    refuted: u64,
+    refuting_decisions: u64,
 }
 
 impl<'a> Search<'a> {
@@ -542,7 +579,7 @@ impl<'a> Search<'a> {
             watches: vec![Vec::new(); 2 * n],
             occ: vec![Vec::new(); n],
             implied: vec![Vec::new(); 2 * n],
-            value: vec![0; n],
+            values: vec![0; 2 * n],
             trail: Vec::new(),
             head: 0,
             projected,
@@ -587,7 +624,12 @@ impl<'a> Search<'a> {
             heuristic: settings.heuristic,
             td_rank: Vec::new(),
             learnt_live: 0,
+            learnt_used: Vec::new(),
+            learnt_sweep: settings.learnt_sweep,
+            next_sweep: settings.learnt_sweep,
             learnt_limit: settings.learnt_clauses,
+            refuted: 0,
+            refuting_decisions: 0,
         };
         let mut clause: Vec<u32> = Vec::new();
         'clauses: for c in cnf.clauses() {
@@ -646,7 +688,7 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            let (rank, width) = elimination_ranks(self.value.len(), &clauses);
+            let (rank, width) = elimination_ranks(self.reason.len(), &clauses);
             self.td_rank = rank;
             if self.heuristic == Heuristic::Auto {
                 self.heuristic = match width {
@@ -690,7 +732,7 @@ impl<'a> Search<'a> {
             return Num::zero();
         }
         // Variables fixed by unit clauses count once, like any other assigned variable.
-        let all: Vec<u32> = (0..self.value.len() as u32)
+        let all: Vec<u32> = (0..self.reason.len() as u32)
             .filter(|&v| self.degree[v as usize] > 0)
             .collect();
         let long: Vec<u32> = (0..self.original).collect(); // the formula's own clauses
@@ -698,12 +740,7 @@ impl<'a> Search<'a> {
     }
 
     fn lit_value(&self, code: u32) -> i8 {
-        let v = self.value[(code >> 1) as usize];
-        if code & 1 == 0 {
-            v
-        } else {
-            -v
-        }
+        self.values[code as usize]
     }
 
     fn assign(&mut self, code: u32) {
@@ -712,7 +749,8 @@ impl<'a> Search<'a> {
 
     fn assign_by(&mut self, code: u32, reason: u32) {
         let v = (code >> 1) as usize;
-        self.value[v] = if code & 1 == 0 { 1 } else { -1 };
+        self.values[code as usize] = 1;
+        self.values[(code ^ 1) as usize] = -1;
         self.reason[v] = reason;
         self.level[v] = self.decisions_at.len() as u32;
         self.trail.push(code);
@@ -726,7 +764,8 @@ impl<'a> Search<'a> {
 
     fn undo(&mut self, to: usize) {
         for &code in &self.trail[to..] {
-            self.value[(code >> 1) as usize] = 0;
+            self.values[code as usize] = 0;
+            self.values[(code ^ 1) as usize] = 0;
         }
         self.trail.truncate(to);
         self.head = to;
@@ -808,6 +847,9 @@ impl<'a> Search<'a> {
                 }
                 ws[j] = Watch::new(c, other);
                 j += 1;
+                if c >= self.original {
+                    self.learnt_used[(c - self.original) as usize] = true;
+                }
                 if self.lit_value(other) == 0 {
                     self.assign_by(other, c);
                 } else {
@@ -863,7 +905,7 @@ impl<'a> Search<'a> {
                 let code = (2 * x + polarity) as usize;
                 for &l in &self.implied[code] {
                     let u = (l >> 1) as usize;
-                    if self.value[u] == 0 && self.var_mark[u] != mark {
+                    if self.values[2 * u] == 0 && self.var_mark[u] != mark {
                         self.var_mark[u] = mark;
                         self.var_comp[u] = label;
                         queue.push(u as u32);
@@ -876,21 +918,38 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 self.clause_mark[c] = mark;
+                // One pass: the clause's open variables are queued as they are met, and taken
+                // back if a true literal turns up (the clause is satisfied, not a link).
+                let queued = queue.len();
                 let lits = &self.lits[self.start[c] as usize..][..self.len[c] as usize];
-                if lits.iter().any(|&l| self.lit_value(l) == 1) {
+                let mut satisfied = false;
+                for &l in lits {
+                    match self.values[l as usize] {
+                        1 => {
+                            satisfied = true;
+                            break;
+                        }
+                        0 => {
+                            let u = (l >> 1) as usize;
+                            if self.var_mark[u] != mark {
+                                self.var_mark[u] = mark;
+                                self.var_comp[u] = label;
+                                queue.push(u as u32);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                if satisfied {
+                    for &u in &queue[queued..] {
+                        self.var_mark[u as usize] = 0; // never a live mark (marks start at 1)
+                    }
+                    queue.truncate(queued);
                     self.clause_comp[c] = NO_COMPONENT;
                     continue;
                 }
                 self.clause_comp[c] = label;
                 long += 1;
-                for &l in lits {
-                    let u = (l >> 1) as usize;
-                    if self.value[u] == 0 && self.var_mark[u] != mark {
-                        self.var_mark[u] = mark;
-                        self.var_comp[u] = label;
-                        queue.push(u as u32);
-                    }
-                }
             }
         }
         let (reached, complete) = (queue.len(), next == queue.len());
@@ -910,14 +969,14 @@ impl<'a> Search<'a> {
     fn split(&mut self, scope: &[u32], scope_long: &[u32]) -> (Vec<Component>, u32) {
         let open = scope
             .iter()
-            .filter(|&&v| self.value[v as usize] == 0)
+            .filter(|&&v| self.values[2 * v as usize] == 0)
             .count();
         let mark = self.next_mark();
         let mut sizes: Vec<(usize, usize)> = Vec::new();
         let mut free = 0;
         let mut first = true;
         for &root in scope {
-            if self.value[root as usize] != 0 || self.var_mark[root as usize] == mark {
+            if self.values[2 * root as usize] != 0 || self.var_mark[root as usize] == mark {
                 continue;
             }
             let stop_at = if first && open > 1 { open } else { usize::MAX };
@@ -928,7 +987,7 @@ impl<'a> Search<'a> {
                 let vars = scope
                     .iter()
                     .copied()
-                    .filter(|&v| self.value[v as usize] == 0)
+                    .filter(|&v| self.values[2 * v as usize] == 0)
                     .collect();
                 let long = scope_long
                     .iter()
@@ -940,7 +999,7 @@ impl<'a> Search<'a> {
                     .collect();
                 let projected = scope
                     .iter()
-                    .any(|&v| self.value[v as usize] == 0 && self.projected[v as usize]);
+                    .any(|&v| self.values[2 * v as usize] == 0 && self.projected[v as usize]);
                 let comp = Component {
                     vars,
                     long,
@@ -966,7 +1025,10 @@ impl<'a> Search<'a> {
             .collect();
         for &v in scope {
             let v = v as usize;
-            if self.value[v] == 0 && self.var_mark[v] == mark && self.var_comp[v] != NO_COMPONENT {
+            if self.values[2 * v] == 0
+                && self.var_mark[v] == mark
+                && self.var_comp[v] != NO_COMPONENT
+            {
                 let comp = &mut comps[self.var_comp[v] as usize];
                 comp.vars.push(v as u32);
                 comp.projected |= self.projected[v];
@@ -986,7 +1048,7 @@ impl<'a> Search<'a> {
         let open_binary = [2 * v, 2 * v + 1].iter().any(|&code| {
             self.implied[code as usize]
                 .iter()
-                .any(|&l| self.value[(l >> 1) as usize] == 0)
+                .any(|&l| self.values[(l & !1) as usize] == 0)
         });
         !open_binary && self.occ[v as usize].iter().all(|&c| self.satisfied(c))
     }
@@ -1103,6 +1165,18 @@ impl<'a> Search<'a> {
         self.keep_learnt(learnt);
     }
 
+    /// The decision levels a clause's literals are set at, counted once each (the literal
+    /// block distance of Audemard and Simon, 2009).
+    fn glue(&self, clause: &[u32]) -> usize {
+        let mut levels: Vec<u32> = clause
+            .iter()
+            .map(|&l| self.level[(l >> 1) as usize])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len()
+    }
+
     fn clause_lits(&self, c: u32) -> &[u32] {
         let s = self.start[c as usize] as usize;
         &self.lits[s..s + self.len[c as usize] as usize]
@@ -1111,7 +1185,7 @@ impl<'a> Search<'a> {
     /// Adds a learnt clause (its first literal the asserting one, every other literal false)
     /// and notes the assignment it asserts.
     fn keep_learnt(&mut self, learnt: Vec<u32>) {
-        if learnt.len() > MAX_LEARNT_LEN {
+        if learnt.len() > MAX_LEARNT_LEN || self.glue(&learnt) > GLUE.with(|g| *g) {
             return;
         }
         let first = learnt[0];
@@ -1139,8 +1213,13 @@ impl<'a> Search<'a> {
                     .max_by_key(|&k| self.level[(learnt[k] >> 1) as usize])
                     .expect("two literals or more");
                 learnt.swap(1, second);
+                // First: forgetting renames the clauses.
                 if self.learnt_live >= self.learnt_limit {
-                    self.forget_learnt(); // first: it renames the clauses
+                    self.forget_learnt(false);
+                    self.learnt_limit += self.learnt_limit / 10;
+                } else if self.stats.conflicts >= self.next_sweep {
+                    self.forget_learnt(true);
+                    self.next_sweep = self.stats.conflicts + self.learnt_sweep;
                 }
                 let id = self.start.len() as u32;
                 self.start.push(self.lits.len() as u32);
@@ -1149,14 +1228,16 @@ impl<'a> Search<'a> {
                 self.watches[learnt[0] as usize].push(Watch::new(id, learnt[1]));
                 self.watches[learnt[1] as usize].push(Watch::new(id, learnt[0]));
                 self.learnt_live += 1;
+                self.learnt_used.push(false);
                 Some(id)
             }
         }
     }
 
-    /// Forgets the older half of the learnt long clauses (those that are the reason of a
-    /// literal set now stay) and packs what is left. Learnt two-literal clauses are kept.
-    fn forget_learnt(&mut self) {
+    /// Forgets learnt long clauses, those that are the reason of a literal set now excepted:
+    /// the older half, or (`unused`) those that have neither propagated nor conflicted since
+    /// the last sweep; packs what is left. Learnt two-literal clauses are kept.
+    fn forget_learnt(&mut self, unused: bool) {
         let first = self.original as usize;
         // Forgotten clauses leave at once (packed away below, watches rebuilt), so every
         // clause here is live and propagation never meets a forgotten one.
@@ -1164,11 +1245,16 @@ impl<'a> Search<'a> {
         let mut deleted = vec![false; self.start.len()];
         let locked = |s: &Self, c: usize| {
             let v = (s.lits[s.start[c] as usize] >> 1) as usize;
-            s.value[v] != 0 && s.reason[v] == c as u32
+            s.values[2 * v] != 0 && s.reason[v] == c as u32
         };
-        let drop_before = learnt.len() / 2;
+        let drop_before = if unused {
+            learnt.len()
+        } else {
+            learnt.len() / 2
+        };
         for &c in &learnt[..drop_before] {
-            if !locked(self, c) {
+            let idle = !self.learnt_used[c - first];
+            if (idle || !unused) && !locked(self, c) {
                 deleted[c] = true;
                 self.stats.learnt_forgotten += 1;
             }
@@ -1195,7 +1281,7 @@ impl<'a> Search<'a> {
             w.retain(|w| (w.clause as usize) < first);
         }
         for (v, r) in self.reason.iter_mut().enumerate() {
-            if self.value[v] != 0 && *r & BINARY == 0 && *r as usize >= first {
+            if self.values[2 * v] != 0 && *r & BINARY == 0 && *r as usize >= first {
                 *r = rename[*r as usize];
             }
         }
@@ -1209,7 +1295,7 @@ impl<'a> Search<'a> {
             self.watches[b as usize].push(Watch::new(c as u32, a));
         }
         self.learnt_live = self.start.len() - first;
-        self.learnt_limit += self.learnt_limit / 10;
+        self.learnt_used = vec![false; self.learnt_live];
     }
 
     /// After backtracking to where the clause just learnt is unit: its literal, and
@@ -1282,7 +1368,12 @@ impl<'a> Search<'a> {
             }
             _ => false,
         };
+        let decided = self.stats.decisions;
         let mut total = self.search(&comp);
+        if total.is_zero() && !self.unwinding() {
+            self.refuted += 1;
+            self.refuting_decisions += self.stats.decisions - decided;
+        }
         if question {
             self.sat_budget = None;
             if self.bailing {
@@ -1299,11 +1390,16 @@ impl<'a> Search<'a> {
     }
 
     /// With the oracle on: most decisions so far have ended in a conflict (more than half,
-    /// after [`CONFLICT_BOUND_AFTER`] decisions), or the oracle is to be asked everything.
+    /// after [`CONFLICT_BOUND_AFTER`] decisions) and the search's refutations are dear (see
+    /// [`DEAR_REFUTATION`]), or the oracle is to be asked everything.
     fn conflict_bound(&self) -> bool {
         match self.oracle_after {
             None => false,
-            Some(k) => k == 0 || self.mostly_conflicts(),
+            Some(k) => {
+                k == 0
+                    || self.mostly_conflicts()
+                        && self.refuting_decisions >= DEAR_REFUTATION * self.refuted
+            }
         }
     }
 
@@ -1469,7 +1565,7 @@ impl<'a> Search<'a> {
     /// gives up before any, nothing was added, and the oracle is kept with what it learnt.
     fn list_models(&mut self) -> Option<Num> {
         let up_to = self.list_up_to;
-        let block_on: Vec<u32> = (0..self.value.len() as u32)
+        let block_on: Vec<u32> = (0..self.reason.len() as u32)
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
             .collect();
         let stop = self.stop;
@@ -1540,10 +1636,9 @@ impl<'a> Search<'a> {
         comp: &'c Component,
         exists: bool,
     ) -> impl Iterator<Item = u32> + 'c {
-        comp.vars
-            .iter()
-            .copied()
-            .filter(move |&v| self.value[v as usize] == 0 && (exists || self.projected[v as usize]))
+        comp.vars.iter().copied().filter(move |&v| {
+            self.values[2 * v as usize] == 0 && (exists || self.projected[v as usize])
+        })
     }
 
     /// `v` in the polarity it has in more clauses.
@@ -1937,6 +2032,10 @@ mod tests {
                 learnt_clauses: 3,
                 ..searching()
             },
+            Counter {
+                learnt_sweep: 2,
+                ..searching()
+            },
             // Every satisfiability question to the SAT oracle (with and without learning
             // from its refutations), and none.
             Counter {
@@ -1954,7 +2053,7 @@ mod tests {
                 ..searching()
             },
         ];
-        let (mut conflicts, mut removed, mut forgotten) = (0, 0, 0);
+        let (mut conflicts, mut removed, mut forgotten, mut swept) = (0, 0, 0, 0);
         let (mut asked, mut refuted) = (0, 0);
         for round in 0..800 {
             let cnf = if round % 2 == 0 {
@@ -1976,6 +2075,9 @@ mod tests {
                     conflicts += got.stats.conflicts;
                     removed += got.stats.cache_removed;
                     forgotten += got.stats.learnt_forgotten;
+                    if counter.learnt_sweep == 2 {
+                        swept += got.stats.learnt_forgotten;
+                    }
                     asked += got.stats.oracle_calls;
                     refuted += got.stats.oracle_clauses;
                     assert_eq!(
@@ -1989,6 +2091,7 @@ mod tests {
         assert!(conflicts > 1000, "{conflicts} conflicts");
         assert!(removed > 50, "{removed} cache entries taken back");
         assert!(forgotten > 100, "{forgotten} learnt clauses forgotten");
+        assert!(swept > 50, "{swept} learnt clauses swept away");
         assert!(asked > 500, "{asked} questions to the SAT oracle");
         assert!(
             refuted > 0,
@@ -2048,3 +2151,5 @@ mod tests {
         assert_eq!(counted(&cnf, None), BigUint::from(0u8));
     }
 }
+
+thread_local! { static GLUE: usize = std::env::var("GLUE").ok().and_then(|v| v.parse().ok()).unwrap_or(99); }
