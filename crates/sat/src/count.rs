@@ -462,6 +462,11 @@ struct Search<'a> {
     watches: Vec<Vec<Watch>>,
     /// Long clause ids containing each variable.
     occ: Vec<Vec<u32>>,
+    /// Per literal code, the formula's long clauses holding it; and per such clause, how many
+    /// of its literals are true now (kept by `assign_by` and `undo`), so that the component
+    /// search tells a satisfied clause by one read instead of a scan.
+    lit_occ: Vec<Vec<u32>>,
+    true_lits: Vec<u32>,
     /// Two-literal clauses as implications: when literal code `f` turns false, every literal
     /// in `implied[f]` must be true.
     implied: Vec<Vec<u32>>,
@@ -578,6 +583,8 @@ impl<'a> Search<'a> {
             len: Vec::new(),
             watches: vec![Vec::new(); 2 * n],
             occ: vec![Vec::new(); n],
+            lit_occ: vec![Vec::new(); 2 * n],
+            true_lits: Vec::new(),
             implied: vec![Vec::new(); 2 * n],
             values: vec![0; 2 * n],
             trail: Vec::new(),
@@ -663,11 +670,13 @@ impl<'a> Search<'a> {
                     s.watches[clause[1] as usize].push(Watch::new(id, clause[0]));
                     for &code in &clause {
                         s.occ[(code >> 1) as usize].push(id);
+                        s.lit_occ[code as usize].push(id);
                     }
                 }
             }
         }
         s.clause_mark = vec![0; s.start.len()];
+        s.true_lits = vec![0; s.start.len()];
         s.clause_comp = vec![0; s.start.len()];
         s.original = s.start.len() as u32;
         s.loose = (0..n)
@@ -751,6 +760,9 @@ impl<'a> Search<'a> {
         let v = (code >> 1) as usize;
         self.values[code as usize] = 1;
         self.values[(code ^ 1) as usize] = -1;
+        for &c in &self.lit_occ[code as usize] {
+            self.true_lits[c as usize] += 1;
+        }
         self.reason[v] = reason;
         self.level[v] = self.decisions_at.len() as u32;
         self.trail.push(code);
@@ -766,6 +778,9 @@ impl<'a> Search<'a> {
         for &code in &self.trail[to..] {
             self.values[code as usize] = 0;
             self.values[(code ^ 1) as usize] = 0;
+            for &c in &self.lit_occ[code as usize] {
+                self.true_lits[c as usize] -= 1;
+            }
         }
         self.trail.truncate(to);
         self.head = to;
@@ -881,8 +896,13 @@ impl<'a> Search<'a> {
         self.mark
     }
 
+    /// Whether one of the formula's long clauses is satisfied now.
     fn satisfied(&self, c: u32) -> bool {
-        self.clause_lits(c).iter().any(|&l| self.lit_value(l) == 1)
+        debug_assert!(
+            c < self.original,
+            "learnt clauses have no count of true literals"
+        );
+        self.true_lits[c as usize] > 0
     }
 
     /// Labels the open formula reachable from `root` (graph search through open clauses) as
@@ -918,38 +938,20 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 self.clause_mark[c] = mark;
-                // One pass: the clause's open variables are queued as they are met, and taken
-                // back if a true literal turns up (the clause is satisfied, not a link).
-                let queued = queue.len();
-                let lits = &self.lits[self.start[c] as usize..][..self.len[c] as usize];
-                let mut satisfied = false;
-                for &l in lits {
-                    match self.values[l as usize] {
-                        1 => {
-                            satisfied = true;
-                            break;
-                        }
-                        0 => {
-                            let u = (l >> 1) as usize;
-                            if self.var_mark[u] != mark {
-                                self.var_mark[u] = mark;
-                                self.var_comp[u] = label;
-                                queue.push(u as u32);
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                if satisfied {
-                    for &u in &queue[queued..] {
-                        self.var_mark[u as usize] = 0; // never a live mark (marks start at 1)
-                    }
-                    queue.truncate(queued);
-                    self.clause_comp[c] = NO_COMPONENT;
+                if self.true_lits[c] > 0 {
+                    self.clause_comp[c] = NO_COMPONENT; // satisfied: not a link
                     continue;
                 }
                 self.clause_comp[c] = label;
                 long += 1;
+                for &l in &self.lits[self.start[c] as usize..][..self.len[c] as usize] {
+                    let u = (l >> 1) as usize;
+                    if self.values[l as usize] == 0 && self.var_mark[u] != mark {
+                        self.var_mark[u] = mark;
+                        self.var_comp[u] = label;
+                        queue.push(u as u32);
+                    }
+                }
             }
         }
         let (reached, complete) = (queue.len(), next == queue.len());
