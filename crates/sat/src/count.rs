@@ -1167,18 +1167,6 @@ impl<'a> Search<'a> {
         self.keep_learnt(learnt);
     }
 
-    /// The decision levels a clause's literals are set at, counted once each (the literal
-    /// block distance of Audemard and Simon, 2009).
-    fn glue(&self, clause: &[u32]) -> usize {
-        let mut levels: Vec<u32> = clause
-            .iter()
-            .map(|&l| self.level[(l >> 1) as usize])
-            .collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels.len()
-    }
-
     fn clause_lits(&self, c: u32) -> &[u32] {
         let s = self.start[c as usize] as usize;
         &self.lits[s..s + self.len[c as usize] as usize]
@@ -1187,7 +1175,7 @@ impl<'a> Search<'a> {
     /// Adds a learnt clause (its first literal the asserting one, every other literal false)
     /// and notes the assignment it asserts.
     fn keep_learnt(&mut self, learnt: Vec<u32>) {
-        if learnt.len() > MAX_LEARNT_LEN || self.glue(&learnt) > GLUE.with(|g| *g) {
+        if learnt.len() > MAX_LEARNT_LEN {
             return;
         }
         let first = learnt[0];
@@ -2153,5 +2141,3 @@ mod tests {
         assert_eq!(counted(&cnf, None), BigUint::from(0u8));
     }
 }
-
-thread_local! { static GLUE: usize = std::env::var("GLUE").ok().and_then(|v| v.parse().ok()).unwrap_or(99); }
