@@ -1702,6 +1702,12 @@ impl<'a> Search<'a> {
             }
         };
         self.stats.listed = found;
+        log::debug!(
+            "model counter: listing {} after {found} models (at {} decisions, {} conflicts)",
+            if listed.is_some() { "complete" } else { "given up" },
+            self.stats.decisions,
+            self.stats.conflicts
+        );
         if found > 0 {
             self.oracle = None; // its blocking clauses go with it
         } else if let Some(oracle) = &mut self.oracle {
