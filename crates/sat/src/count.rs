@@ -4,7 +4,8 @@
 //! unassigned part of the formula splits into connected components that are counted
 //! independently and multiplied; each component's count is cached under the component itself
 //! (its variables and its not-yet-satisfied clauses), so a sub-formula met again down another
-//! branch costs a look-up.
+//! branch costs a look-up. Where the searches for components have stopped finding more than
+//! one ([`SPLITS_FUTILE_AFTER`]), most are skipped: the open part is then one component.
 //!
 //! Projection: decisions are taken on projection variables first. A component left with no
 //! projection variable contributes 1 when it is satisfiable and 0 otherwise (a plain DPLL
@@ -809,6 +810,11 @@ impl<'a> Search<'a> {
         self.values[code as usize]
     }
 
+    /// Whether variable `v` is unassigned.
+    fn is_open(&self, v: u32) -> bool {
+        self.values[2 * v as usize] == 0
+    }
+
     fn assign(&mut self, code: u32) {
         self.assign_by(code, DECISION);
     }
@@ -1003,7 +1009,7 @@ impl<'a> Search<'a> {
                 let code = (2 * x + polarity) as usize;
                 for &l in &self.implied[code] {
                     let u = (l >> 1) as usize;
-                    if self.values[2 * u] == 0 && self.var_mark[u] != mark {
+                    if self.is_open(u as u32) && self.var_mark[u] != mark {
                         self.var_mark[u] = mark;
                         self.var_comp[u] = label;
                         queue.push(u as u32);
@@ -1047,10 +1053,7 @@ impl<'a> Search<'a> {
     /// on formulas that do not split, such as n-queens): everything is then one component,
     /// and the clauses it did not look at are checked from the scope's list.
     fn split(&mut self, scope: &[u32], scope_long: &[u32]) -> (Vec<Component>, u32) {
-        let open = scope
-            .iter()
-            .filter(|&&v| self.values[2 * v as usize] == 0)
-            .count();
+        let open = scope.iter().filter(|&&v| self.is_open(v)).count();
         if open == 0 {
             return (Vec::new(), 0);
         }
@@ -1066,7 +1069,7 @@ impl<'a> Search<'a> {
         let mut free = 0;
         let mut first = true;
         for &root in scope {
-            if self.values[2 * root as usize] != 0 || self.var_mark[root as usize] == mark {
+            if !self.is_open(root) || self.var_mark[root as usize] == mark {
                 continue;
             }
             let stop_at = if first && open > 1 { open } else { usize::MAX };
@@ -1098,7 +1101,7 @@ impl<'a> Search<'a> {
             .collect();
         for &v in scope {
             let v = v as usize;
-            if self.values[2 * v] == 0
+            if self.is_open(v as u32)
                 && self.var_mark[v] == mark
                 && self.var_comp[v] != NO_COMPONENT
             {
@@ -1138,7 +1141,7 @@ impl<'a> Search<'a> {
         let mut vars = Vec::with_capacity(open);
         let mut projected = false;
         for &v in scope {
-            if self.values[2 * v as usize] == 0 {
+            if self.is_open(v) {
                 vars.push(v);
                 projected |= self.projected[v as usize];
             }
@@ -1351,7 +1354,7 @@ impl<'a> Search<'a> {
         let mut deleted = vec![false; self.start.len()];
         let locked = |s: &Self, c: usize| {
             let v = (s.lits[s.start[c] as usize] >> 1) as usize;
-            s.values[2 * v] != 0 && s.reason[v] == c as u32
+            !s.is_open(v as u32) && s.reason[v] == c as u32
         };
         let drop_before = if unused {
             learnt.len()
@@ -1704,7 +1707,11 @@ impl<'a> Search<'a> {
         self.stats.listed = found;
         log::debug!(
             "model counter: listing {} after {found} models (at {} decisions, {} conflicts)",
-            if listed.is_some() { "complete" } else { "given up" },
+            if listed.is_some() {
+                "complete"
+            } else {
+                "given up"
+            },
             self.stats.decisions,
             self.stats.conflicts
         );
@@ -1748,9 +1755,10 @@ impl<'a> Search<'a> {
         comp: &'c Component,
         exists: bool,
     ) -> impl Iterator<Item = u32> + 'c {
-        comp.vars.iter().copied().filter(move |&v| {
-            self.values[2 * v as usize] == 0 && (exists || self.projected[v as usize])
-        })
+        comp.vars
+            .iter()
+            .copied()
+            .filter(move |&v| self.is_open(v) && (exists || self.projected[v as usize]))
     }
 
     /// `v` in the polarity it has in more clauses.
