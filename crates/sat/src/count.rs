@@ -1722,6 +1722,11 @@ impl<'a> Search<'a> {
     /// CaDiCaL more than the rebuild (Survo open-4x4 1.82 s guarded, 1.65 s plain). Where it
     /// gives up before any, nothing was added, and the oracle is kept with what it learnt.
     fn list_models(&mut self) -> Option<Num> {
+        log::debug!(
+            "model counter: listing models (at {} decisions, {} conflicts)",
+            self.stats.decisions,
+            self.stats.conflicts
+        );
         let up_to = self.list_up_to;
         let block_on: Vec<u32> = (0..self.reason.len() as u32)
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
