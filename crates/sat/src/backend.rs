@@ -5,6 +5,8 @@ use crate::{dimacs, Cnf, Lit, Var};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 use varisat::ExtendFormula;
 
@@ -12,7 +14,8 @@ use varisat::ExtendFormula;
 pub enum BackendError {
     #[error("the SAT solver failed: {0}")]
     Solver(String),
-    /// A limit ended the solve before it had an answer (`reason`: `timeout` or `conflicts`).
+    /// A limit ended the solve before it had an answer (`reason`: `timeout`, `conflicts`, or
+    /// `stop` for the flag of [`Backend::set_stop`]).
     #[error("the solve was stopped by its {reason} limit before it had an answer")]
     Stopped { reason: &'static str },
     #[error("{backend} cannot bound a solve by {limit}; CaDiCaL can")]
@@ -81,6 +84,13 @@ pub trait Backend {
     /// conjunction the formula alone already rules out. `None` where the backend cannot tell.
     fn failed_assumptions(&self, _assumptions: &[Lit]) -> Option<Vec<Lit>> {
         None
+    }
+
+    /// Ends every solve (the one running included) soon after `stop` is set, with
+    /// [`BackendError::Stopped`]. False where the backend cannot stop a solve (it then runs
+    /// each solve to its answer).
+    fn set_stop(&mut self, _stop: Arc<AtomicBool>) -> bool {
+        false
     }
 }
 
@@ -322,20 +332,28 @@ pub struct CadicalBackend {
     /// everywhere: clauses, assumptions and the model read back. Invariant: a variable's entry
     /// is set only before CaDiCaL has seen it, so one variable is never named both ways.
     flipped: Vec<bool>,
+    /// Set by [`Backend::set_stop`]: ends the running solve when raised.
+    stop: Option<Arc<AtomicBool>>,
     /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
     /// asked for values until the next clause is added (asking later aborts the process), so
     /// `value` reads this copy, as the trait promises: "the last model".
     model: Vec<bool>,
 }
 
-/// CaDiCaL's termination callback: true once the deadline has passed.
+/// CaDiCaL's termination callback: true once the deadline has passed or the stop flag is set.
 #[cfg(feature = "cadical")]
-struct Deadline(Option<Instant>);
+struct Deadline {
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+}
 
 #[cfg(feature = "cadical")]
 impl cadical::Callbacks for Deadline {
     fn terminate(&mut self) -> bool {
-        self.0.is_some_and(|d| Instant::now() >= d)
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 
@@ -355,7 +373,22 @@ impl CadicalBackend {
             max_var: 0,
             model: Vec::new(),
             flipped: Vec::new(),
+            stop: None,
         }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Hands CaDiCaL a callback for the current deadline and stop flag.
+    fn set_callbacks(&mut self) {
+        self.solver.set_callbacks(Some(Deadline {
+            deadline: self.limits.deadline,
+            stop: self.stop.clone(),
+        }));
     }
 
     fn to_cadical(&self, l: Lit) -> i32 {
@@ -377,8 +410,14 @@ impl Backend for CadicalBackend {
 
     fn set_limits(&mut self, limits: Limits) -> Result<(), BackendError> {
         self.limits = limits;
-        self.solver.set_callbacks(Some(Deadline(limits.deadline)));
+        self.set_callbacks();
         Ok(())
+    }
+
+    fn set_stop(&mut self, stop: Arc<AtomicBool>) -> bool {
+        self.stop = Some(stop);
+        self.set_callbacks();
+        true
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -410,6 +449,9 @@ impl Backend for CadicalBackend {
         if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return Err(BackendError::Stopped { reason: "timeout" });
         }
+        if self.stopped() {
+            return Err(BackendError::Stopped { reason: "stop" });
+        }
         if let Some(n) = self.limits.conflicts {
             // CaDiCaL resets its limits after every solve, so set it each time.
             self.solver
@@ -431,6 +473,8 @@ impl Backend for CadicalBackend {
             None => Err(BackendError::Stopped {
                 reason: if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                     "timeout"
+                } else if self.stopped() {
+                    "stop"
                 } else {
                     "conflicts"
                 },
@@ -455,9 +499,59 @@ impl Backend for CadicalBackend {
 }
 
 #[cfg(all(test, feature = "cadical"))]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Xorshift;
+
+    /// The pigeonhole formula, `holes + 1` pigeons: unsatisfiable, and CDCL needs time
+    /// exponential in `holes` to say so (minutes for CaDiCaL at 12).
+    pub(crate) fn pigeonhole(holes: u32) -> Cnf {
+        let mut cnf = Cnf::new();
+        let var = |p: u32, h: u32| Var(p * holes + h);
+        for p in 0..=holes {
+            let some: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
+            cnf.add_clause(&some);
+        }
+        for h in 0..holes {
+            for a in 0..=holes {
+                for b in a + 1..=holes {
+                    cnf.add_clause(&[var(a, h).negative(), var(b, h).negative()]);
+                }
+            }
+        }
+        cnf
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_a_solve() {
+        // Raised before: the solve does not start. Raised during a solve that would take
+        // minutes: it ends with `Stopped`, not with an answer.
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut solver = CadicalBackend::new();
+        assert!(solver.set_stop(Arc::clone(&stop)));
+        solver.add_cnf(&pigeonhole(12));
+        assert!(matches!(
+            solver.solve(&[]),
+            Err(BackendError::Stopped { reason: "stop" })
+        ));
+        stop.store(false, Ordering::Relaxed);
+        let raiser = {
+            let stop = Arc::clone(&stop);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        assert!(matches!(
+            solver.solve(&[]),
+            Err(BackendError::Stopped { reason: "stop" })
+        ));
+        raiser.join().unwrap();
+        // Limits set afterwards keep the flag.
+        solver.set_limits(Limits::default()).unwrap();
+        assert!(solver.solve(&[]).is_err());
+        assert!(!VarisatBackend::new().set_stop(stop));
+    }
 
     /// Models by blocking clauses, with `solver` fresh.
     fn models(mut solver: impl Backend, cnf: &Cnf, assumptions: &[Lit]) -> u64 {

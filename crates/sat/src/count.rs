@@ -42,6 +42,7 @@ use crate::{Backend, Cnf, Limits, Lit, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What a count took: decisions made, components met, and how often the cache answered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -249,28 +250,63 @@ pub fn count_models(cnf: &Cnf, projection: Option<&[Var]>) -> BigUint {
 
 impl Counter {
     pub fn count(&self, cnf: &Cnf, projection: Option<&[Var]>) -> ModelCount {
-        self.count_until(cnf, projection, &AtomicBool::new(false))
+        self.count_with(cnf, projection, None)
             .expect("nothing sets the stop flag")
     }
 
     /// As [`Counter::count`], but gives up (`None`) soon after `stop` is set: the flag is
-    /// read at every decision.
+    /// read at every decision, and a question the SAT oracle is working on is ended too
+    /// (CaDiCaL's termination callback; varisat's solves run to their answer).
     pub fn count_until(
         &self,
         cnf: &Cnf,
         projection: Option<&[Var]>,
         stop: &AtomicBool,
     ) -> Option<ModelCount> {
+        self.count_with(cnf, projection, Some(stop))
+    }
+
+    fn count_with(
+        &self,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<ModelCount> {
+        // The search reads the caller's flag itself; the oracle, a solver of its own, is
+        // handed a flag it may keep ('static), raised by a watcher thread when the caller's
+        // is (checked every few milliseconds, and woken to end at once when the count does).
+        let oracle_stop = Arc::new(AtomicBool::new(false));
+        let never = AtomicBool::new(false);
+        let caller = stop.unwrap_or(&never);
+        let finished = AtomicBool::new(false);
         // The search recurses once per decision; a large stack of its own keeps deep formulas
         // (thousands of variables) from overflowing the caller's.
         std::thread::scope(|s| {
-            std::thread::Builder::new()
+            let watcher = stop.map(|stop| {
+                let (oracle_stop, finished) = (&oracle_stop, &finished);
+                s.spawn(move || {
+                    while !finished.load(Ordering::Relaxed) {
+                        if stop.load(Ordering::Relaxed) {
+                            oracle_stop.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        std::thread::park_timeout(std::time::Duration::from_millis(5));
+                    }
+                })
+            });
+            let search = std::thread::Builder::new()
                 .name("model-counter".into())
                 .stack_size(1 << 30)
-                .spawn_scoped(s, || Search::new(cnf, projection, self, stop).run())
+                .spawn_scoped(s, || {
+                    Search::new(cnf, projection, self, caller, Arc::clone(&oracle_stop)).run()
+                })
                 .expect("a thread for the model counter")
-                .join()
-                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                .join();
+            finished.store(true, Ordering::Relaxed);
+            if let Some(w) = watcher {
+                w.thread().unpark();
+            }
+            search.unwrap_or_else(|e| std::panic::resume_unwind(e))
         })
     }
 }
@@ -485,6 +521,8 @@ enum Conflict {
 /// Literal codes are `2 * var + negated`, as in [`crate::Lit`].
 struct Search<'a> {
     stop: &'a AtomicBool,
+    /// Raised with `stop` (see [`Counter::count_until`]), for the oracle to end a solve.
+    oracle_stop: Arc<AtomicBool>,
     stopped: bool,
     /// Clauses of three or more literals, flat; each watched by its first two literals,
     /// except the formula's own three-literal clauses, which are in `ternary` instead.
@@ -620,6 +658,7 @@ impl<'a> Search<'a> {
         projection: Option<&[Var]>,
         settings: &Counter,
         stop: &'a AtomicBool,
+        oracle_stop: Arc<AtomicBool>,
     ) -> Search<'a> {
         let mut n = cnf.num_vars() as usize;
         if let Some(p) = projection {
@@ -631,6 +670,7 @@ impl<'a> Search<'a> {
         }
         let mut s = Search {
             stop,
+            oracle_stop,
             stopped: false,
             lits: Vec::new(),
             start: Vec::new(),
@@ -1678,12 +1718,16 @@ impl<'a> Search<'a> {
         }
         let learning = self.learning;
         let oracle = self.oracle();
-        // Without limits neither backend stops on its own; an error would be a solver fault.
-        if oracle
-            .solve(&assumptions)
-            .expect("the SAT oracle answers without limits")
-        {
-            return true;
+        // Without limits neither backend stops on its own, but the stop flag ends a solve:
+        // the search then unwinds (any answer will do, none is kept).
+        match oracle.solve(&assumptions) {
+            Ok(true) => return true,
+            Ok(false) => {}
+            Err(crate::BackendError::Stopped { .. }) => {
+                self.stopped = true;
+                return true;
+            }
+            Err(e) => panic!("the SAT oracle failed: {e}"),
         }
         // The decisions the refutation used cannot all hold in any model: their negations
         // form a clause implied by the formula, learnt like a conflict's (it propagates in
@@ -1708,6 +1752,7 @@ impl<'a> Search<'a> {
             let mut solver: Box<dyn Backend> = Box::new(crate::CadicalBackend::new());
             #[cfg(not(feature = "cadical"))]
             let mut solver: Box<dyn Backend> = Box::new(crate::VarisatBackend::new());
+            solver.set_stop(Arc::clone(&self.oracle_stop));
             solver.add_cnf(self.cnf);
             solver
         })
@@ -2118,6 +2163,31 @@ mod tests {
             counted(&cnf, Some(&shown)),
             BigUint::from(brute(&cnf, Some(&shown)))
         );
+    }
+
+    #[test]
+    #[cfg(feature = "cadical")]
+    fn a_stop_flag_raised_while_the_oracle_works_gives_up() {
+        // The oracle asked at once (`Some(0)`) whether the pigeonhole formula has a model: a
+        // question CaDiCaL needs minutes for. The flag raised meanwhile ends it (without the
+        // oracle's flag this test runs for those minutes).
+        let cnf = crate::backend::tests::pigeonhole(12);
+        // Projected (on the first pigeon's holes): without a projection no question arises.
+        let shown: Vec<Var> = (0..12).map(Var).collect();
+        let counter = Counter {
+            sat_oracle: Some(0),
+            list_up_to: 0,
+            ..Counter::default()
+        };
+        let stop = AtomicBool::new(false);
+        let counted = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                stop.store(true, Ordering::Relaxed);
+            });
+            counter.count_until(&cnf, Some(&shown), &stop)
+        });
+        assert_eq!(counted.map(|c| c.count), None);
     }
 
     #[test]
