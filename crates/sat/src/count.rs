@@ -965,6 +965,7 @@ impl<'a> Search<'a> {
         true
     }
 
+    /// [`Search::propagate`]'s loop, over the lists it took out of the search.
     fn propagate_with(
         &mut self,
         implied: &[Vec<u32>],
