@@ -337,7 +337,23 @@ fn enumerate_cnf(
     limit: Option<u64>,
     visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
+    enumerate_cnf_until(enc, cover_options, opts, limit, None, visit)
+}
+
+/// [`enumerate_cnf`], where raising `stop` also ends the solve under way (backends that can:
+/// see [`Backend::set_stop`]; it then ends with an error).
+fn enumerate_cnf_until(
+    enc: &CnfEncoding,
+    cover_options: Option<usize>,
+    opts: &Options,
+    limit: Option<u64>,
+    stop: Option<&Arc<AtomicBool>>,
+    visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
+) -> Result<bool, EngineError> {
     let mut solver = backend(opts)?;
+    if let Some(stop) = stop {
+        solver.set_stop(Arc::clone(stop));
+    }
     enumerate_on(
         solver.as_mut(),
         enc,
@@ -822,19 +838,26 @@ fn blocking_count(
     opts: &Options,
     limit: Option<u64>,
 ) -> Result<Counted, EngineError> {
-    blocking_count_until(enc, cover_options, opts, limit, &AtomicBool::new(false))
+    blocking_count_until(
+        enc,
+        cover_options,
+        opts,
+        limit,
+        &Arc::new(AtomicBool::new(false)),
+    )
 }
 
-/// Blocking-clause counting that gives up (`complete: false`) once `stop` is set.
+/// Blocking-clause counting that gives up once `stop` is set: between solves with
+/// `complete: false`, within one (CaDiCaL) with an error.
 fn blocking_count_until(
     enc: &CnfEncoding,
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Counted, EngineError> {
     let mut n = 0u64;
-    let complete = enumerate_cnf(enc, cover_options, opts, limit, |_| {
+    let complete = enumerate_cnf_until(enc, cover_options, opts, limit, Some(stop), |_| {
         n += 1;
         Ok(match stop.load(Ordering::Relaxed) {
             true => ControlFlow::Break(()),
@@ -851,9 +874,10 @@ fn blocking_count_until(
 /// Many solutions: the model counter and blocking clauses race (two threads), and the first
 /// to finish answers. Neither wins everywhere: the counter has no clause learning and loses
 /// on arithmetic-heavy encodings with a few hundred solutions (Survo), blocking clauses pay a
-/// full SAT call per solution and lose on everything large. The loser is told to stop; the
-/// blocking side, which can only stop between SAT calls, is left to finish its current call
-/// on its own (detached) thread.
+/// full SAT call per solution and lose on everything large. The loser is told to stop: the
+/// counter at its next decision or within its oracle's solve, the blocking side within its
+/// solve where the backend can stop one (CaDiCaL), else after it (varisat), on its own
+/// (detached) thread, whose answer nobody reads then.
 fn race(
     enc: CnfEncoding,
     cover_options: Option<usize>,
@@ -946,4 +970,36 @@ pub fn export(
         }
     }
     Ok(())
+}
+
+#[cfg(all(test, feature = "cadical"))]
+mod tests {
+    use super::*;
+    use wellposed_sat::{BackendError, Var};
+
+    /// The race's flag, raised, ends the blocking side's solve under way instead of letting a
+    /// detached thread finish it: on the 12-hole pigeonhole formula (minutes for CaDiCaL to
+    /// refute) the count ends at once, with the solver's "stopped".
+    #[test]
+    fn a_raised_flag_ends_the_blocking_side_within_its_solve() {
+        let holes = 12;
+        let cnf = wellposed_sat::instances::pigeonhole(holes);
+        let enc = CnfEncoding {
+            answer: (0..holes).map(Var).collect(),
+            names: Vec::new(),
+            cnf,
+        };
+        let opts = Options {
+            solver: SolverChoice::Cadical,
+            ..Options::default()
+        };
+        let stop = Arc::new(AtomicBool::new(true));
+        let counted = blocking_count_until(&enc, None, &opts, None, &stop);
+        assert!(matches!(
+            counted,
+            Err(EngineError::Backend(BackendError::Stopped {
+                reason: "stop"
+            }))
+        ));
+    }
 }

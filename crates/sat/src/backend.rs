@@ -499,28 +499,9 @@ impl Backend for CadicalBackend {
 }
 
 #[cfg(all(test, feature = "cadical"))]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::Xorshift;
-
-    /// The pigeonhole formula, `holes + 1` pigeons: unsatisfiable, and CDCL needs time
-    /// exponential in `holes` to say so (minutes for CaDiCaL at 12).
-    pub(crate) fn pigeonhole(holes: u32) -> Cnf {
-        let mut cnf = Cnf::new();
-        let var = |p: u32, h: u32| Var(p * holes + h);
-        for p in 0..=holes {
-            let some: Vec<Lit> = (0..holes).map(|h| var(p, h).positive()).collect();
-            cnf.add_clause(&some);
-        }
-        for h in 0..holes {
-            for a in 0..=holes {
-                for b in a + 1..=holes {
-                    cnf.add_clause(&[var(a, h).negative(), var(b, h).negative()]);
-                }
-            }
-        }
-        cnf
-    }
 
     #[test]
     fn a_raised_stop_flag_ends_a_solve() {
@@ -529,7 +510,7 @@ pub(crate) mod tests {
         let stop = Arc::new(AtomicBool::new(true));
         let mut solver = CadicalBackend::new();
         assert!(solver.set_stop(Arc::clone(&stop)));
-        solver.add_cnf(&pigeonhole(12));
+        solver.add_cnf(&crate::instances::pigeonhole(12));
         assert!(matches!(
             solver.solve(&[]),
             Err(BackendError::Stopped { reason: "stop" })

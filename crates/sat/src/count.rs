@@ -2172,7 +2172,7 @@ mod tests {
         // The oracle asked at once (`Some(0)`) whether the pigeonhole formula has a model: a
         // question CaDiCaL needs minutes for. The flag raised meanwhile ends it (without the
         // oracle's flag this test runs for those minutes).
-        let cnf = crate::backend::tests::pigeonhole(12);
+        let cnf = crate::instances::pigeonhole(12);
         // Projected (on the first pigeon's holes): without a projection no question arises.
         let shown: Vec<Var> = (0..12).map(Var).collect();
         let counter = Counter {

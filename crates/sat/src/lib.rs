@@ -7,6 +7,7 @@ mod count;
 pub mod dimacs;
 mod encode;
 pub mod hash;
+pub mod instances;
 
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;
