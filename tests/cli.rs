@@ -421,12 +421,28 @@ fn survo_through_the_cli() {
     assert_eq!(count_of(&["--limit", "500", &many]), (176, true));
     let e = wellposed(&["survo", "enumerate", "3", "4", "--json"]).json();
     assert_eq!(
-        (e["S"].as_u64(), e["labelled"].as_u64()),
-        (Some(583), Some(83952))
+        (
+            e["S"].as_u64(),
+            e["labelled"].as_u64(),
+            e["method"].as_str()
+        ),
+        (Some(583), Some(83952), Some("complement-pairs"))
     );
-    // Either method may be asked for where both apply, with the same answer; the two-row
-    // method refuses other sizes.
-    for method in ["margin-pairs", "two-row-matchings"] {
+    // Every row margin searched: the same count (the picture below shows all the pairs).
+    let e = wellposed(&[
+        "survo",
+        "enumerate",
+        "3",
+        "4",
+        "--json",
+        "--method",
+        "margin-pairs",
+    ])
+    .json();
+    assert_eq!(e["S"], 583);
+    // Any method may be asked for where it applies, with the same answer; the two-row
+    // method refuses other sizes, the complement method square ones.
+    for method in ["margin-pairs", "two-row-matchings", "complement-pairs"] {
         let e = wellposed(&["survo", "enumerate", "2", "7", "--json", "--method", method]).json();
         assert_eq!(
             (e["S"].as_u64(), e["method"].as_str()),
@@ -442,6 +458,15 @@ fn survo_through_the_cli() {
         "two-row-matchings",
     ]);
     assert!(r.code == 2 && r.stderr.contains("not 3×4"), "{}", r.stderr);
+    let r = wellposed(&[
+        "survo",
+        "enumerate",
+        "3",
+        "3",
+        "--method",
+        "complement-pairs",
+    ]);
+    assert!(r.code == 2 && r.stderr.contains("not 3×3"), "{}", r.stderr);
     // Shards, merged, give the whole answer; a missing shard is an error, not a wrong sum.
     let mut files = Vec::new();
     for k in 0..3 {
@@ -489,16 +514,19 @@ fn survo_through_the_cli() {
 }
 
 /// Killing an enumeration at random moments and resuming from its checkpoint ends with the
-/// same answer as an uninterrupted run, by both methods (3×5 searches margin pairs, 2×9
-/// expands column margins into matchings), and a checkpoint of one method is refused by the
-/// other.
+/// same answer as an uninterrupted run, by every method (3×5 searches margin pairs, 5×3 half
+/// of them, 2×9 expands column margins into matchings), and a checkpoint of one method is
+/// refused by another.
 #[test]
 fn survo_enumeration_survives_being_killed() {
     let dir = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (m, n, method, published, seed) in [
-        ("3", "5", "margin-pairs", 5337, 0x51ab_c0de),
-        ("2", "9", "two-row-matchings", 154587, 0x2_9ab),
+    // Kills come between the pauses' bounds (ms) after each start: within the shortest whole
+    // run's time on this machine (5×3 by complements 0.5 s, 3×5 by margin pairs 1.1 s).
+    for (m, n, method, published, pauses, seed) in [
+        ("3", "5", "margin-pairs", 5337, (150, 400), 0x51ab_c0de),
+        ("5", "3", "complement-pairs", 5337, (50, 200), 0x53_c0de),
+        ("2", "9", "two-row-matchings", 154587, (150, 400), 0x2_9ab),
     ] {
         let ckpt = dir.join(format!("s{m}{n}.ckpt"));
         let _ = std::fs::remove_file(&ckpt);
@@ -510,15 +538,17 @@ fn survo_enumeration_survives_being_killed() {
             "--threads",
             "1",
             "--json",
+            "--method",
+            method,
             "--checkpoint",
             ckpt.to_str().unwrap(),
         ];
-        let kills = kill_at_random_moments(&args, &ckpt, 5, (150, 400), seed);
+        let kills = kill_at_random_moments(&args, &ckpt, 5, pauses, seed);
         assert!(kills > 0, "the {m}×{n} run must actually be interrupted");
         let finished = wellposed(&args).json();
         assert_eq!(finished["S"], published, "{m}×{n}");
         assert_eq!(finished["method"], method);
-        let fresh = wellposed(&["survo", "enumerate", m, n, "--json"]).json();
+        let fresh = wellposed(&["survo", "enumerate", m, n, "--json", "--method", method]).json();
         assert_eq!(finished["S"], fresh["S"]);
         assert_eq!(finished["searched"], fresh["searched"]);
     }
@@ -535,6 +565,27 @@ fn survo_enumeration_survives_being_killed() {
         "enumerate",
         "2",
         "7",
+        "--checkpoint",
+        old.to_str().unwrap(),
+    ]);
+    assert!(
+        r.code == 2 && r.stderr.contains("by MarginPairs, not of this run"),
+        "{}",
+        r.stderr
+    );
+    // Nor is a 3×5 margin-pair checkpoint (the default before the complement scan) resumed
+    // by the complement scan, whose units are other row margins.
+    let old = dir.join("old35.ckpt");
+    std::fs::write(
+        &old,
+        r#"{"m":3,"n":5,"shard":[0,1],"done":[0],"unique":3,"searched":9,"pruned":1}"#,
+    )
+    .unwrap();
+    let r = wellposed(&[
+        "survo",
+        "enumerate",
+        "3",
+        "5",
         "--checkpoint",
         old.to_str().unwrap(),
     ]);

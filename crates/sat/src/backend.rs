@@ -5,7 +5,9 @@ use crate::{dimacs, Cnf, Lit, Var};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+#[cfg(feature = "cadical")]
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 use varisat::ExtendFormula;

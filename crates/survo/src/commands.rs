@@ -154,10 +154,17 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
         }
     };
     let work = match outcome.method {
-        Method::MarginPairs => format!(
+        Method::MarginPairs | Method::ComplementPairs => format!(
             "{} margin pairs searched, {} shown to have several tables by moving two \
-             tables of a searched pair, {} ruled out without search",
-            outcome.searched, outcome.moved, outcome.pruned
+             tables of a searched pair, {} ruled out without search{}",
+            outcome.searched,
+            outcome.moved,
+            outcome.pruned,
+            if outcome.method == Method::ComplementPairs {
+                " (of the row margins at least their complements; each stands for its twin)"
+            } else {
+                ""
+            }
         ),
         Method::TwoRowMatchings => format!(
             "{} column margins expanded into all their tables (every row margin at once)",
@@ -336,7 +343,7 @@ const MANIFEST_KIND: &str = "wellposed survo manifest";
 impl Manifest {
     pub fn new(m: usize, n: usize, units: usize, method: Option<Method>) -> Result<Manifest> {
         check_size(m, n)?;
-        let method = method.unwrap_or_else(|| Method::of(m, n));
+        let method = resolve_method(m, n, method)?;
         let work = work_units(m, n, method);
         if units == 0 || units > work.max(1) {
             bail!(
@@ -412,6 +419,22 @@ fn check_size(m: usize, n: usize) -> Result<()> {
 
 pub use wellposed_engine::parse_shard;
 
+/// The method asked for, if it takes m×n, or the fastest for the size.
+fn resolve_method(m: usize, n: usize, asked: Option<Method>) -> Result<Method> {
+    match asked {
+        None => Ok(Method::of(m, n)),
+        Some(Method::TwoRowMatchings) if !Method::TwoRowMatchings.takes(m, n) => bail!(
+            "--method two-row-matchings takes 2×n or n×2 tables with 3 ≤ n ≤ {}, not {m}×{n}",
+            crate::two_rows::MAX_WIDTH
+        ),
+        Some(Method::ComplementPairs) if !Method::ComplementPairs.takes(m, n) => bail!(
+            "--method complement-pairs takes tables that are not square, not {m}×{n} \
+             (transposition pairs a square one's margins: --method margin-pairs)"
+        ),
+        Some(asked) => Ok(asked),
+    }
+}
+
 pub struct Run {
     pub m: usize,
     pub n: usize,
@@ -436,14 +459,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
     check_size(m, n)?;
     let started = Instant::now();
     let cpu_started = cpu_seconds();
-    let method = match method {
-        None => Method::of(m, n),
-        Some(Method::TwoRowMatchings) if Method::of(m, n) != Method::TwoRowMatchings => bail!(
-            "--method two-row-matchings takes 2×n or n×2 tables with 3 ≤ n ≤ {}, not {m}×{n}",
-            crate::two_rows::MAX_WIDTH
-        ),
-        Some(asked) => asked,
-    };
+    let method = resolve_method(m, n, method)?;
     let fresh = Checkpoint {
         m,
         n,

@@ -25,7 +25,9 @@ pub struct Tally {
     /// Essentially different uniquely solvable open puzzles.
     pub unique: u64,
     /// Margin pairs handed to the solver ([`Method::MarginPairs`]), or column margins whose
-    /// tables were enumerated ([`Method::TwoRowMatchings`]).
+    /// tables were enumerated ([`Method::TwoRowMatchings`]). This and the counts below are
+    /// the work done: under [`Method::ComplementPairs`] the pairs of the row margins not
+    /// searched (the complements) are in none of them.
     pub searched: u64,
     /// Margin pairs rejected by the necessary condition.
     pub pruned: u64,
@@ -222,17 +224,67 @@ pub enum Method {
     /// row margin at once ([`two_rows`](crate::two_rows)). A unit of work is the column
     /// margins that begin alike (their first three parts).
     TwoRowMatchings,
+    /// The margin-pair search over half the row margins (m ≠ n). The complement v ↦ mn + 1 − v
+    /// maps the tables of a pair (R, C) one to one onto those of ([`complement`] R,
+    /// `complement` C), so the two pairs are unique together: a row margin R above its
+    /// complement R̄ (in the scan's order) is searched and its unique pairs count for R̄ too,
+    /// one equal to its complement counts once, and one below it is not searched. A unit of
+    /// work is one row margin at least its complement. (For a square table transposition
+    /// already pairs the margins, and a pair's complement need not fall to the same row
+    /// margin, so square sizes keep [`Method::MarginPairs`].)
+    ComplementPairs,
 }
 
 impl Method {
+    /// The fastest method for m×n.
     pub fn of(m: usize, n: usize) -> Method {
         let (short, long) = (m.min(n), m.max(n));
         if short == 2 && (3..=two_rows::MAX_WIDTH).contains(&long) {
             Method::TwoRowMatchings
+        } else if m != n {
+            Method::ComplementPairs
         } else {
             Method::MarginPairs
         }
     }
+
+    /// Whether the method can scan m×n.
+    pub fn takes(self, m: usize, n: usize) -> bool {
+        match self {
+            Method::MarginPairs => true,
+            Method::TwoRowMatchings => Method::of(m, n) == Method::TwoRowMatchings,
+            Method::ComplementPairs => m != n,
+        }
+    }
+}
+
+/// The complement of a margin of `margin.len()` lines of `size` cells each: a table's values
+/// v ↦ top + 1 − v (top = lines · size) turn a line's sum s into size · (top + 1) − s, and
+/// reversing the lines keeps the margin decreasing. An involution.
+pub fn complement(margin: &[u32], size: usize) -> Vec<u32> {
+    let top = (margin.len() * size) as u32;
+    margin
+        .iter()
+        .rev()
+        .map(|&s| size as u32 * (top + 1) - s)
+        .collect()
+}
+
+/// The complement of a row-major table whose margins are decreasing: values v ↦ top + 1 − v,
+/// rows and columns in reverse order (the flat array reversed), so that its margins are the
+/// [`complement`]s of the table's and decreasing again.
+pub fn complement_table(table: &[u32]) -> Vec<u32> {
+    let top = table.len() as u32;
+    table.iter().rev().map(|&v| top + 1 - v).collect()
+}
+
+/// The row margins a [`Method::ComplementPairs`] scan searches, in its order: those at least
+/// their complement.
+fn complement_row_margins(m: usize, n: usize) -> Vec<Vec<u32>> {
+    margins(m, n)
+        .into_iter()
+        .filter(|r| *r >= complement(r, n))
+        .collect()
 }
 
 /// The beginnings of the long side's margins of a two-row table of width `long`: the units of
@@ -250,6 +302,7 @@ pub fn work_units(m: usize, n: usize, method: Method) -> usize {
     match method {
         Method::MarginPairs => row_margin_count(m, n),
         Method::TwoRowMatchings => two_row_units(m.max(n)).len(),
+        Method::ComplementPairs => complement_row_margins(m, n).len(),
     }
 }
 
@@ -272,11 +325,17 @@ pub fn scan(
     let top = m * n;
     let tables = Tables::new(m, n);
     match method {
-        Method::MarginPairs => {
+        Method::MarginPairs | Method::ComplementPairs => {
+            assert!(method.takes(m, n), "{method:?} does not take {m}×{n}");
+            let halved = method == Method::ComplementPairs;
+            let row_margins = if halved {
+                complement_row_margins(m, n)
+            } else {
+                margins(m, n)
+            };
             // Only the number of column margins is needed (and, for a square table, their
             // order, which is the row margins' own): they are counted, never held, so a scan
             // of 2×11 no longer keeps 36.5 million of them in memory.
-            let row_margins = margins(m, n);
             let columns = if m == n {
                 Columns::Square(&row_margins)
             } else {
@@ -284,12 +343,27 @@ pub fn scan(
             };
             run_units(row_margins.len(), threads, shard, skip, done, &|i, w| {
                 let rows = &row_margins[i];
+                // Under the complement method, R's twin R̄ when it is another row margin.
+                let twin = Some(complement(rows, n)).filter(|r| halved && r != rows);
                 let mut puzzles = Vec::new();
-                let t = w.row_margin(rows, n, &columns, &tables, |cols, table| {
-                    if keep_puzzles {
-                        puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
-                    }
-                });
+                // R = R̄: the pair (R, C) is the twin of (R, C̄), so only C ≥ C̄ is searched.
+                let halve_columns = halved && twin.is_none();
+                let mut t =
+                    w.row_margin(rows, n, &columns, &tables, halve_columns, |cols, table| {
+                        if keep_puzzles {
+                            puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
+                            if let Some(twin) = &twin {
+                                puzzles.push((
+                                    twin.clone(),
+                                    complement(cols, m),
+                                    complement_table(table),
+                                ));
+                            }
+                        }
+                    });
+                if twin.is_some() {
+                    t.unique *= 2;
+                }
                 (t, puzzles)
             })
         }
@@ -395,13 +469,17 @@ impl Worker {
     /// Decides every pair of one row margin: returns the tally and hands each unique pair's
     /// column margin and table to `unique`. A pair is searched unless the necessary
     /// condition rules it out or a search of an earlier pair has shown, by moving its two
-    /// tables alike ([`Worker::spread`]), that it has several.
+    /// tables alike ([`Worker::spread`]), that it has several. With `halve_columns` (the row
+    /// margin is its own complement, [`Method::ComplementPairs`]) a column margin C below
+    /// its complement C̄ is left to its twin (R, C̄), which counts for both and hands both
+    /// puzzles to `unique`.
     fn row_margin(
         &mut self,
         rows: &[u32],
         n: usize,
         columns: &Columns,
         tables: &Tables,
+        halve_columns: bool,
         mut unique: impl FnMut(&[u32], &[u32]),
     ) -> Tally {
         let m = rows.len();
@@ -424,6 +502,16 @@ impl Worker {
                 return;
             }
             passed += 1;
+            let twin = if halve_columns {
+                let twin = complement(cols, m);
+                match cols.cmp(twin.as_slice()) {
+                    std::cmp::Ordering::Less => return,
+                    std::cmp::Ordering::Equal => None,
+                    std::cmp::Ordering::Greater => Some(twin),
+                }
+            } else {
+                None
+            };
             if self.several.contains(&sums_set(cols)) {
                 t.moved += 1;
                 return;
@@ -433,6 +521,10 @@ impl Worker {
                 1 => {
                     t.unique += 1;
                     unique(cols, &self.found);
+                    if let Some(twin) = twin {
+                        t.unique += 1;
+                        unique(&twin, &complement_table(&self.found));
+                    }
                 }
                 2 => self.spread(m, n, cols),
                 _ => {}
@@ -555,6 +647,34 @@ pub fn labelled(m: usize, n: usize, s: u64) -> u128 {
 mod tests {
     use super::*;
 
+    /// The complement is an involution on the margins of each side, and a table's complement
+    /// has the complements of its margins.
+    #[test]
+    fn complements_pair_margins_and_tables() {
+        for (m, n) in [(2, 3), (3, 4), (4, 3), (2, 6), (4, 6)] {
+            let rows = margins(m, n);
+            let set: std::collections::HashSet<_> = rows.iter().cloned().collect();
+            for r in &rows {
+                let twin = complement(r, n);
+                assert!(set.contains(&twin), "{m}×{n}: {r:?} → {twin:?}");
+                assert_eq!(complement(&twin, n), *r);
+            }
+        }
+        // 3×4, Mustonen's open puzzle: 2 1 3 7 / 5 4 8 10 / 6 9 12 11.
+        let table = [2, 1, 3, 7, 5, 4, 8, 10, 6, 9, 12, 11];
+        let sums = |t: &[u32]| {
+            let rows: Vec<u32> = t.chunks(4).map(|r| r.iter().sum()).collect();
+            let cols: Vec<u32> = (0..4).map(|j| (0..3).map(|i| t[i * 4 + j]).sum()).collect();
+            (rows, cols)
+        };
+        let (rows, cols) = sums(&table);
+        let twin = complement_table(&table);
+        let (twin_rows, twin_cols) = sums(&twin);
+        assert_eq!(twin_rows, complement(&rows, 4));
+        assert_eq!(twin_cols, complement(&cols, 3));
+        assert_eq!(complement_table(&twin), table);
+    }
+
     /// The caps visit exactly the column margins that pass the necessary condition.
     #[test]
     fn caps_keep_exactly_the_feasible_column_margins() {
@@ -599,7 +719,7 @@ mod tests {
                 } else {
                     Columns::Count(col_margins.len() as u64)
                 };
-                w.row_margin(rows, n, &columns, &tables, |_, _| {});
+                w.row_margin(rows, n, &columns, &tables, false, |_, _| {});
                 for cols in &col_margins {
                     if w.several.contains(&sums_set(cols)) {
                         marked += 1;
