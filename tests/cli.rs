@@ -513,6 +513,64 @@ fn survo_through_the_cli() {
     );
 }
 
+/// `survo enumerate --list` writes a Survo list that `survo check` re-decides whole and
+/// `solve` reads one line of; the 3×4 list (complements included, found from their twins)
+/// is all uniquely solvable, and a line that is not is named.
+#[test]
+fn survo_lists_read_back() {
+    let r = wellposed(&["survo", "enumerate", "3", "4", "--list"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().filter(|l| l.contains('|')).collect();
+    assert_eq!(lines.len(), 583, "Mustonen's S(3,4)");
+    let list = temp_file("s34.list", &(lines.join("\n") + "\n"));
+    let c = wellposed(&["survo", "check", &list, "--json"]).json();
+    assert_eq!(
+        (c["puzzles"].as_u64(), c["unique"].as_bool()),
+        (Some(583), Some(true))
+    );
+    // One line is a puzzle for `solve`, whose one table is the listed one.
+    let last = lines[582];
+    let one = temp_file("one.list", &format!("# the last of S(3,4)\n{last}\n"));
+    let s = wellposed(&["solve", &one, "--json"]).json();
+    assert_eq!(s["status"], "unique");
+    let table: Vec<u64> = s["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()))
+        .collect();
+    let listed: Vec<u64> = last
+        .rsplit('|')
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert_eq!(table, listed);
+    let r = wellposed(&["solve", &list]);
+    assert!(
+        r.code == 2 && r.stderr.contains("a Survo list of 583 puzzles"),
+        "{}",
+        r.stderr
+    );
+    // A table whose margins have 286 tables, appended: `check` names its line.
+    let bad = temp_file(
+        "bad.list",
+        &format!(
+            "{}\n3 4 | 18 31 29 | 21 16 22 19 | 5 3 9 1 12 2 7 10 4 11 6 8\n",
+            lines.join("\n")
+        ),
+    );
+    let r = wellposed(&["survo", "check", &bad]);
+    assert!(
+        r.code == 2
+            && r.stderr
+                .contains("bad.list:584: the puzzle has another table"),
+        "{}",
+        r.stderr
+    );
+}
+
 /// Killing an enumeration at random moments and resuming from its checkpoint ends with the
 /// same answer as an uninterrupted run, by every method (3×5 searches margin pairs, 5×3 half
 /// of them, 2×9 expands column margins into matchings), and a checkpoint of one method is

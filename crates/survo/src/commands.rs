@@ -32,7 +32,8 @@ pub enum SurvoCommand {
         /// Record finished work here (atomically) and resume from it if it exists.
         #[arg(long, value_name = "FILE")]
         checkpoint: Option<PathBuf>,
-        /// Also print each puzzle as a JSON line (margins and its one solution).
+        /// Also print each puzzle as a line of a Survo list (margins and its one table:
+        /// encodings/survo/README.md), which `solve` and `survo check` read back.
         #[arg(long)]
         list: bool,
         /// How to decide the pairs: `margin-pairs` (any size) or `two-row-matchings` (2×n and
@@ -68,6 +69,14 @@ pub enum SurvoCommand {
         #[arg(long, value_name = "FILE")]
         manifest: Option<PathBuf>,
     },
+    /// Re-decide every puzzle of a Survo list (`survo enumerate --list`) with the dedicated
+    /// solver: each must have exactly one table, the listed one.
+    Check {
+        file: PathBuf,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// Draw the lattice of margin pairs coloured by outcome (SVG), and count each outcome.
     Picture {
         m: usize,
@@ -88,6 +97,7 @@ pub const COMMANDS: Commands = Commands {
 fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
     let outcome = match c {
         SurvoCommand::Picture { m, n, output } => return picture(m, n, &output),
+        SurvoCommand::Check { file, threads } => return check(&file, Context::threads(threads)),
         SurvoCommand::Manifest {
             m,
             n,
@@ -186,6 +196,68 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
             outcome.seconds
         ),
         json: serde_json::to_value(&outcome)?,
+    })
+}
+
+/// `survo check`: every puzzle of a list re-decided by the dedicated solver, on `threads`
+/// threads; the first line that is not uniquely solvable by its listed table is the error.
+fn check(file: &std::path::Path, threads: usize) -> Result<Report> {
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let entries = crate::list::read(&text, &file.display().to_string())?;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // The first (lowest) failing entry and why, whichever thread finds it.
+    let failed: Mutex<Option<(usize, String)>> = Mutex::new(None);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| {
+                let mut solver = crate::solver::Solver::default();
+                let mut tables = std::collections::HashMap::new();
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(e) = entries.get(k) else { return };
+                    let p = &e.puzzle;
+                    let t = tables
+                        .entry((p.m, p.n))
+                        .or_insert_with(|| crate::solver::Tables::new(p.m, p.n));
+                    // The listed table fits the margins (checked when the list was read), so
+                    // one table found is that one.
+                    let why = match solver.solve(&p.solver_problem(), t, 2, |_| true) {
+                        1 => continue,
+                        0 => "the solver finds no table, though the listed one fits: \
+                              please report this"
+                            .to_string(),
+                        _ => "the puzzle has another table besides the listed one".to_string(),
+                    };
+                    let mut f = failed.lock().unwrap();
+                    if f.as_ref().is_none_or(|(at, _)| k < *at) {
+                        *f = Some((k, why));
+                    }
+                }
+            });
+        }
+    });
+    if let Some((k, why)) = failed.into_inner().unwrap() {
+        bail!("{}:{}: {why}", file.display(), entries[k].line);
+    }
+    let mut sizes = std::collections::BTreeMap::new();
+    for e in &entries {
+        *sizes
+            .entry(format!("{}x{}", e.puzzle.m, e.puzzle.n))
+            .or_insert(0u64) += 1;
+    }
+    Ok(Report {
+        text: format!(
+            "{}: {} puzzles, each uniquely solvable by its listed table ({})",
+            file.display(),
+            entries.len(),
+            sizes
+                .iter()
+                .map(|(k, v)| format!("{v} of {k}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        json: serde_json::json!({"file": file.display().to_string(), "puzzles": entries.len(), "sizes": sizes, "unique": true}),
     })
 }
 
@@ -517,10 +589,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
                 // One writer at a time, so that lines from several threads never interleave.
                 let _one = out.lock().unwrap();
                 for (rows, cols, table) in puzzles {
-                    let solution: Vec<&[u32]> = table.chunks(n).collect();
-                    let line =
-                        serde_json::json!({"rows": rows, "cols": cols, "solution": solution});
-                    let _ = (ctx.stream)(&line.to_string());
+                    let _ = (ctx.stream)(&crate::list::line(rows, cols, table));
                 }
             }
             let mut c = state.lock().unwrap();

@@ -11,6 +11,7 @@
 pub mod commands;
 pub mod enumerate;
 pub mod generate;
+pub mod list;
 pub mod picture;
 mod rules;
 pub mod solver;
@@ -97,7 +98,7 @@ impl Survo {
         self.m * self.n
     }
 
-    fn solver_problem(&self) -> solver::Problem<'_> {
+    pub(crate) fn solver_problem(&self) -> solver::Problem<'_> {
         solver::Problem {
             m: self.m,
             n: self.n,
@@ -221,7 +222,10 @@ impl Survo {
 
 impl Family for Survo {
     const NAME: &'static str = "survo";
-    const EXAMPLES: &'static [&'static str] = &["family survo\nsize 2 3\nrows 9 12\ncols 5 7 9\n"];
+    const EXAMPLES: &'static [&'static str] = &[
+        "family survo\nsize 2 3\nrows 9 12\ncols 5 7 9\n",
+        "# a Survo list of one puzzle\n2 3 | 12 9 | 11 7 3 | 6 4 2 5 3 1\n",
+    ];
     type Solution = Table;
 
     /// The clues a setter changes are the given cells (the margins define the table).
@@ -258,7 +262,28 @@ impl Family for Survo {
         generate::to_text(self)
     }
 
+    fn recognises(text: &str) -> bool {
+        list::recognises(text)
+    }
+
     fn parse(text: &str, source: &str) -> Result<Self, ParseError> {
+        if list::recognises(text) {
+            // A Survo list of one puzzle (`survo enumerate --list`); a longer list is for
+            // `survo check`.
+            let entries = list::read(text, source)?;
+            return match &entries[..] {
+                [one] => Ok(one.puzzle.clone()),
+                _ => Err(ParseError {
+                    source: source.to_string(),
+                    line: entries.get(1).map_or(1, |e| e.line),
+                    message: format!(
+                        "a Survo list of {} puzzles: `solve` takes one; \
+                         `wellposed survo check FILE` decides them all",
+                        entries.len()
+                    ),
+                }),
+            };
+        }
         let doc = Document::read_family(
             text,
             source,
