@@ -416,6 +416,9 @@ pub fn margin_count(parts: usize, size: usize) -> u64 {
     count
 }
 
+/// A margin pair whose search takes longer is logged (at debug level).
+const SLOW_PAIR_SECONDS: f64 = 0.5;
+
 /// One unit of work: its index and a worker's buffers in, its tally and puzzles out.
 type Unit<'a> = dyn Fn(usize, &mut Worker) -> (Tally, Vec<Found>) + Sync + 'a;
 
@@ -517,7 +520,14 @@ impl Worker {
                 return;
             }
             t.searched += 1;
-            match self.up_to_two(rows, cols, tables) {
+            let started = std::time::Instant::now();
+            let found = self.up_to_two(rows, cols, tables);
+            let took = started.elapsed().as_secs_f64();
+            if took > SLOW_PAIR_SECONDS {
+                // The heavy tail of a scan's cost is a few such pairs: worth seeing.
+                log::debug!("survo scan: {rows:?} × {cols:?}: {found} tables, {took:.2} s");
+            }
+            match found {
                 1 => {
                     t.unique += 1;
                     unique(cols, &self.found);
