@@ -82,6 +82,21 @@ fn the_merge_refuses_missing_repeated_and_mismatched_units() {
             &k.to_string(),
         ]);
         assert_eq!(r.code, 0, "{}", r.stderr);
+        // Each unit's result says what each of its units of work (row margins ≡ k mod 3)
+        // counted and cost: the cost model's measurements.
+        let j = r.json();
+        let work = j["work"].as_array().unwrap();
+        let items: Vec<u64> = work.iter().map(|w| w["item"].as_u64().unwrap()).collect();
+        assert!(
+            !items.is_empty() && items.iter().all(|i| i % 3 == k),
+            "{items:?}"
+        );
+        assert!(items.windows(2).all(|p| p[0] < p[1]), "in order: {items:?}");
+        let counted: u64 = work.iter().map(|w| w["unique"].as_u64().unwrap()).sum();
+        assert_eq!(counted, j["S"].as_u64().unwrap());
+        assert!(work
+            .iter()
+            .all(|w| w["cpu_seconds"].as_f64().unwrap() >= 0.0));
         let f = format!("{dir}/unit-{k}.json");
         std::fs::write(&f, &r.stdout).unwrap();
         files.push(f);

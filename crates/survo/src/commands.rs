@@ -337,6 +337,26 @@ struct Checkpoint {
     pruned: u64,
     #[serde(default)]
     moved: u64,
+    /// What each finished unit of work cost (runs of at most [`MAX_ITEM_COSTS`] units).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    costs: Vec<ItemCost>,
+}
+
+/// Runs of at most this many units of work (a manifest's units, small shards) record each
+/// one's cost in their checkpoint and result: the measurements a cost model of work units is
+/// made from. Whole runs of millions do not.
+pub const MAX_ITEM_COSTS: u64 = 1000;
+
+/// One unit of work (a row margin, or a column-margin beginning) and what it cost.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct ItemCost {
+    /// Its index among the method's units of work.
+    pub item: usize,
+    /// Puzzles it counted (twins included) and pairs it searched.
+    pub unique: u64,
+    pub searched: u64,
+    /// CPU seconds of the thread that did it.
+    pub cpu_seconds: f64,
 }
 
 fn margin_pairs() -> Method {
@@ -372,6 +392,9 @@ pub struct Outcome {
     /// come from one program.
     #[serde(default)]
     pub program: String,
+    /// Each unit of work's cost, in order of index (runs of at most [`MAX_ITEM_COSTS`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub work: Vec<ItemCost>,
 }
 
 /// CPU seconds this process has used so far (user and system, every thread; 0 where the
@@ -542,6 +565,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         searched: 0,
         pruned: 0,
         moved: 0,
+        costs: Vec::new(),
     };
     let state = match &checkpoint {
         Some(path) if path.exists() => {
@@ -598,6 +622,14 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
             c.searched += t.searched;
             c.pruned += t.pruned;
             c.moved += t.moved;
+            if mine <= MAX_ITEM_COSTS {
+                c.costs.push(ItemCost {
+                    item: i,
+                    unique: t.unique,
+                    searched: t.searched,
+                    cpu_seconds: t.cpu_micros as f64 / 1e6,
+                });
+            }
             bar.inc(1);
             // Checkpoint at most five times a second; the final state is saved below.
             saver.save_if_due(&*c);
@@ -605,7 +637,8 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         list,
     );
     drop(bar);
-    let c = state.into_inner().unwrap();
+    let mut c = state.into_inner().unwrap();
+    c.costs.sort_by_key(|k| k.item);
     saver.save(&c);
     saver.finish()?;
     if c.done.len() as u64 != mine {
@@ -624,6 +657,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: cpu_seconds() - cpu_started,
         program: program(),
+        work: c.costs,
     })
 }
 
@@ -698,5 +732,6 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
         seconds: parts.iter().map(|p| p.seconds).sum(),
         cpu_seconds: parts.iter().map(|p| p.cpu_seconds).sum(),
         program: first.program.clone(),
+        work: Vec::new(),
     })
 }

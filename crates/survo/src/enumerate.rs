@@ -34,6 +34,23 @@ pub struct Tally {
     /// Margin pairs known to have several tables without a search: reached by moving two
     /// tables of a searched pair alike ([`Method::MarginPairs`]).
     pub moved: u64,
+    /// CPU microseconds of the threads that did the work, unit by unit (0 where the system
+    /// does not say): what a unit costs, whatever else the machine did, for the cost model
+    /// of work units.
+    pub cpu_micros: u64,
+}
+
+/// CPU microseconds this thread has used so far (0 where the system does not say).
+fn thread_cpu_micros() -> u64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: clock_gettime only writes the struct it is given.
+        let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as u64 * 1_000_000 + t.tv_nsec as u64 / 1_000;
+        }
+    }
+    0
 }
 
 /// A uniquely solvable open puzzle: its row sums, column sums and its one table (row-major).
@@ -605,7 +622,7 @@ fn run_units(
     unit: &Unit,
 ) -> Tally {
     let next = AtomicUsize::new(0);
-    let [unique, searched, pruned, moved] = [(); 4].map(|_| AtomicU64::new(0));
+    let [unique, searched, pruned, moved, cpu_micros] = [(); 5].map(|_| AtomicU64::new(0));
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| {
@@ -618,7 +635,10 @@ fn run_units(
                     if i % shard.1 != shard.0 || skip(i) {
                         continue;
                     }
-                    let (t, puzzles) = unit(i, &mut worker);
+                    let started = thread_cpu_micros();
+                    let (mut t, puzzles) = unit(i, &mut worker);
+                    t.cpu_micros = thread_cpu_micros().saturating_sub(started);
+                    cpu_micros.fetch_add(t.cpu_micros, Ordering::Relaxed);
                     unique.fetch_add(t.unique, Ordering::Relaxed);
                     searched.fetch_add(t.searched, Ordering::Relaxed);
                     pruned.fetch_add(t.pruned, Ordering::Relaxed);
@@ -633,6 +653,7 @@ fn run_units(
         searched: searched.into_inner(),
         pruned: pruned.into_inner(),
         moved: moved.into_inner(),
+        cpu_micros: cpu_micros.into_inner(),
     }
 }
 
