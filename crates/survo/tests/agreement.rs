@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options, Uniqueness};
-use wellposed_survo::enumerate::{labelled, scan, Method as Scan};
+use wellposed_survo::enumerate::{labelled, scan, Found, Method as Scan, Tally};
 use wellposed_survo::{Survo, Table};
 
 fn opts(method: Method) -> Options {
@@ -202,49 +202,59 @@ fn enumeration_reproduces_mustonens_table() {
     assert_eq!(labelled(3, 4, 583), 83952);
 }
 
+/// A whole scan of m×n by `method` on two threads, with every puzzle it lists, sorted.
+fn listed(method: Scan, m: usize, n: usize) -> (Tally, Vec<Found>) {
+    let found = std::sync::Mutex::new(Vec::new());
+    let t = scan(
+        method,
+        m,
+        n,
+        2,
+        (0, 1),
+        &|_| false,
+        &|_, _, p| found.lock().unwrap().extend_from_slice(p),
+        true,
+    );
+    let mut found = found.into_inner().unwrap();
+    found.sort();
+    (t, found)
+}
+
+/// S(m,n) by `method` as the sum of `parts` shards, each scanned alone.
+fn in_shards(method: Scan, m: usize, n: usize, parts: usize) -> u64 {
+    (0..parts)
+        .map(|k| {
+            scan(
+                method,
+                m,
+                n,
+                1,
+                (k, parts),
+                &|_| false,
+                &|_, _, _| {},
+                false,
+            )
+            .unique
+        })
+        .sum()
+}
+
 /// The two-row method (matchings per column margin) and the margin-pair search agree on
 /// every count and on the very puzzles, in both orientations.
 #[test]
 fn two_row_matchings_agree_with_margin_pair_search() {
     for (m, n) in [(2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (5, 2), (6, 2)] {
         assert_eq!(Scan::of(m, n), Scan::TwoRowMatchings);
-        let by = |method| {
-            let found = std::sync::Mutex::new(Vec::new());
-            let t = scan(
-                method,
-                m,
-                n,
-                2,
-                (0, 1),
-                &|_| false,
-                &|_, _, p| found.lock().unwrap().extend_from_slice(p),
-                true,
-            );
-            let mut found = found.into_inner().unwrap();
-            found.sort();
-            (t.unique, found)
-        };
-        let (pairs, matchings) = (by(Scan::MarginPairs), by(Scan::TwoRowMatchings));
-        assert_eq!(matchings.0, pairs.0, "{m}×{n}");
+        let (pairs, matchings) = (
+            listed(Scan::MarginPairs, m, n),
+            listed(Scan::TwoRowMatchings, m, n),
+        );
+        assert_eq!(matchings.0.unique, pairs.0.unique, "{m}×{n}");
         assert_eq!(matchings.1, pairs.1, "{m}×{n}: the puzzles themselves");
-        assert_eq!(matchings.1.len() as u64, matchings.0);
+        assert_eq!(matchings.1.len() as u64, matchings.0.unique);
         // Shards of the two-row units add up too.
-        let shards: u64 = (0..4)
-            .map(|k| {
-                scan(
-                    Scan::of(m, n),
-                    m,
-                    n,
-                    1,
-                    (k, 4),
-                    &|_| false,
-                    &|_, _, _| {},
-                    false,
-                )
-                .unique
-            })
-            .sum();
-        assert_eq!(shards, pairs.0, "{m}×{n} in four shards");
+        let shards = in_shards(Scan::of(m, n), m, n, 4);
+        assert_eq!(shards, pairs.0.unique, "{m}×{n} in four shards");
     }
     assert_eq!(Scan::of(2, 2), Scan::MarginPairs);
     assert_eq!(Scan::of(3, 4), Scan::ComplementPairs);
@@ -266,23 +276,10 @@ fn complement_pairs_agree_with_margin_pair_search() {
         (3, 5),
         (5, 3),
     ] {
-        let by = |method| {
-            let found = std::sync::Mutex::new(Vec::new());
-            let t = scan(
-                method,
-                m,
-                n,
-                2,
-                (0, 1),
-                &|_| false,
-                &|_, _, p| found.lock().unwrap().extend_from_slice(p),
-                true,
-            );
-            let mut found = found.into_inner().unwrap();
-            found.sort();
-            (t, found)
-        };
-        let (all, halved) = (by(Scan::MarginPairs), by(Scan::ComplementPairs));
+        let (all, halved) = (
+            listed(Scan::MarginPairs, m, n),
+            listed(Scan::ComplementPairs, m, n),
+        );
         assert_eq!(halved.0.unique, all.0.unique, "{m}×{n}");
         assert_eq!(halved.1, all.1, "{m}×{n}: the puzzles themselves");
         assert_eq!(halved.1.len() as u64, halved.0.unique);
@@ -295,23 +292,13 @@ fn complement_pairs_agree_with_margin_pair_search() {
             all.0.searched
         );
         if Scan::of(m, n) == Scan::TwoRowMatchings {
-            assert_eq!(by(Scan::TwoRowMatchings).1, all.1, "{m}×{n}: matchings");
+            assert_eq!(
+                listed(Scan::TwoRowMatchings, m, n).1,
+                all.1,
+                "{m}×{n}: matchings"
+            );
         }
-        let shards: u64 = (0..3)
-            .map(|k| {
-                scan(
-                    Scan::ComplementPairs,
-                    m,
-                    n,
-                    1,
-                    (k, 3),
-                    &|_| false,
-                    &|_, _, _| {},
-                    false,
-                )
-                .unique
-            })
-            .sum();
+        let shards = in_shards(Scan::ComplementPairs, m, n, 3);
         assert_eq!(shards, all.0.unique, "{m}×{n} in three shards");
     }
 }
