@@ -38,38 +38,102 @@ enum Job {
     Family(wellposed_engine::Commands, clap::ArgMatches),
 }
 
-/// The whole command line: the shared flags, the commands on any family, `generate` and each
-/// family's subcommands from the registry.
-fn cli() -> clap::Command {
-    let root = clap::Command::new("wellposed")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Is there a solution, is there exactly one, and how many are there?")
-        .subcommand_required(true);
-    let mut root = commands::Builtin::augment_subcommands(Global::augment_args(root))
-        .about("Is there a solution, is there exactly one, and how many are there?");
-    root = root.subcommand(commands::generate::command());
+/// Which subcommands a command line tree holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Tree<'a> {
+    /// All of them: for help, for errors, and whenever a narrower tree does not parse.
+    Whole,
+    /// The commands on any family (`solve`, `count`, …).
+    Builtins,
+    /// `generate` alone.
+    Generate,
+    /// One family's subcommands (`survo`, `binary`, …).
+    Family(&'a str),
+}
+
+impl<'a> Tree<'a> {
+    /// The narrowest tree that can parse `args` (the program's arguments, its name first): the
+    /// first argument that names a subcommand says which. Global flags take numbers and
+    /// keywords, never a subcommand's name, so that argument is the subcommand; were it not,
+    /// the narrow tree would fail to parse and the whole one would be used.
+    fn for_args(args: &'a [std::ffi::OsString]) -> Tree<'a> {
+        for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+            if arg == "generate" {
+                return Tree::Generate;
+            }
+            if commands::Builtin::has_subcommand(arg) {
+                return Tree::Builtins;
+            }
+            if wellposed_families::family(arg).is_some_and(|f| f.commands.is_some()) {
+                return Tree::Family(arg);
+            }
+        }
+        Tree::Whole
+    }
+}
+
+/// The command line: the shared flags with the commands on any family, `generate` and each
+/// family's subcommands from the registry — all of them, or only those of `tree` (building,
+/// parsing on and dropping the whole tree took 0.6 M of the 3.7 M instructions of solving a
+/// small nonogram: BENCHMARKS.md, "Process start: the small puzzles").
+fn cli(tree: Tree) -> clap::Command {
+    let about = "Is there a solution, is there exactly one, and how many are there?";
+    let mut root = Global::augment_args(
+        clap::Command::new("wellposed")
+            .version(env!("CARGO_PKG_VERSION"))
+            .subcommand_required(true),
+    );
+    if matches!(tree, Tree::Whole | Tree::Builtins) {
+        root = commands::Builtin::augment_subcommands(root);
+    }
+    root = root.about(about);
+    if matches!(tree, Tree::Whole | Tree::Generate) {
+        root = root.subcommand(commands::generate::command());
+    }
     for f in wellposed_families::FAMILIES {
-        if let Some(c) = f.commands {
+        let wanted = match tree {
+            Tree::Whole => true,
+            Tree::Family(name) => name == f.name,
+            Tree::Builtins | Tree::Generate => false,
+        };
+        if let (Some(c), true) = (f.commands, wanted) {
             root = root.subcommand(c.command(f.name));
         }
     }
     root
 }
 
-fn job(m: &clap::ArgMatches) -> Result<Job, clap::Error> {
-    match m.subcommand() {
-        Some(("generate", g)) => {
-            let (name, args) = g.subcommand().expect("a generator is required");
-            let family =
-                wellposed_families::family(name).expect("generators come from the registry");
-            Ok(Job::Generate(family, args.clone()))
+/// Parses `args` (the program's name first) on the narrowest tree that takes them (see
+/// [`Tree`]), or else on the whole tree, whose error (or help) is the one to show.
+fn parse(args: &[std::ffi::OsString]) -> Result<clap::ArgMatches, clap::Error> {
+    let tree = Tree::for_args(args);
+    if tree != Tree::Whole {
+        let mut narrow = cli(tree);
+        if let Ok(matches) = narrow.try_get_matches_from_mut(args) {
+            // The tree is no longer needed and the process ends soon: freeing it would cost
+            // more than the parse did.
+            std::mem::forget(narrow);
+            return Ok(matches);
         }
-        Some((name, args)) => match wellposed_families::family(name).and_then(|f| f.commands) {
-            Some(c) => Ok(Job::Family(c, args.clone())),
-            None => commands::Builtin::from_arg_matches(m).map(Job::Builtin),
-        },
-        None => commands::Builtin::from_arg_matches(m).map(Job::Builtin),
     }
+    cli(Tree::Whole).try_get_matches_from(args)
+}
+
+fn job(mut m: clap::ArgMatches) -> Result<Job, clap::Error> {
+    let name = m.subcommand_name().unwrap_or_default();
+    if name == "generate" {
+        let (_, mut g) = m.remove_subcommand().expect("generate was named");
+        let (name, args) = g.remove_subcommand().expect("a generator is required");
+        let family = wellposed_families::family(&name).expect("generators come from the registry");
+        return Ok(Job::Generate(family, args));
+    }
+    if let Some(c) = wellposed_families::family(name).and_then(|f| f.commands) {
+        let (_, args) = m
+            .remove_subcommand()
+            .expect("the family's command was named");
+        return Ok(Job::Family(c, args));
+    }
+    commands::Builtin::from_arg_matches_mut(&mut m).map(Job::Builtin)
 }
 
 /// A loaded input: the puzzle, and whether it is raw DIMACS (answered in SAT-competition style).
@@ -87,9 +151,10 @@ pub fn load(input: &Input) -> Result<Loaded> {
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let matches = cli().get_matches();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let matches = parse(&args).unwrap_or_else(|e| e.exit());
     let global = Global::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
-    let job = job(&matches).unwrap_or_else(|e| e.exit());
+    let job = job(matches).unwrap_or_else(|e| e.exit());
     let json = global.json;
     let timeout = global.timeout;
     let started = Instant::now();
@@ -202,17 +267,27 @@ mod tests {
 
     #[test]
     fn the_command_line_is_well_formed() {
-        cli().debug_assert();
+        cli(Tree::Whole).debug_assert();
+        cli(Tree::Builtins).debug_assert();
+        cli(Tree::Generate).debug_assert();
+        for f in wellposed_families::FAMILIES
+            .iter()
+            .filter(|f| f.commands.is_some())
+        {
+            cli(Tree::Family(f.name)).debug_assert();
+        }
+    }
+
+    fn os(args: &[&str]) -> Vec<std::ffi::OsString> {
+        args.iter().map(Into::into).collect()
     }
 
     #[test]
     fn every_generator_and_family_command_is_reachable() {
         for f in wellposed_families::FAMILIES {
             if f.generator.is_some() {
-                let m = cli()
-                    .try_get_matches_from(["wellposed", "generate", f.name])
-                    .unwrap();
-                assert!(matches!(job(&m).unwrap(), Job::Generate(g, _) if g.name == f.name));
+                let m = parse(&os(&["wellposed", "generate", f.name])).unwrap();
+                assert!(matches!(job(m).unwrap(), Job::Generate(g, _) if g.name == f.name));
             }
             if let Some(c) = f.commands {
                 let sub = c.command(f.name);
@@ -222,11 +297,56 @@ mod tests {
                     .expect("a family command has some");
                 let name = first.get_name().to_string();
                 // Asking for its help is enough to show it is wired in.
-                let e = cli()
-                    .try_get_matches_from(["wellposed", f.name, &name, "--help"])
+                let e = parse(&os(&["wellposed", f.name, &name, "--help"]))
                     .expect_err("help ends the parse");
                 assert_eq!(e.kind(), clap::error::ErrorKind::DisplayHelp);
             }
+        }
+    }
+
+    /// The narrow trees parse exactly as the whole one, and a command line that a narrow tree
+    /// refuses gets the whole tree's answer.
+    #[test]
+    fn narrow_trees_parse_like_the_whole_one() {
+        let lines: &[&[&str]] = &[
+            &["solve", "encodings/binary/unique-10x10.txt"],
+            &[
+                "--json",
+                "--timeout",
+                "5",
+                "count",
+                "--method",
+                "counter",
+                "x.cnf",
+            ],
+            &["enumerate", "--limit", "3", "x.dlx", "--json"],
+            &["--backend", "varisat", "solve", "--deduce", "a.txt"],
+            &["generate", "binary", "--size", "6", "--count", "2"],
+            &["--json", "generate", "zebra"],
+            &["survo", "enumerate", "3", "4", "--threads", "1"],
+            &["binary", "count-grids", "6"],
+            // A file named like a subcommand.
+            &["solve", "survo"],
+        ];
+        for line in lines {
+            let args = os(&[&["wellposed"], *line].concat());
+            let whole = cli(Tree::Whole).try_get_matches_from(&args).unwrap();
+            let tree = Tree::for_args(&args);
+            assert_ne!(tree, Tree::Whole, "{line:?}");
+            let narrow = cli(tree).try_get_matches_from(&args).unwrap();
+            assert_eq!(narrow, whole, "{line:?}");
+            assert_eq!(parse(&args).unwrap(), whole, "{line:?}");
+        }
+        for line in [
+            &["frobnicate"][..],
+            &["solve"],
+            &["--json"],
+            &["survo", "nothing"],
+        ] {
+            let args = os(&[&["wellposed"], line].concat());
+            let whole = cli(Tree::Whole).try_get_matches_from(&args).unwrap_err();
+            let e = parse(&args).unwrap_err();
+            assert_eq!((e.kind(), e.to_string()), (whole.kind(), whole.to_string()));
         }
     }
 }
