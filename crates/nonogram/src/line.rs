@@ -101,7 +101,151 @@ pub struct Scratch {
 /// meets backward; a cell may be white if a gap step or a run's gap covers it on a path from
 /// start to end, black if a fitting run on such a path covers it (a difference array marks the
 /// ranges in O(1) each).
+///
+/// Lines of at most [`MAX_BITS_LINE`] cells go to [`settle_bits`], the same programme over bit
+/// sets; longer ones take the programme cell by cell.
 pub fn settle(runs: &[usize], cells: &[Options], s: &mut Scratch, out: &mut Vec<Options>) -> bool {
+    if cells.len() > MAX_BITS_LINE {
+        return settle_by_cells(runs, cells, s, out);
+    }
+    let (mut white, mut black) = (0u128, 0u128);
+    for (i, &c) in cells.iter().enumerate() {
+        white |= u128::from(c & WHITE != 0) << i;
+        black |= u128::from(c & BLACK != 0) << i;
+    }
+    out.clear();
+    let Some((white, black)) = settle_bits(runs, cells.len(), white, black) else {
+        return false;
+    };
+    out.extend((0..cells.len()).map(|i| {
+        (if white >> i & 1 != 0 { WHITE } else { 0 }) | (if black >> i & 1 != 0 { BLACK } else { 0 })
+    }));
+    true
+}
+
+/// The longest line [`settle_bits`] takes: its positions 0..=n must fit in a `u128`.
+pub const MAX_BITS_LINE: usize = 127;
+
+/// [`settle`]'s programme over bit sets, for a line of `n` ≤ [`MAX_BITS_LINE`] cells: bit i of
+/// `can_white` / `can_black` says whether cell i may be white / black. Returns the cells that
+/// may be white and those that may be black in some placement that fits, or `None`.
+///
+/// A set of reading positions 0..=n is a `u128`, one per count of runs placed. The positions
+/// reachable through gap steps from a set S (step i → i+1 where cell i may be white) are
+/// S | ((S & W) + W) ^ W: adding a start's bit to a block of W's ones carries through the
+/// block and flips exactly the positions the steps reach. The starts where run j fits are the
+/// positions with r cells that may be black (r-fold AND of shifts, by doubling) and a
+/// possible gap or the line's end after them. Backward reachability fills leftwards by
+/// doubling steps (1, 2, 4, …). A run of r cells: O(log r) word operations, a line of k runs
+/// O(k log n) against the programme's O(k · slack) cell steps.
+pub fn settle_bits(runs: &[usize], n: usize, can_white: u128, can_black: u128) -> Option<(u128, u128)> {
+    assert!(n <= MAX_BITS_LINE, "a line of {n} cells is past settle_bits");
+    let k = runs.len();
+    let need = runs.iter().sum::<usize>() + k.saturating_sub(1);
+    if need > n {
+        return None;
+    }
+    let cells: u128 = (1 << n) - 1;
+    let end: u128 = 1 << n;
+    let w = can_white & cells;
+    let b = can_black & cells;
+    // Where run j may start: r cells that may be black, then a gap or the end.
+    let fits = |r: usize| all_set_from(b, r) & ((w | end) >> r);
+    // Forward: fwd[j], the positions reachable with runs 0..j placed.
+    // At most 64 runs fit in 127 cells.
+    let mut fwd = [0u128; MAX_BITS_LINE / 2 + 2];
+    fwd[0] = reach_right(1, w);
+    for (j, &r) in runs.iter().enumerate() {
+        let starts = fwd[j] & fits(r);
+        // A run ending at the line's end consumes no gap.
+        let at_end = end >> r;
+        let entered = shl(starts & !at_end, r + 1) | if starts & at_end != 0 { end } else { 0 };
+        fwd[j + 1] = reach_right(entered, w);
+    }
+    if fwd[k] & end == 0 {
+        return None;
+    }
+    // Backward, level by level from the end, collecting what the placements on both sides
+    // of each level give the cells.
+    let (mut white, mut black) = (0u128, 0u128);
+    let mut bwd = reach_left(end, w, n);
+    white |= fwd[k] & w & (bwd >> 1);
+    for (j, &r) in runs.iter().enumerate().rev() {
+        let at_end = end >> r;
+        let onward = shr(bwd, r + 1) | if bwd & end != 0 { at_end } else { 0 };
+        let starts = fits(r) & onward;
+        bwd = reach_left(starts, w, n);
+        let used = fwd[j] & starts;
+        black |= spread(used, r);
+        white |= shl(used, r) & cells;
+        white |= fwd[j] & w & (bwd >> 1);
+    }
+    ((white | black) & cells == cells).then_some((white, black))
+}
+
+/// `x << s`, zero once s reaches the width.
+fn shl(x: u128, s: usize) -> u128 {
+    x.checked_shl(s as u32).unwrap_or(0)
+}
+
+/// `x >> s`, zero once s reaches the width.
+fn shr(x: u128, s: usize) -> u128 {
+    x.checked_shr(s as u32).unwrap_or(0)
+}
+
+/// The positions i with bits i..i+r all set in `x` (every position for r = 0).
+fn all_set_from(x: u128, r: usize) -> u128 {
+    if r == 0 {
+        return !0;
+    }
+    let (mut all, mut len) = (x, 1);
+    while 2 * len <= r {
+        all &= all >> len;
+        len *= 2;
+    }
+    if len < r {
+        all &= all >> (r - len);
+    }
+    all
+}
+
+/// Bits i..i+r for every bit i of `starts` (r ≥ 1 cells from each start).
+fn spread(starts: u128, r: usize) -> u128 {
+    let (mut cover, mut len) = (starts, 1);
+    while 2 * len <= r {
+        cover |= cover << len;
+        len *= 2;
+    }
+    if len < r {
+        cover |= cover << (r - len);
+    }
+    cover
+}
+
+/// `from` and every position reached from it by steps i → i+1 where bit i of `steps` is set.
+fn reach_right(from: u128, steps: u128) -> u128 {
+    from | ((from & steps).wrapping_add(steps) ^ steps)
+}
+
+/// `from` and every position reached from it by steps i+1 → i where bit i of `steps` is set,
+/// in a line of `n` cells: doubling, after the round of step s every distance below 2s.
+fn reach_left(from: u128, steps: u128, n: usize) -> u128 {
+    let (mut reached, mut chain, mut step) = (from, steps, 1);
+    while step <= n {
+        reached |= (reached >> step) & chain;
+        chain &= chain >> step;
+        step *= 2;
+    }
+    reached
+}
+
+/// [`settle`] cell by cell, for lines of any length.
+fn settle_by_cells(
+    runs: &[usize],
+    cells: &[Options],
+    s: &mut Scratch,
+    out: &mut Vec<Options>,
+) -> bool {
     let n = cells.len();
     let k = runs.len();
     let need = runs.iter().sum::<usize>() + k.saturating_sub(1);
@@ -352,6 +496,9 @@ mod tests {
                 }
                 let want = any.then_some(want);
                 assert_eq!(solve(&clue, &cells), want, "{clue_runs:?} {cells:?}");
+                let mut out = Vec::new();
+                let fits = settle_by_cells(clue_runs, &cells, &mut Scratch::default(), &mut out);
+                assert_eq!(fits.then_some(out), want, "by cells: {clue_runs:?} {cells:?}");
                 assert_eq!(
                     solve_by_automaton(&clue, &cells),
                     want,
@@ -375,8 +522,10 @@ mod tests {
         let mut scratch = Scratch::default();
         let mut out = Vec::new();
         let mut settled = 0;
+        let (mut by_bits, mut by_cells) = (0, 0);
         for _ in 0..20_000 {
-            let n = 1 + next(60) as usize;
+            // Past MAX_BITS_LINE too, where `settle` goes cell by cell.
+            let n = 1 + next(160) as usize;
             let density = 1 + next(9);
             let picture: Vec<bool> = (0..n).map(|_| next(10) < density).collect();
             let runs = if next(4) == 0 {
@@ -402,8 +551,16 @@ mod tests {
             let want = solve_by_automaton(&clue, &cells);
             let fits = settle(&runs, &cells, &mut scratch, &mut out);
             assert_eq!(fits.then(|| out.clone()), want, "{runs:?} {cells:?}");
+            let fits = settle_by_cells(&runs, &cells, &mut scratch, &mut out);
+            assert_eq!(fits.then(|| out.clone()), want, "by cells: {runs:?} {cells:?}");
             settled += usize::from(fits);
+            if n <= MAX_BITS_LINE {
+                by_bits += 1;
+            } else {
+                by_cells += 1;
+            }
         }
         assert!(settled > 5_000, "too few lines with placements: {settled}");
+        assert!(by_bits > 5_000 && by_cells > 2_000, "{by_bits} {by_cells}");
     }
 }

@@ -24,21 +24,37 @@ pub struct Lines {
     pub lines: Vec<(Clue, Vec<usize>)>,
     /// For each cell, its row's line and its column's line.
     pub crossing: Vec<[usize; 2]>,
+    /// For each cell, its position in its row's line and in its column's line.
+    slot: Vec<[u32; 2]>,
+    /// Line k's cells, packed [`CELLS_PER_WORD`] to a word, are words
+    /// `word_start[k]..word_start[k + 1]` of a packed board.
+    word_start: Vec<usize>,
     width: usize,
 }
+
+/// Cells packed in a word of a packed board: two bits each, the cell's [`Options`].
+const CELLS_PER_WORD: usize = 32;
 
 impl Lines {
     pub fn new(p: &Nonogram) -> Lines {
         let lines = p.lines();
         let mut crossing = vec![[0usize; 2]; p.width * p.height];
+        let mut slot = vec![[0u32; 2]; p.width * p.height];
+        let mut word_start = vec![0];
         for (k, (_, cells)) in lines.iter().enumerate() {
-            for &c in cells {
-                crossing[c][usize::from(k >= p.height)] = k;
+            for (i, &c) in cells.iter().enumerate() {
+                let t = usize::from(k >= p.height);
+                crossing[c][t] = k;
+                slot[c][t] = i as u32;
             }
+            let words = cells.len().div_ceil(CELLS_PER_WORD);
+            word_start.push(word_start[k] + words);
         }
         Lines {
             lines,
             crossing,
+            slot,
+            word_start,
             width: p.width,
         }
     }
@@ -77,23 +93,64 @@ impl Lines {
     }
 }
 
-/// The most line results kept: about 100 bytes each for lines of 100 cells.
+/// The most line results kept: under 100 bytes each for lines of 100 cells (the key and the
+/// result, 32 bytes each packed, their boxes and the table's slot).
 const CACHE_ENTRIES: usize = 1 << 18;
 
-/// The line cache's key: a line's index, then its cells packed two bits a cell.
+/// The line cache's key: a line's index, then its cells packed (see [`Lines::word_start`]).
 type LineKey = Box<[u64]>;
 
-/// Line solving's working state, kept across the calls of one search: the solver's scratch,
-/// a cache of line results (probing meets the same line states again and again), and a trail
-/// of changed cells so that a probe is undone instead of copying the grid.
+/// Packs up to [`CELLS_PER_WORD`] cells into a word, the first in the lowest bits.
+fn pack(cells: &[Options]) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |word, (i, &c)| word | u64::from(c) << (2 * i))
+}
+
+/// Bits 0, 2, 4, … of `x` (a packed word's white bits), gathered into bits 0..32.
+fn even_bits(x: u64) -> u32 {
+    let mut x = x & 0x5555_5555_5555_5555;
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x >> 4) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    (x | x >> 16) as u32
+}
+
+/// The inverse of [`even_bits`]: bit i of `x` to bit 2i.
+fn spread_to_even_bits(x: u32) -> u64 {
+    let mut x = u64::from(x);
+    x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+    x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+    x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    x = (x | x << 2) & 0x3333_3333_3333_3333;
+    (x | x << 1) & 0x5555_5555_5555_5555
+}
+
+/// Line solving's working state, kept across the calls of one search: the board it works on,
+/// the line solver's scratch, a cache of line results (probing meets the same line states
+/// again and again), and a trail of changed cells so that a probe is undone instead of
+/// copying the board.
+///
+/// The board is kept twice: a cell a byte (`board`), and each line's cells packed two bits
+/// a cell in words of its own (`packed`), so that a line's cache key is its words as they
+/// stand and a cached result is applied by comparing words, not cells. Invariant: `packed`
+/// always holds `board`; every change of a cell goes through [`Propagator::write`]. The public
+/// calls take a grid: they bring the board to it (writing only the cells that differ, so a
+/// search that hands back the grid it was given pays a comparison) and copy the board out.
 pub struct Propagator<'l> {
     lines: &'l Lines,
     scratch: Scratch,
+    board: Vec<Options>,
+    packed: Vec<u64>,
     cells: Vec<Options>,
     out: Vec<Options>,
+    /// The last line solved, packed as `packed` holds it.
+    result: Vec<u64>,
     queue: std::collections::VecDeque<usize>,
     queued: Vec<bool>,
-    cache: WordMap<LineKey, Option<Box<[Options]>>>,
+    cache: WordMap<LineKey, Option<Box<[u64]>>>,
     key: Vec<u64>,
     /// (cell, its options before the change), in the order of the changes.
     trail: Vec<(usize, Options)>,
@@ -119,17 +176,23 @@ pub struct Propagator<'l> {
 
 impl<'l> Propagator<'l> {
     pub fn new(lines: &'l Lines) -> Propagator<'l> {
+        let cells = lines.crossing.len();
+        let words = *lines.word_start.last().expect("word_start starts with 0");
         Propagator {
             lines,
             scratch: Scratch::default(),
+            // All zero, packed and not, as the invariant asks; `load` writes the real cells.
+            board: vec![0; cells],
+            packed: vec![0; words],
             cells: Vec::new(),
             out: Vec::new(),
+            result: Vec::new(),
             queue: std::collections::VecDeque::new(),
             queued: vec![false; lines.lines.len()],
             cache: WordMap::default(),
             key: Vec::new(),
             trail: Vec::new(),
-            first_try: vec![0; lines.crossing.len()],
+            first_try: vec![0; cells],
             read: Vec::new(),
             recording: false,
             memo_grid: Vec::new(),
@@ -148,23 +211,56 @@ impl<'l> Propagator<'l> {
         self
     }
 
-    /// Solves line `k` from `self.cells` into `self.out`, through the cache.
+    /// Sets `cell` to `value` on the board, both bytes and packed words.
+    #[inline]
+    fn write(&mut self, cell: usize, value: Options) {
+        self.board[cell] = value;
+        let lines = self.lines;
+        for (&k, &i) in lines.crossing[cell].iter().zip(&lines.slot[cell]) {
+            let i = i as usize;
+            let w = lines.word_start[k] + i / CELLS_PER_WORD;
+            let shift = 2 * (i % CELLS_PER_WORD);
+            self.packed[w] = (self.packed[w] & !(3 << shift)) | u64::from(value) << shift;
+        }
+    }
+
+    /// Brings the board to `grid`, writing the cells that differ (compared eight at a time:
+    /// the grids of consecutive calls mostly agree).
+    fn load(&mut self, grid: &[Options]) {
+        assert_eq!(grid.len(), self.board.len(), "a grid of this puzzle's size");
+        let whole = grid.len() / 8 * 8;
+        let word = |b: &[Options], at: usize| {
+            u64::from_ne_bytes(b[at..at + 8].try_into().expect("eight cells"))
+        };
+        for at in (0..whole).step_by(8) {
+            if word(&self.board, at) != word(grid, at) {
+                for c in at..at + 8 {
+                    if self.board[c] != grid[c] {
+                        self.write(c, grid[c]);
+                    }
+                }
+            }
+        }
+        for c in whole..grid.len() {
+            if self.board[c] != grid[c] {
+                self.write(c, grid[c]);
+            }
+        }
+    }
+
+    /// Solves line `k` as the board stands into `self.result` (packed like `packed`), through
+    /// the cache. False when no placement fits.
     fn solve_line(&mut self, k: usize) -> bool {
-        // The key: the line's index, then its cells two bits each, in a reused buffer.
+        let lines = self.lines;
         self.key.clear();
         self.key.push(k as u64);
-        for chunk in self.cells.chunks(32) {
-            let mut word = 0u64;
-            for (i, &c) in chunk.iter().enumerate() {
-                word |= u64::from(c) << (2 * i);
-            }
-            self.key.push(word);
-        }
+        self.key
+            .extend_from_slice(&self.packed[lines.word_start[k]..lines.word_start[k + 1]]);
         if let Some(hit) = self.cache.get(self.key.as_slice()) {
             return match hit {
-                Some(out) => {
-                    self.out.clear();
-                    self.out.extend_from_slice(out);
+                Some(result) => {
+                    self.result.clear();
+                    self.result.extend_from_slice(result);
                     true
                 }
                 None => false,
@@ -175,25 +271,56 @@ impl<'l> Propagator<'l> {
             self.gave_up = true;
             return false;
         }
-        let fits = line::settle(
-            &self.lines.lines[k].0.runs,
-            &self.cells,
-            &mut self.scratch,
-            &mut self.out,
-        );
+        let (runs, idx) = (&lines.lines[k].0.runs, &lines.lines[k].1);
+        self.result.clear();
+        let fits = if idx.len() <= line::MAX_BITS_LINE {
+            // Straight from the packed words to bit sets and back.
+            let (mut white, mut black) = (0u128, 0u128);
+            for (w, &word) in self.key[1..].iter().enumerate() {
+                white |= u128::from(even_bits(word)) << (CELLS_PER_WORD * w);
+                black |= u128::from(even_bits(word >> 1)) << (CELLS_PER_WORD * w);
+            }
+            let solved = line::settle_bits(runs, idx.len(), white, black);
+            if let Some((white, black)) = solved {
+                let words = self.key.len() - 1;
+                self.result.extend((0..words).map(|w| {
+                    let part = |x: u128| spread_to_even_bits((x >> (CELLS_PER_WORD * w)) as u32);
+                    part(white) | part(black) << 1
+                }));
+            }
+            solved.is_some()
+        } else {
+            self.cells.clear();
+            self.cells.extend(idx.iter().map(|&c| self.board[c]));
+            let fits = line::settle(runs, &self.cells, &mut self.scratch, &mut self.out);
+            if fits {
+                self.result.extend(self.out.chunks(CELLS_PER_WORD).map(pack));
+            }
+            fits
+        };
         if self.cache.len() >= CACHE_ENTRIES {
             self.cache.clear();
         }
         self.cache.insert(
             self.key.clone().into_boxed_slice(),
-            fits.then(|| self.out.clone().into_boxed_slice()),
+            fits.then(|| self.result.clone().into_boxed_slice()),
         );
         fits
     }
 
     /// Line solving from the lines in `start` to a fixpoint, every change on the trail. False
-    /// on a contradiction (the grid is then part way; undo to a mark to go back).
+    /// on a contradiction (the grid is then part way).
     pub fn propagate(&mut self, grid: &mut [Options], start: &[usize]) -> bool {
+        self.load(grid);
+        let ok = self.propagate_board(start);
+        self.trail.clear();
+        grid.copy_from_slice(&self.board);
+        ok
+    }
+
+    /// [`Propagator::propagate`] on the board as it stands, every change on the trail (undo
+    /// to a mark to go back).
+    fn propagate_board(&mut self, start: &[usize]) -> bool {
         self.queue.clear();
         for &k in start {
             if !self.queued[k] {
@@ -201,24 +328,28 @@ impl<'l> Propagator<'l> {
                 self.queue.push_back(k);
             }
         }
+        let lines = self.lines;
         let mut ok = true;
         while let Some(k) = self.queue.pop_front() {
             self.queued[k] = false;
             if self.recording {
                 self.read.push(k);
             }
-            let lines = self.lines;
-            let idx = &lines.lines[k].1;
-            self.cells.clear();
-            self.cells.extend(idx.iter().map(|&c| grid[c]));
             if !self.solve_line(k) {
                 ok = false;
                 break;
             }
-            for (&c, &o) in idx.iter().zip(&self.out) {
-                if grid[c] != o {
-                    self.trail.push((c, grid[c]));
-                    grid[c] = o;
+            // The result only takes options away: the cells whose bits differ changed.
+            let (first, idx) = (lines.word_start[k], &lines.lines[k].1);
+            for w in 0..self.result.len() {
+                let new = self.result[w];
+                let mut changed = self.packed[first + w] ^ new;
+                while changed != 0 {
+                    let bit = changed.trailing_zeros() as usize & !1;
+                    changed &= !(3 << bit);
+                    let c = idx[w * CELLS_PER_WORD + bit / 2];
+                    self.trail.push((c, self.board[c]));
+                    self.write(c, ((new >> bit) & 3) as Options);
                     for &other in &lines.crossing[c] {
                         if other != k && !self.queued[other] {
                             self.queued[other] = true;
@@ -238,30 +369,32 @@ impl<'l> Propagator<'l> {
     /// Sets `cell` to `value` and line-solves from there, keeping the changes; on a
     /// contradiction puts the grid back as it was and returns false.
     pub fn settle_cell(&mut self, grid: &mut [Options], cell: usize, value: Options) -> bool {
+        self.load(grid);
         self.trail.clear();
-        let ok = self.attempt(grid, cell, value);
+        let ok = self.attempt(cell, value);
         if !ok {
-            self.undo(grid, 0);
+            self.undo(0);
         }
         self.trail.clear();
+        grid.copy_from_slice(&self.board);
         ok
     }
 
     /// Puts back every cell changed since the trail had `mark` entries.
-    fn undo(&mut self, grid: &mut [Options], mark: usize) {
-        for &(c, old) in self.trail[mark..].iter().rev() {
-            grid[c] = old;
+    fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            let (c, old) = self.trail.pop().expect("longer than the mark");
+            self.write(c, old);
         }
-        self.trail.truncate(mark);
     }
 
-    /// Tries `value` in `cell`: whether line solving survives it, and the number of cells it
-    /// settles; the changes stay on the trail from `mark` (the caller undoes them).
-    fn attempt(&mut self, grid: &mut [Options], cell: usize, value: Options) -> bool {
-        self.trail.push((cell, grid[cell]));
-        grid[cell] = value;
+    /// Tries `value` in `cell`: whether line solving survives it; the changes stay on the
+    /// trail (the caller undoes them).
+    fn attempt(&mut self, cell: usize, value: Options) -> bool {
+        self.trail.push((cell, self.board[cell]));
+        self.write(cell, value);
         let crossing = self.lines.crossing[cell];
-        self.propagate(grid, &crossing)
+        self.propagate_board(&crossing)
     }
 
     /// [`Lines::probe`], also naming the open cell to branch on (`Some(None)` when no cell is
@@ -276,44 +409,53 @@ impl<'l> Propagator<'l> {
     /// none is, the grid is at the fixpoint. Probing's fixpoint does not depend on the order
     /// (a probe's conclusions only grow as the grid does), so neither does the answer.
     pub fn probe_for_branch(&mut self, grid: &mut [Options]) -> Option<Option<usize>> {
+        self.load(grid);
+        let found = self.probe_board();
+        grid.copy_from_slice(&self.board);
+        found
+    }
+
+    /// [`Propagator::probe_for_branch`] on the board as it stands.
+    fn probe_board(&mut self) -> Option<Option<usize>> {
         self.trail.clear();
-        if !self.propagate(grid, &self.lines.all()) {
+        if !self.propagate_board(&self.lines.all()) {
             return None;
         }
         // The memo carries over from the node probed last: what differs from it counts as
         // changed (the memo's invariant is kept against `memo_grid`, the grid it knows).
-        if self.memo_grid.len() != grid.len() {
-            self.memo_grid = grid.to_vec();
+        if self.memo_grid.len() != self.board.len() {
+            self.memo_grid = self.board.clone();
             self.line_tick = vec![0; self.lines.lines.len()];
-            self.quiet = vec![Quiet::default(); grid.len()];
+            self.quiet = vec![Quiet::default(); self.board.len()];
         }
         self.tick += 1;
-        for (c, &now) in grid.iter().enumerate() {
+        for c in 0..self.board.len() {
+            let now = self.board[c];
             if now != self.memo_grid[c] {
                 self.lasting(c, now);
             }
         }
         let mut queue = std::collections::BinaryHeap::new();
         loop {
-            self.queue_stale(grid, &mut queue);
+            self.queue_stale(&mut queue);
             if queue.is_empty() {
                 break;
             }
             while let Some((_, cell)) = queue.pop() {
-                if grid[cell] != EITHER || self.still_quiet(cell).is_some() {
+                if self.board[cell] != EITHER || self.still_quiet(cell).is_some() {
                     continue;
                 }
-                let settled = self.probe_cell(grid, cell)?;
+                let settled = self.probe_cell(cell)?;
                 for &c in &settled {
                     for n in self.lines.neighbours(c) {
-                        if grid[n] == EITHER {
+                        if self.board[n] == EITHER {
                             queue.push((NEXT_TO_SETTLED, n));
                         }
                     }
                 }
                 if !settled.is_empty() {
                     for n in self.lines.neighbours(cell) {
-                        if grid[n] == EITHER {
+                        if self.board[n] == EITHER {
                             queue.push((NEXT_TO_SETTLED + 1, n));
                         }
                     }
@@ -322,7 +464,7 @@ impl<'l> Propagator<'l> {
         }
         // Every open cell's probe is quiet and up to date: its score stands.
         let mut best: Option<(usize, usize)> = None;
-        for (cell, &now) in grid.iter().enumerate() {
+        for (cell, &now) in self.board.iter().enumerate() {
             if now == EITHER {
                 let score = self.still_quiet(cell).expect("swept to the fixpoint");
                 if best.is_none_or(|(s, _)| score > s) {
@@ -335,11 +477,8 @@ impl<'l> Propagator<'l> {
 
     /// Queues every open cell without an up-to-date quiet probe, by promise: settled
     /// neighbours first, then the settled share of its row and column.
-    fn queue_stale(
-        &self,
-        grid: &[Options],
-        queue: &mut std::collections::BinaryHeap<(u32, usize)>,
-    ) {
+    fn queue_stale(&self, queue: &mut std::collections::BinaryHeap<(u32, usize)>) {
+        let grid = &self.board;
         let open_in = |k: usize| {
             let cells = &self.lines.lines[k].1;
             let open = cells.iter().filter(|&&c| grid[c] == EITHER).count();
@@ -364,22 +503,22 @@ impl<'l> Propagator<'l> {
 
     /// Probes `cell` both ways. `None` on a contradiction both ways; otherwise the cells it
     /// settled for good (empty when the probe was quiet, which is then remembered).
-    fn probe_cell(&mut self, grid: &mut [Options], cell: usize) -> Option<Vec<usize>> {
+    fn probe_cell(&mut self, cell: usize) -> Option<Vec<usize>> {
         self.trail.clear();
         self.read.clear();
         self.recording = true;
-        let white = self.attempt(grid, cell, WHITE);
+        let white = self.attempt(cell, WHITE);
         let settled_white = self.trail.len();
         let white_changes: Vec<(usize, Options)> = if white {
-            self.trail.iter().map(|&(c, _)| (c, grid[c])).collect()
+            self.trail.iter().map(|&(c, _)| (c, self.board[c])).collect()
         } else {
             Vec::new()
         };
         for &(c, v) in &white_changes {
             self.first_try[c] = v;
         }
-        self.undo(grid, 0);
-        let black = self.attempt(grid, cell, BLACK);
+        self.undo(0);
+        let black = self.attempt(cell, BLACK);
         self.recording = false;
         let settled_black = self.trail.len();
         let mut settled = Vec::new();
@@ -388,14 +527,14 @@ impl<'l> Propagator<'l> {
             (false, true) => {
                 // Keep the black try's fixpoint as it stands.
                 self.tick += 1;
-                self.keep_trail(grid, &mut settled);
+                self.keep_trail(&mut settled);
                 true
             }
             (true, false) => {
-                self.undo(grid, 0);
+                self.undo(0);
                 self.tick += 1;
                 for &(c, v) in &white_changes {
-                    grid[c] = v;
+                    self.write(c, v);
                     self.lasting(c, v);
                     settled.push(c);
                 }
@@ -406,10 +545,10 @@ impl<'l> Propagator<'l> {
                 let agreed: Vec<(usize, Options)> = self
                     .trail
                     .iter()
-                    .map(|&(c, _)| (c, grid[c]))
+                    .map(|&(c, _)| (c, self.board[c]))
                     .filter(|&(c, v)| c != cell && self.first_try[c] == v)
                     .collect();
-                self.undo(grid, 0);
+                self.undo(0);
                 if agreed.is_empty() {
                     self.remember_quiet(cell, settled_white.min(settled_black));
                     true
@@ -417,15 +556,15 @@ impl<'l> Propagator<'l> {
                     let mut touched = Vec::new();
                     self.tick += 1;
                     for &(c, v) in &agreed {
-                        grid[c] = v;
+                        self.write(c, v);
                         self.lasting(c, v);
                         settled.push(c);
                         touched.extend(self.lines.crossing[c]);
                     }
                     touched.sort_unstable();
                     touched.dedup();
-                    let ok = self.propagate(grid, &touched);
-                    self.keep_trail(grid, &mut settled);
+                    let ok = self.propagate_board(&touched);
+                    self.keep_trail(&mut settled);
                     ok
                 }
             }
@@ -438,10 +577,10 @@ impl<'l> Propagator<'l> {
     }
 
     /// Notes every change on the trail as lasting, and its cell as settled.
-    fn keep_trail(&mut self, grid: &[Options], settled: &mut Vec<usize>) {
+    fn keep_trail(&mut self, settled: &mut Vec<usize>) {
         for i in 0..self.trail.len() {
             let c = self.trail[i].0;
-            self.lasting(c, grid[c]);
+            self.lasting(c, self.board[c]);
             settled.push(c);
         }
     }
