@@ -118,7 +118,8 @@ pub fn settle(runs: &[usize], cells: &[Options], s: &mut Scratch, out: &mut Vec<
         return false;
     };
     out.extend((0..cells.len()).map(|i| {
-        (if white >> i & 1 != 0 { WHITE } else { 0 }) | (if black >> i & 1 != 0 { BLACK } else { 0 })
+        (if white >> i & 1 != 0 { WHITE } else { 0 })
+            | (if black >> i & 1 != 0 { BLACK } else { 0 })
     }));
     true
 }
@@ -138,8 +139,16 @@ pub const MAX_BITS_LINE: usize = 127;
 /// possible gap or the line's end after them. Backward reachability fills leftwards by
 /// doubling steps (1, 2, 4, …). A run of r cells: O(log r) word operations, a line of k runs
 /// O(k log n) against the programme's O(k · slack) cell steps.
-pub fn settle_bits(runs: &[usize], n: usize, can_white: u128, can_black: u128) -> Option<(u128, u128)> {
-    assert!(n <= MAX_BITS_LINE, "a line of {n} cells is past settle_bits");
+pub fn settle_bits(
+    runs: &[usize],
+    n: usize,
+    can_white: u128,
+    can_black: u128,
+) -> Option<(u128, u128)> {
+    assert!(
+        n <= MAX_BITS_LINE,
+        "a line of {n} cells is past settle_bits"
+    );
     let k = runs.len();
     let need = runs.iter().sum::<usize>() + k.saturating_sub(1);
     if need > n {
@@ -498,7 +507,11 @@ mod tests {
                 assert_eq!(solve(&clue, &cells), want, "{clue_runs:?} {cells:?}");
                 let mut out = Vec::new();
                 let fits = settle_by_cells(clue_runs, &cells, &mut Scratch::default(), &mut out);
-                assert_eq!(fits.then_some(out), want, "by cells: {clue_runs:?} {cells:?}");
+                assert_eq!(
+                    fits.then_some(out),
+                    want,
+                    "by cells: {clue_runs:?} {cells:?}"
+                );
                 assert_eq!(
                     solve_by_automaton(&clue, &cells),
                     want,
@@ -552,7 +565,11 @@ mod tests {
             let fits = settle(&runs, &cells, &mut scratch, &mut out);
             assert_eq!(fits.then(|| out.clone()), want, "{runs:?} {cells:?}");
             let fits = settle_by_cells(&runs, &cells, &mut scratch, &mut out);
-            assert_eq!(fits.then(|| out.clone()), want, "by cells: {runs:?} {cells:?}");
+            assert_eq!(
+                fits.then(|| out.clone()),
+                want,
+                "by cells: {runs:?} {cells:?}"
+            );
             settled += usize::from(fits);
             if n <= MAX_BITS_LINE {
                 by_bits += 1;

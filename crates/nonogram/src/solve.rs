@@ -234,16 +234,17 @@ impl<'l> Propagator<'l> {
         };
         for at in (0..whole).step_by(8) {
             if word(&self.board, at) != word(grid, at) {
-                for c in at..at + 8 {
-                    if self.board[c] != grid[c] {
-                        self.write(c, grid[c]);
-                    }
-                }
+                self.load_cells(grid, at, 8);
             }
         }
-        for c in whole..grid.len() {
-            if self.board[c] != grid[c] {
-                self.write(c, grid[c]);
+        self.load_cells(grid, whole, grid.len() - whole);
+    }
+
+    /// Writes the cells `from..from + count` of `grid` that differ from the board.
+    fn load_cells(&mut self, grid: &[Options], from: usize, count: usize) {
+        for (c, &value) in grid.iter().enumerate().skip(from).take(count) {
+            if self.board[c] != value {
+                self.write(c, value);
             }
         }
     }
@@ -294,7 +295,8 @@ impl<'l> Propagator<'l> {
             self.cells.extend(idx.iter().map(|&c| self.board[c]));
             let fits = line::settle(runs, &self.cells, &mut self.scratch, &mut self.out);
             if fits {
-                self.result.extend(self.out.chunks(CELLS_PER_WORD).map(pack));
+                self.result
+                    .extend(self.out.chunks(CELLS_PER_WORD).map(pack));
             }
             fits
         };
@@ -510,7 +512,10 @@ impl<'l> Propagator<'l> {
         let white = self.attempt(cell, WHITE);
         let settled_white = self.trail.len();
         let white_changes: Vec<(usize, Options)> = if white {
-            self.trail.iter().map(|&(c, _)| (c, self.board[c])).collect()
+            self.trail
+                .iter()
+                .map(|&(c, _)| (c, self.board[c]))
+                .collect()
         } else {
             Vec::new()
         };
@@ -684,4 +689,24 @@ pub fn search_within(p: &Nonogram, want: u64, stop: u64, budget: u64) -> Option<
         }
     }
     Some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn even_bits_and_their_spread_are_inverse() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let gathered = even_bits(x);
+            for i in 0..32 {
+                assert_eq!(gathered >> i & 1, (x >> (2 * i) & 1) as u32);
+            }
+            assert_eq!(spread_to_even_bits(gathered), x & 0x5555_5555_5555_5555);
+        }
+    }
 }
