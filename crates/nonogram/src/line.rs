@@ -160,12 +160,14 @@ pub fn settle_bits(
     let b = can_black & cells;
     // Where run j may start: r cells that may be black, then a gap or the end.
     let fits = |r: usize| all_set_from(b, r) & ((w | end) >> r);
-    // Forward: fwd[j], the positions reachable with runs 0..j placed.
-    // At most 64 runs fit in 127 cells.
+    // Forward: fwd[j], the positions reachable with runs 0..j placed; fit[j], where run j
+    // fits, for the backward pass too. At most 64 runs fit in 127 cells.
     let mut fwd = [0u128; MAX_BITS_LINE / 2 + 2];
+    let mut fit = [0u128; MAX_BITS_LINE / 2 + 1];
     fwd[0] = reach_right(1, w);
     for (j, &r) in runs.iter().enumerate() {
-        let starts = fwd[j] & fits(r);
+        fit[j] = fits(r);
+        let starts = fwd[j] & fit[j];
         // A run ending at the line's end consumes no gap.
         let at_end = end >> r;
         let entered = shl(starts & !at_end, r + 1) | if starts & at_end != 0 { end } else { 0 };
@@ -182,7 +184,7 @@ pub fn settle_bits(
     for (j, &r) in runs.iter().enumerate().rev() {
         let at_end = end >> r;
         let onward = shr(bwd, r + 1) | if bwd & end != 0 { at_end } else { 0 };
-        let starts = fits(r) & onward;
+        let starts = fit[j] & onward;
         bwd = reach_left(starts, w, n);
         let used = fwd[j] & starts;
         black |= spread(used, r);
