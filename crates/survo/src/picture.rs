@@ -2,7 +2,7 @@
 //! order: strictly decreasing margins, lexicographically from the largest) coloured by outcome,
 //! after the figure in Mustonen's 2007 paper.
 
-use crate::enumerate::{feasible, table_margins};
+use crate::enumerate::{table_margins, WeightedBounds};
 use crate::solver::{self, Tables};
 use serde::Serialize;
 
@@ -39,8 +39,9 @@ pub fn lattice(m: usize, n: usize) -> Lattice {
     let givens = vec![0u32; top];
     let mut outcomes = Vec::with_capacity(rows.len() * cols.len());
     for r in &rows {
+        let weighted = WeightedBounds::new(r, n);
         for c in &cols {
-            outcomes.push(if !feasible(r, c) {
+            outcomes.push(if !weighted.admits(c) {
                 Outcome::NoneByConditions
             } else {
                 let p = solver::Problem {
