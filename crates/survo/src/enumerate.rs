@@ -15,8 +15,8 @@
 //! sums are at least tri(kn + lm − kl) + tri(kl), and the k largest plus the l largest at
 //! most the matching sums of the largest values (tri(t) = 1 + … + t). That condition bounds
 //! the column margins walked for a row margin ([`column_caps`]); each pair walked must then
-//! pass its weighted generalisation ([`WeightedBounds`]: weights 0..=2 per line instead of 0
-//! and 1), which on 3×5 halves the pairs left to search.
+//! pass its weighted generalisation ([`WeightedBounds`]: weights 0..=3 per line instead of 0
+//! and 1), which leaves 126 of 3×4's 2,843 pairs without a table to the search.
 
 use crate::solver::{self, Solver, Tables};
 use crate::two_rows;
@@ -231,10 +231,11 @@ pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
     Some(caps)
 }
 
-/// The largest weight of [`WeightedBounds`]: weights 0..=2 on each line. Measured on the 4×6
-/// row margin (119, 74, 63, 44): weights 0..=1 (the condition of [`feasible`]) leave 55,336
-/// pairs without a table to the search; 0..=2 reject 40,269 of them (BENCHMARKS.md).
-const MAX_LINE_WEIGHT: u32 = 2;
+/// The largest weight of [`WeightedBounds`]. Measured (BENCHMARKS.md): of the 2,843 pairs of
+/// 3×4 without a table that weights 0..=1 (the condition of [`feasible`]) leave to the
+/// search, weights up to 2 leave 359, up to 3 leave 126, up to 4 leave 92; on 4×6 unit 516
+/// the scan took 42.1, 12.7 and 13.9 CPU seconds: past 3 the checks cost what they save.
+const MAX_LINE_WEIGHT: u32 = 3;
 
 /// A necessary condition stronger than [`feasible`], for the column margins of one row margin.
 ///

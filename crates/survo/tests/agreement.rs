@@ -284,8 +284,8 @@ fn complement_pairs_agree_with_margin_pair_search() {
         assert_eq!(halved.1, all.1, "{m}×{n}: the puzzles themselves");
         assert_eq!(halved.1.len() as u64, halved.0.unique);
         // About half the searches, past the smallest sizes (2×3: 24 of 31, where many
-        // column margins are their own complements; 2×7: 21,848 of 39,425, as the weighted
-        // condition prunes more among the pairs the full scan searches; 3×5: 40,036 of 79,786).
+        // column margins are their own complements; 2×7: 20,804 of 37,379, as the weighted
+        // condition prunes more among the pairs the full scan searches; 3×5: 34,491 of 68,723).
         assert!(
             m * n < 12 || 2 * halved.0.searched <= all.0.searched + all.0.searched / 5,
             "{m}×{n}: {} searched against {}",
