@@ -269,7 +269,7 @@ fn picture(m: usize, n: usize, output: &std::path::Path) -> Result<Report> {
     let l = crate::picture::lattice(m, n);
     wellposed_engine::write_atomically(output, crate::picture::svg(&l).as_bytes())?;
     let text = format!(
-        "{}×{}: {} × {} margin pairs: {} without solution by the cumulative conditions, {} unique, {} with several solutions, {} without solution found only by search\nwrote {}",
+        "{}×{}: {} × {} margin pairs: {} without solution by the necessary conditions, {} unique, {} with several solutions, {} without solution found only by search\nwrote {}",
         m, n, l.row_margins, l.col_margins, l.none_by_conditions, l.unique, l.several, l.none_by_search, output.display()
     );
     let mut json = serde_json::to_value(&l)?;

@@ -10,7 +10,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Ruled out by the necessary condition, without search.
+    /// Ruled out by the necessary conditions ([`WeightedBounds`]), without search.
     NoneByConditions,
     Unique,
     Several,
@@ -112,7 +112,7 @@ pub fn svg(l: &Lattice) -> String {
     let items = [
         (
             Outcome::NoneByConditions,
-            "no solution by the cumulative conditions",
+            "no solution by the necessary conditions",
             l.none_by_conditions,
         ),
         (Outcome::Unique, "unique", l.unique),

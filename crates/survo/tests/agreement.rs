@@ -283,7 +283,7 @@ fn complement_pairs_agree_with_margin_pair_search() {
         assert_eq!(halved.0.unique, all.0.unique, "{m}×{n}");
         assert_eq!(halved.1, all.1, "{m}×{n}: the puzzles themselves");
         assert_eq!(halved.1.len() as u64, halved.0.unique);
-        // About half the searches, past the smallest sizes (2×3: 24 of 31, where many
+        // About half the searches, past the smallest sizes (2×3: 23 of 30, where many
         // column margins are their own complements; 2×7: 20,804 of 37,379, as the weighted
         // condition prunes more among the pairs the full scan searches; 3×5: 34,491 of 68,723).
         assert!(
