@@ -18,10 +18,10 @@
 //! pass its weighted generalisation ([`WeightedBounds`]: weights 0..=3 per line instead of 0
 //! and 1), which leaves 126 of 3×4's 2,843 pairs without a table to the search.
 
+use crate::margin_rank::{MarginRank, MarginSet};
 use crate::solver::{self, Solver, Tables};
 use crate::two_rows;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use wellposed_sat::hash::WordSet;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
@@ -237,18 +237,19 @@ pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
 /// the scan took 42.1, 12.7 and 13.9 CPU seconds: past 3 the checks cost what they save.
 const MAX_LINE_WEIGHT: u32 = 3;
 
-/// A necessary condition stronger than [`feasible`], for the column margins of one row margin.
+/// A necessary condition stronger than [`feasible`], for the column margins of one row margin
+/// (built by [`Weightings::bounds`]).
 ///
 /// Give row i a weight a_i and column j a weight b_j, and each cell the weight a_i + b_j of
 /// its lines. Then Σ a_i R_i + Σ b_j C_j is the sum over the cells of weight × value, and by
 /// the rearrangement inequality that lies between pairing the weights in increasing order
-/// with the values 1..mn in decreasing order (`low`) and in the same order (`high`). A table
-/// exists only if this holds for every choice of weights (exactly: only if (R, C) lies in the
-/// convex hull of the margins of all tables); [`feasible`] is the case of weights 0 and 1 on
-/// the largest or smallest lines. Here every monotone weighting of 0..=[`MAX_LINE_WEIGHT`] is
-/// used, in both directions on each side. For a fixed row margin each column weighting b
-/// gives one interval for b·C, the tightest over the row weightings, so a column margin costs
-/// a few dozen dot products.
+/// with the values 1..mn in decreasing order and in the same order. A table exists only if
+/// this holds for every choice of weights (exactly: only if (R, C) lies in the convex hull of
+/// the margins of all tables); [`feasible`] is the case of weights 0 and 1 on the largest or
+/// smallest lines. Here every monotone weighting of 0..=[`MAX_LINE_WEIGHT`] is used, in both
+/// directions on each side. For a fixed row margin each column weighting b gives one
+/// interval for b·C, the tightest over the row weightings, so a column margin costs a few
+/// dozen dot products.
 pub struct WeightedBounds {
     /// The column weightings, one after the other (`n` weights each).
     weights: Vec<u32>,
@@ -257,38 +258,10 @@ pub struct WeightedBounds {
 }
 
 impl WeightedBounds {
-    /// The bounds for the column margins (of `n` lines) of the row margin `rows`.
+    /// The bounds for the column margins (of `n` lines) of the row margin `rows`. A scan
+    /// builds [`Weightings`] once per size and calls [`Weightings::bounds`] instead.
     pub fn new(rows: &[u32], n: usize) -> WeightedBounds {
-        let m = rows.len();
-        let row_weights = monotone_weightings(m, MAX_LINE_WEIGHT);
-        let (mut weights, mut bounds) = (Vec::new(), Vec::new());
-        let mut cells = Vec::with_capacity(m * n);
-        for b in monotone_weightings(n, MAX_LINE_WEIGHT) {
-            let (mut low, mut high) = (0i64, i64::MAX);
-            for a in &row_weights {
-                cells.clear();
-                for &ai in a {
-                    cells.extend(b.iter().map(|&bj| ai + bj));
-                }
-                cells.sort_unstable();
-                // Rearrangement: the k-th smallest weight (k from 1) times k, or times
-                // mn + 1 − k.
-                let top = cells.len() as u64;
-                let (mut least, mut most) = (0u64, 0u64);
-                for (k, &w) in cells.iter().enumerate() {
-                    let w = u64::from(w);
-                    least += w * (top - k as u64);
-                    most += w * (k as u64 + 1);
-                }
-                let a_r: u64 = a.iter().zip(rows).map(|(&x, &r)| u64::from(x * r)).sum();
-                // least ≤ a·R + b·C ≤ most.
-                low = low.max(least as i64 - a_r as i64);
-                high = high.min(most as i64 - a_r as i64);
-            }
-            weights.extend_from_slice(&b);
-            bounds.push((low, high));
-        }
-        WeightedBounds { weights, bounds }
+        Weightings::new(rows.len(), n).bounds(rows)
     }
 
     /// Whether the column margin `cols` passes every weighting.
@@ -300,6 +273,83 @@ impl WeightedBounds {
                 let b_c: u32 = b.iter().zip(cols).map(|(&x, &c)| x * c).sum();
                 (low..=high).contains(&i64::from(b_c))
             })
+    }
+}
+
+/// The weightings of [`WeightedBounds`] for one size m×n, with the rearrangement bounds of
+/// every pair of a row and a column weighting. Those depend on the size only, so a scan builds
+/// them once and each row margin costs one dot product per row weighting and a minimum and
+/// maximum per pair (not a sort of the mn cell weights per pair, as when each row margin
+/// built its own).
+pub struct Weightings {
+    m: usize,
+    /// The row weightings, one after the other (`m` weights each).
+    rows: Vec<u32>,
+    /// The column weightings, one after the other (`n` weights each).
+    cols: Vec<u32>,
+    /// For column weighting b and row weighting a, at `b · row weightings + a`: the least
+    /// and the most a·R + b·C can be over all tables.
+    extremes: Vec<(i64, i64)>,
+}
+
+impl Weightings {
+    pub fn new(m: usize, n: usize) -> Weightings {
+        let row_weights = monotone_weightings(m, MAX_LINE_WEIGHT);
+        let col_weights = monotone_weightings(n, MAX_LINE_WEIGHT);
+        let mut extremes = Vec::with_capacity(row_weights.len() * col_weights.len());
+        let mut cells = Vec::with_capacity(m * n);
+        for b in &col_weights {
+            for a in &row_weights {
+                cells.clear();
+                for &ai in a {
+                    cells.extend(b.iter().map(|&bj| ai + bj));
+                }
+                cells.sort_unstable();
+                // Rearrangement: the k-th smallest weight (k from 1) times k, or times
+                // mn + 1 − k.
+                let top = cells.len() as i64;
+                let (mut least, mut most) = (0i64, 0i64);
+                for (k, &w) in cells.iter().enumerate() {
+                    let w = i64::from(w);
+                    least += w * (top - k as i64);
+                    most += w * (k as i64 + 1);
+                }
+                extremes.push((least, most));
+            }
+        }
+        Weightings {
+            m,
+            rows: row_weights.concat(),
+            cols: col_weights.concat(),
+            extremes,
+        }
+    }
+
+    /// The bounds for the column margins of the row margin `rows` (of `m` lines).
+    pub fn bounds(&self, rows: &[u32]) -> WeightedBounds {
+        assert_eq!(rows.len(), self.m, "a row margin of {} lines", self.m);
+        let a_r: Vec<i64> = self
+            .rows
+            .chunks_exact(self.m)
+            .map(|a| a.iter().zip(rows).map(|(&x, &r)| i64::from(x * r)).sum())
+            .collect();
+        let bounds = self
+            .extremes
+            .chunks_exact(a_r.len())
+            .map(|per_row_weighting| {
+                // least ≤ a·R + b·C ≤ most for every a.
+                per_row_weighting.iter().zip(&a_r).fold(
+                    (i64::MIN, i64::MAX),
+                    |(low, high), (&(least, most), &a_r)| {
+                        (low.max(least - a_r), high.min(most - a_r))
+                    },
+                )
+            })
+            .collect();
+        WeightedBounds {
+            weights: self.cols.clone(),
+            bounds,
+        }
     }
 }
 
@@ -444,7 +494,8 @@ pub fn scan(
     keep_puzzles: bool,
 ) -> Tally {
     let top = m * n;
-    let tables = Tables::new(m, n);
+    let size = SizeTables::new(m, n);
+    let tables = &size.tables;
     match method {
         Method::MarginPairs | Method::ComplementPairs => {
             assert!(method.takes(m, n), "{method:?} does not take {m}×{n}");
@@ -469,19 +520,18 @@ pub fn scan(
                 let mut puzzles = Vec::new();
                 // R = R̄: the pair (R, C) is the twin of (R, C̄), so only C ≥ C̄ is searched.
                 let halve_columns = halved && twin.is_none();
-                let mut t =
-                    w.row_margin(rows, n, &columns, &tables, halve_columns, |cols, table| {
-                        if keep_puzzles {
-                            puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
-                            if let Some(twin) = &twin {
-                                puzzles.push((
-                                    twin.clone(),
-                                    complement(cols, m),
-                                    complement_table(table),
-                                ));
-                            }
+                let mut t = w.row_margin(rows, n, &columns, &size, halve_columns, |cols, table| {
+                    if keep_puzzles {
+                        puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
+                        if let Some(twin) = &twin {
+                            puzzles.push((
+                                twin.clone(),
+                                complement(cols, m),
+                                complement_table(table),
+                            ));
                         }
-                    });
+                    }
+                });
                 if twin.is_some() {
                     t.unique *= 2;
                 }
@@ -511,7 +561,7 @@ pub fn scan(
                         } else {
                             (long_sums.to_vec(), short_sums)
                         };
-                        let found = w.up_to_two(&rows, &cols, &tables);
+                        let found = w.up_to_two(&rows, &cols, tables);
                         assert_eq!(found, 1, "a pair the matchings call unique has one table");
                         puzzles.push((rows, cols, w.found.clone()));
                     }
@@ -553,15 +603,33 @@ fn sums_set(sums: &[u32]) -> u128 {
     sums.iter().fold(0, |a, &s| a | 1 << s)
 }
 
+/// What a scan of one size m×n builds once and every thread reads.
+struct SizeTables {
+    tables: Tables,
+    weightings: Weightings,
+    /// The numbering of the column margins for the moves' sets (`None`: no moves).
+    column_ranks: Option<MarginRank>,
+}
+
+impl SizeTables {
+    fn new(m: usize, n: usize) -> SizeTables {
+        SizeTables {
+            tables: Tables::new(m, n),
+            weightings: Weightings::new(m, n),
+            column_ranks: MarginRank::new(n, m),
+        }
+    }
+}
+
 /// What each scanning thread keeps between units.
 #[derive(Default)]
 struct Worker {
     solver: Solver,
     /// The tables the solver found for the pair at hand, one after the other.
     found: Vec<u32>,
-    /// Column margins (as [`sums_set`]s) of the current row margin known to have several
-    /// tables without a search.
-    several: WordSet<u128>,
+    /// Column margins (by their [`MarginRank`]) of the current row margin known to have
+    /// several tables without a search.
+    several: MarginSet,
     /// Tables (each followed by its column sums) still to move from.
     stack: Vec<u32>,
     /// No cell given (the open puzzle).
@@ -602,13 +670,14 @@ impl Worker {
         rows: &[u32],
         n: usize,
         columns: &Columns,
-        tables: &Tables,
+        size: &SizeTables,
         halve_columns: bool,
         mut unique: impl FnMut(&[u32], &[u32]),
     ) -> Tally {
         let m = rows.len();
         let mut t = Tally::default();
-        self.several.clear();
+        let ranks = size.column_ranks.as_ref();
+        self.several.clear(ranks.map_or(0, MarginRank::count));
         // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C. The margins are listed
         // in decreasing order, so those kept come first.
         let considered = match columns {
@@ -619,14 +688,16 @@ impl Worker {
             t.pruned = considered;
             return t;
         };
-        let weighted = WeightedBounds::new(rows, n);
-        let mut passed = 0;
+        let weighted = size.weightings.bounds(rows);
+        // Column margins walked (those that pass the caps), and those of them the weighted
+        // condition rejects: both kinds of rejection count as pruned.
+        let (mut walked, mut rejected) = (0, 0);
         // Only the column margins that pass the necessary condition are visited.
         each_margin(n, m, &[], n, &caps, &mut |cols| {
             if m == n && cols < rows {
                 return;
             }
-            passed += 1;
+            walked += 1;
             let twin = if halve_columns {
                 let twin = complement(cols, m);
                 match cols.cmp(twin.as_slice()) {
@@ -637,19 +708,19 @@ impl Worker {
             } else {
                 None
             };
-            if self.several.contains(&sums_set(cols)) {
+            if ranks.is_some_and(|r| self.several.contains(r.rank(cols))) {
                 t.moved += 1;
                 return;
             }
             // After the moves: a pair with several tables passes anyway, and the moved
             // pairs are most of those walked.
             if !weighted.admits(cols) {
-                passed -= 1;
+                rejected += 1;
                 return;
             }
             t.searched += 1;
             let started = std::time::Instant::now();
-            let found = self.up_to_two(rows, cols, tables);
+            let found = self.up_to_two(rows, cols, &size.tables);
             let took = started.elapsed().as_secs_f64();
             if took > SLOW_PAIR_SECONDS {
                 // The heavy tail of a scan's cost is a few such pairs: worth seeing.
@@ -664,11 +735,15 @@ impl Worker {
                         unique(&twin, &complement_table(&self.found));
                     }
                 }
-                2 => self.spread(m, n, cols),
+                2 => {
+                    if let Some(ranks) = ranks {
+                        self.spread(m, n, cols, ranks);
+                    }
+                }
                 _ => {}
             }
         });
-        t.pruned = considered - passed;
+        t.pruned = considered - walked + rejected;
         t
     }
 
@@ -677,7 +752,7 @@ impl Worker {
     /// cells where the two tables agree. Why those have several tables: the same swaps made
     /// in the second table give a second table with the same margins, because the cells where
     /// the two differ hold, row by row and column by column, the same values summing alike.
-    fn spread(&mut self, m: usize, n: usize, cols: &[u32]) {
+    fn spread(&mut self, m: usize, n: usize, cols: &[u32], ranks: &MarginRank) {
         let top = m * n;
         if sums_set(cols) == 0 {
             return;
@@ -687,7 +762,7 @@ impl Worker {
         self.stack.clear();
         self.stack.extend_from_slice(first);
         self.stack.extend_from_slice(cols);
-        self.several.insert(sums_set(cols));
+        self.several.insert(ranks.rank(cols));
         let record = top + n;
         let mut table = vec![0u32; record];
         while self.stack.len() >= record {
@@ -707,7 +782,10 @@ impl Worker {
                         {
                             continue;
                         }
-                        if self.several.insert(rest | 1 << cj | 1 << ck) {
+                        if self
+                            .several
+                            .insert(ranks.rank_of_set(rest | 1 << cj | 1 << ck))
+                        {
                             let from = self.stack.len();
                             self.stack.extend_from_slice(&table);
                             self.stack[from + i * n + j] = b;
@@ -887,7 +965,8 @@ mod tests {
     fn moved_pairs_have_several_tables() {
         for (m, n) in [(3, 3), (3, 4), (4, 3), (3, 5)] {
             let (row_margins, col_margins) = table_margins(m, n);
-            let tables = Tables::new(m, n);
+            let size = SizeTables::new(m, n);
+            let ranks = size.column_ranks.as_ref().unwrap();
             let mut w = Worker::default();
             let mut check = Worker::default();
             let mut marked = 0;
@@ -897,12 +976,12 @@ mod tests {
                 } else {
                     Columns::Count(col_margins.len() as u64)
                 };
-                w.row_margin(rows, n, &columns, &tables, false, |_, _| {});
+                w.row_margin(rows, n, &columns, &size, false, |_, _| {});
                 for cols in &col_margins {
-                    if w.several.contains(&sums_set(cols)) {
+                    if w.several.contains(ranks.rank(cols)) {
                         marked += 1;
                         assert_eq!(
-                            check.up_to_two(rows, cols, &tables),
+                            check.up_to_two(rows, cols, &size.tables),
                             2,
                             "{m}×{n}: {rows:?} {cols:?}"
                         );

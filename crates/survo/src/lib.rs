@@ -12,6 +12,7 @@ pub mod commands;
 pub mod enumerate;
 pub mod generate;
 pub mod list;
+pub mod margin_rank;
 pub mod picture;
 mod rules;
 pub mod solver;

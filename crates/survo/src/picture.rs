@@ -2,7 +2,7 @@
 //! order: strictly decreasing margins, lexicographically from the largest) coloured by outcome,
 //! after the figure in Mustonen's 2007 paper.
 
-use crate::enumerate::{table_margins, WeightedBounds};
+use crate::enumerate::{table_margins, Weightings};
 use crate::solver::{self, Tables};
 use serde::Serialize;
 
@@ -10,7 +10,7 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Ruled out by the necessary conditions ([`WeightedBounds`]), without search.
+    /// Ruled out by the necessary conditions ([`WeightedBounds`](crate::enumerate::WeightedBounds)), without search.
     NoneByConditions,
     Unique,
     Several,
@@ -37,9 +37,10 @@ pub fn lattice(m: usize, n: usize) -> Lattice {
     let (rows, cols) = table_margins(m, n);
     let tables = Tables::new(m, n);
     let givens = vec![0u32; top];
+    let weightings = Weightings::new(m, n);
     let mut outcomes = Vec::with_capacity(rows.len() * cols.len());
     for r in &rows {
-        let weighted = WeightedBounds::new(r, n);
+        let weighted = weightings.bounds(r);
         for c in &cols {
             outcomes.push(if !weighted.admits(c) {
                 Outcome::NoneByConditions
