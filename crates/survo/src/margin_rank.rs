@@ -124,7 +124,9 @@ impl MarginRank {
 
     fn rank_parts(&self, decreasing: impl Iterator<Item = usize>) -> usize {
         let (mut rank, mut left, mut bound) = (0, self.total, self.hi);
-        for (i, v) in decreasing.enumerate() {
+        // The last part is what is left, so no margin that agrees before it differs there:
+        // it adds nothing, and is not read.
+        for (i, v) in decreasing.take(self.parts - 1).enumerate() {
             debug_assert!((self.lo..=bound).contains(&v) && v <= left);
             // Margins that agree before position i and are larger at it.
             let k = self.parts - i;
