@@ -20,11 +20,14 @@ pub const MAX_RANKED_MARGINS: u64 = 1 << 30;
 /// `parts · size` cells): strictly decreasing sequences of `parts` sums, each between the
 /// sum of the `size` smallest and of the `size` largest values, totalling 1 + … + parts·size.
 ///
-/// Invariant: `completions[(k · (total + 1) + s) · (hi + 1) + v]` is the number of strictly
-/// decreasing sequences of k parts, each in lo..=v (v ≤ hi), that sum to s. Entries are kept
-/// as u32 and saturate: every entry a rank reads counts completions of a prefix of some
-/// margin, so it is at most `count` ≤ u32::MAX, and only entries no margin reaches can
-/// saturate.
+/// Invariant: with N(k, s, v) the number of strictly decreasing sequences of k parts, each in
+/// lo..=v (v ≤ hi), that sum to s, `first[v]` is N(parts, total, v) and
+/// `completions[((k − 2) · (total + 1) + s) · (hi + 1) + v]` is N(k, s, v) for 2 ≤ k < parts:
+/// the only entries a rank reads (the last part adds nothing to a rank, so no k below 2, and
+/// k = parts only at s = total), which keeps the table smaller beside the bitmap in cache
+/// (4×6: 438 kB instead of 767 kB for every k and s). Entries are kept as u32 and saturate: every entry
+/// a rank reads counts completions of a prefix of some margin, so it is at most `count` ≤
+/// u32::MAX, and only entries no margin reaches can saturate.
 ///
 /// ```
 /// use wellposed_survo::enumerate::margins;
@@ -41,6 +44,7 @@ pub struct MarginRank {
     lo: usize,
     hi: usize,
     total: usize,
+    first: Vec<u32>,
     completions: Vec<u32>,
     count: usize,
 }
@@ -57,14 +61,11 @@ impl MarginRank {
             return None;
         }
         let (width, height) = (hi + 1, total + 1);
-        let at = |k: usize, s: usize, v: usize| (k * height + s) * width + v;
-        let mut completions = vec![0u32; (parts + 1) * height * width];
+        let mut completions = Vec::with_capacity(parts.saturating_sub(2) * height * width);
         // Exact counts (u64) for the current and the previous number of parts.
+        let saturate = |c: &u64| u32::try_from(*c).unwrap_or(u32::MAX);
         let mut before = vec![0u64; height * width];
         before[..width].fill(1); // no parts sum to 0, whatever the bound
-        for v in 0..width {
-            completions[at(0, 0, v)] = 1;
-        }
         for k in 1..=parts {
             let mut now = vec![0u64; height * width];
             for s in 0..height {
@@ -76,11 +77,14 @@ impl MarginRank {
                         running += before[(s - v) * width + v - 1];
                     }
                     now[s * width + v] = running;
-                    completions[at(k, s, v)] = u32::try_from(running).unwrap_or(u32::MAX);
                 }
+            }
+            if (2..parts).contains(&k) {
+                completions.extend(now.iter().map(saturate));
             }
             before = now;
         }
+        let first = before[total * width..].iter().map(saturate).collect();
         let count = before[total * width + hi];
         if count > MAX_RANKED_MARGINS {
             return None;
@@ -90,6 +94,7 @@ impl MarginRank {
             lo,
             hi,
             total,
+            first,
             completions,
             count: count as usize,
         })
@@ -101,7 +106,12 @@ impl MarginRank {
     }
 
     fn completions(&self, k: usize, s: usize, v: usize) -> usize {
-        self.completions[(k * (self.total + 1) + s) * (self.hi + 1) + v] as usize
+        if k == self.parts {
+            debug_assert_eq!(s, self.total);
+            self.first[v] as usize
+        } else {
+            self.completions[((k - 2) * (self.total + 1) + s) * (self.hi + 1) + v] as usize
+        }
     }
 
     /// The rank of a margin, given as its parts in decreasing order.
