@@ -593,13 +593,11 @@ const SLOW_PAIR_SECONDS: f64 = 0.5;
 /// One unit of work: its index and a worker's buffers in, its tally and puzzles out.
 type Unit<'a> = dyn Fn(usize, &mut Worker) -> (Tally, Vec<Found>) + Sync + 'a;
 
-/// The set of a margin's (distinct) sums, one bit per sum. Sums of up to 64 cells reach
-/// past 128, so the set is kept only when every sum is below 128 (all sizes a scan can
-/// finish) and is empty otherwise, which turns the moves off.
+/// The set of a margin's (distinct) sums, one bit per sum. Only the moves use it, and they run
+/// only where the column margins are numbered ([`MarginRank::new`] refuses sizes whose sums
+/// reach 128), so every sum fits.
 fn sums_set(sums: &[u32]) -> u128 {
-    if sums.iter().any(|&s| s >= 128) {
-        return 0;
-    }
+    debug_assert!(sums.iter().all(|&s| s < 128));
     sums.iter().fold(0, |a, &s| a | 1 << s)
 }
 
@@ -754,9 +752,6 @@ impl Worker {
     /// the two differ hold, row by row and column by column, the same values summing alike.
     fn spread(&mut self, m: usize, n: usize, cols: &[u32], ranks: &MarginRank) {
         let top = m * n;
-        if sums_set(cols) == 0 {
-            return;
-        }
         let (first, second) = self.found.split_at(top);
         let free: Vec<bool> = (0..top).map(|k| first[k] == second[k]).collect();
         self.stack.clear();
@@ -778,8 +773,8 @@ impl Worker {
                         let (a, b) = (table[i * n + j], table[i * n + k]);
                         let (cj, ck) = (c[j] + b - a, c[k] + a - b);
                         let rest = set & !(1 << c[j]) & !(1 << c[k]);
-                        if cj == ck || cj >= 128 || ck >= 128 || (rest >> cj | rest >> ck) & 1 == 1
-                        {
+                        // A table's column sums are below 128 (see `sums_set`).
+                        if cj == ck || (rest >> cj | rest >> ck) & 1 == 1 {
                             continue;
                         }
                         if self
