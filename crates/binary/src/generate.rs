@@ -147,6 +147,8 @@ pub fn generate(
     max: Option<Rule>,
     opts: &wellposed_engine::Options,
 ) -> Result<Generated, String> {
+    // The shape is checked before anything is built: the line tables exist for even lengths only.
+    Binary::check_shape(width, height)?;
     if !Binary::row_solver_fits(width, height) {
         return Err(format!(
             "generating is done with the row solver, which takes widths up to {} and heights up to {} (found {width}×{height})",
@@ -253,6 +255,18 @@ mod tests {
                     .puzzle,
                 g.puzzle
             );
+        }
+    }
+
+    #[test]
+    fn odd_or_empty_shapes_are_refused_before_anything_is_built() {
+        // Found by the command-line property test: `generate binary --size 5` reached the
+        // line tables, which exist for even lengths only, and panicked.
+        for (w, h) in [(5, 5), (6, 5), (5, 6), (0, 6), (1, 1)] {
+            let Err(e) = generate(w, h, Rules::Distinct, 1, None, &Default::default()) else {
+                panic!("{w}×{h} was generated");
+            };
+            assert!(e.contains("even width and an even height"), "{w}×{h}: {e}");
         }
     }
 

@@ -134,7 +134,7 @@ impl Binary {
     }
 
     /// Checks a shape: both sides even and positive, not too many cells.
-    fn check_shape(width: usize, height: usize) -> Result<(), String> {
+    pub(crate) fn check_shape(width: usize, height: usize) -> Result<(), String> {
         if width == 0 || height == 0 || width % 2 == 1 || height % 2 == 1 {
             return Err(format!(
                 "expected an even width and an even height (rows and columns are balanced), found {width}×{height}"
