@@ -607,7 +607,19 @@ struct SizeTables {
     weightings: Weightings,
     /// The numbering of the column margins for the moves' sets (`None`: no moves).
     column_ranks: Option<MarginRank>,
+    /// The rectangles of a table, for the moves through swap pairs (`None`: too many).
+    swap_pairs: Option<SwapPairs>,
+    /// A search that took at least this long is followed by the moves through swap pairs.
+    swap_pairs_after: std::time::Duration,
 }
+
+/// Searches of a row margin cost from microseconds to tens of milliseconds. Where they are
+/// dear, the moves through swap pairs reach more margins than the moves alike and save
+/// searches (4×6 row margin (100, 97, 52, 51): 2,166 searches, 75 s → 555 searches, 17 s);
+/// where they are cheap, the look at each table's rectangles costs more than it saves. The
+/// threshold was measured on 41 row margins of 4×6: 30 µs, 100 µs, 300 µs and always
+/// (BENCHMARKS: "Swap pairs").
+const SWAP_PAIRS_AFTER: std::time::Duration = std::time::Duration::from_micros(100);
 
 impl SizeTables {
     fn new(m: usize, n: usize) -> SizeTables {
@@ -615,6 +627,8 @@ impl SizeTables {
             tables: Tables::new(m, n),
             weightings: Weightings::new(m, n),
             column_ranks: MarginRank::new(n, m),
+            swap_pairs: SwapPairs::new(m, n),
+            swap_pairs_after: SWAP_PAIRS_AFTER,
         }
     }
 }
@@ -659,7 +673,8 @@ impl Worker {
     /// Decides every pair of one row margin: returns the tally and hands each unique pair's
     /// column margin and table to `unique`. A pair is searched unless the necessary
     /// condition rules it out or a search of an earlier pair has shown, by moving its two
-    /// tables alike ([`Worker::spread`]), that it has several. With `halve_columns` (the row
+    /// tables alike or (after a dear search) through tables with swap pairs
+    /// ([`Worker::spread`], [`Moves`]), that it has several. With `halve_columns` (the row
     /// margin is its own complement, [`Method::ComplementPairs`]) a column margin C below
     /// its complement C̄ is left to its twin (R, C̄), which counts for both and hands both
     /// puzzles to `unique`.
@@ -719,10 +734,10 @@ impl Worker {
             t.searched += 1;
             let started = std::time::Instant::now();
             let found = self.up_to_two(rows, cols, &size.tables);
-            let took = started.elapsed().as_secs_f64();
-            if took > SLOW_PAIR_SECONDS {
+            let took = started.elapsed();
+            if took.as_secs_f64() > SLOW_PAIR_SECONDS {
                 // The heavy tail of a scan's cost is a few such pairs: worth seeing.
-                log::debug!("survo scan: {rows:?} × {cols:?}: {found} tables, {took:.2} s");
+                log::debug!("survo scan: {rows:?} × {cols:?}: {found} tables, {took:.2?}");
             }
             match found {
                 1 => {
@@ -735,7 +750,23 @@ impl Worker {
                 }
                 2 => {
                     if let Some(ranks) = ranks {
-                        self.spread(m, n, cols, ranks);
+                        let (first, second) = self.found.split_at(m * n);
+                        let free: Vec<bool> = (0..m * n).map(|k| first[k] == second[k]).collect();
+                        let first = first.to_vec();
+                        self.spread(n, &first, cols, ranks, Moves::Alike(&free));
+                        // Where searching is dear, reaching more margins pays for the look
+                        // at each table's rectangles (BENCHMARKS: "Swap pairs").
+                        if let Some(pairs) = size
+                            .swap_pairs
+                            .as_ref()
+                            .filter(|_| took >= size.swap_pairs_after)
+                        {
+                            let tables = std::mem::take(&mut self.found);
+                            for table in tables.chunks(m * n) {
+                                self.spread(n, table, cols, ranks, Moves::SwapPairs(pairs));
+                            }
+                            self.found = tables;
+                        }
                     }
                 }
                 _ => {}
@@ -745,53 +776,171 @@ impl Worker {
         t
     }
 
-    /// `found` holds two tables of the pair (R, `cols`). Marks in `several` the column margins
-    /// of every table reached from the first by swapping two values within a row, among the
-    /// cells where the two tables agree. Why those have several tables: the same swaps made
-    /// in the second table give a second table with the same margins, because the cells where
-    /// the two differ hold, row by row and column by column, the same values summing alike.
-    fn spread(&mut self, m: usize, n: usize, cols: &[u32], ranks: &MarginRank) {
-        let top = m * n;
-        let (first, second) = self.found.split_at(top);
-        let free: Vec<bool> = (0..top).map(|k| first[k] == second[k]).collect();
-        self.stack.clear();
-        self.stack.extend_from_slice(first);
-        self.stack.extend_from_slice(cols);
+    /// Marks in `several` the column margins of tables reached from `table`, a table of the
+    /// pair (R, `cols`) with several tables, by swapping two values within a row (which keeps
+    /// R and moves two column sums), as long as [`Moves`] says the table reached has several
+    /// tables too. Each margin newly marked is moved from in turn, so the work is bounded by
+    /// the margins marked.
+    fn spread(&mut self, n: usize, table: &[u32], cols: &[u32], ranks: &MarginRank, moves: Moves) {
+        let top = table.len();
+        let m = top / n;
         self.several.insert(ranks.rank(cols));
+        self.stack.clear();
+        self.stack.extend_from_slice(table);
+        self.stack.extend_from_slice(cols);
         let record = top + n;
-        let mut table = vec![0u32; record];
+        let mut t = vec![0u32; record];
         while self.stack.len() >= record {
             let at = self.stack.len() - record;
-            table.copy_from_slice(&self.stack[at..]);
+            t.copy_from_slice(&self.stack[at..]);
             self.stack.truncate(at);
-            let c = &table[top..];
-            let set = sums_set(c);
+            let set = sums_set(&t[top..]);
+            let pairs_here = match moves {
+                Moves::SwapPairs(pairs) => pairs.of(&t[..top]),
+                Moves::Alike(_) => 0,
+            };
             for i in 0..m {
-                for j in (0..n).filter(|&j| free[i * n + j]) {
-                    for k in (j + 1..n).filter(|&k| free[i * n + k]) {
+                for j in 0..n {
+                    for k in j + 1..n {
+                        if let Moves::Alike(free) = moves {
+                            if !(free[i * n + j] && free[i * n + k]) {
+                                continue;
+                            }
+                        }
                         // Swapping the row's values at j and k moves b − a from k to j.
-                        let (a, b) = (table[i * n + j], table[i * n + k]);
-                        let (cj, ck) = (c[j] + b - a, c[k] + a - b);
-                        let rest = set & !(1 << c[j]) & !(1 << c[k]);
+                        let (a, b) = (t[i * n + j], t[i * n + k]);
+                        let (cj, ck) = (t[top + j] + b - a, t[top + k] + a - b);
+                        let rest = set & !(1 << t[top + j]) & !(1 << t[top + k]);
                         // A table's column sums are below 128 (see `sums_set`).
                         if cj == ck || (rest >> cj | rest >> ck) & 1 == 1 {
                             continue;
                         }
-                        if self
-                            .several
-                            .insert(ranks.rank_of_set(rest | 1 << cj | 1 << ck))
-                        {
+                        let r = ranks.rank_of_set(rest | 1 << cj | 1 << ck);
+                        if self.several.contains(r) {
+                            continue;
+                        }
+                        t[i * n + j] = b;
+                        t[i * n + k] = a;
+                        let several = match moves {
+                            Moves::Alike(_) => true,
+                            Moves::SwapPairs(pairs) => {
+                                pairs.kept(pairs_here, i, j, k) != 0 || pairs.any(&t[..top])
+                            }
+                        };
+                        if several {
+                            self.several.insert(r);
                             let from = self.stack.len();
-                            self.stack.extend_from_slice(&table);
-                            self.stack[from + i * n + j] = b;
-                            self.stack[from + i * n + k] = a;
+                            self.stack.extend_from_slice(&t);
                             self.stack[from + top + j] = cj;
                             self.stack[from + top + k] = ck;
                         }
+                        t[i * n + j] = a;
+                        t[i * n + k] = b;
                     }
                 }
             }
         }
+    }
+}
+
+/// Which tables reached by swaps within rows are known to have several tables.
+#[derive(Clone, Copy)]
+enum Moves<'a> {
+    /// Those reached from the first of two tables of one pair by swaps among the cells where
+    /// the two agree (`true` cells): the same swaps made in the second table give a second
+    /// table with the same margins, because the cells where the two differ hold, row by row
+    /// and column by column, the same values summing alike.
+    Alike(&'a [bool]),
+    /// Those with a swap pair ([`SwapPairs`]), wherever the swaps are.
+    SwapPairs(&'a SwapPairs),
+}
+
+/// Second tables made by two swaps in a 2×2 rectangle of cells a b / c d (rows i < i′,
+/// columns j < k): swapping a↔b and c↔d keeps the row sums and, when a + c = b + d, the column
+/// sums; swapping a↔c and b↔d keeps the column sums and, when a + b = c + d, the row sums.
+/// The values are distinct, so the table changes: a table with such a rectangle (a *swap
+/// pair*) is one of several with its margins.
+///
+/// A table's swap pairs are a bit set over the rectangles, (i, i′) major. Swapping two values
+/// of row i at columns j and k (the scan's moves) keeps every swap pair whose rows avoid i or
+/// whose columns avoid j and k, so most moves need no new look.
+struct SwapPairs {
+    m: usize,
+    n: usize,
+    /// By (i, j, k) with j < k, the rectangles a swap of row i at columns j and k touches.
+    touched: Vec<u128>,
+}
+
+impl SwapPairs {
+    /// `None` when the rectangles do not fit in a `u128`.
+    fn new(m: usize, n: usize) -> Option<SwapPairs> {
+        let rects = m * (m - 1) / 2 * (n * (n - 1) / 2);
+        if rects > 128 {
+            return None;
+        }
+        let mut touched = vec![0u128; m * n * n];
+        let mut bit = 0;
+        for i in 0..m {
+            for i2 in i + 1..m {
+                for j in 0..n {
+                    for k in j + 1..n {
+                        for row in [i, i2] {
+                            for a in 0..n {
+                                for b in a + 1..n {
+                                    if [a, b].iter().any(|c| *c == j || *c == k) {
+                                        touched[(row * n + a) * n + b] |= 1 << bit;
+                                    }
+                                }
+                            }
+                        }
+                        bit += 1;
+                    }
+                }
+            }
+        }
+        Some(SwapPairs { m, n, touched })
+    }
+
+    /// The swap pairs of a table.
+    fn of(&self, table: &[u32]) -> u128 {
+        let mut out = 0u128;
+        self.each(table, |bit| {
+            out |= 1 << bit;
+            true
+        });
+        out
+    }
+
+    /// Whether a table has a swap pair (the first found ends the look).
+    fn any(&self, table: &[u32]) -> bool {
+        !self.each(table, |_| false)
+    }
+
+    /// Hands the bit of each swap pair of a table to `visit` until it returns false; whether
+    /// every one was visited.
+    fn each(&self, table: &[u32], mut visit: impl FnMut(usize) -> bool) -> bool {
+        let (m, n) = (self.m, self.n);
+        let mut bit = 0;
+        for i in 0..m {
+            for i2 in i + 1..m {
+                for j in 0..n {
+                    let (a, c) = (table[i * n + j], table[i2 * n + j]);
+                    for k in j + 1..n {
+                        let (b, d) = (table[i * n + k], table[i2 * n + k]);
+                        if (a + c == b + d || a + b == c + d) && !visit(bit) {
+                            return false;
+                        }
+                        bit += 1;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The swap pairs a swap of row i at columns j < k leaves in place.
+    fn kept(&self, pairs: u128, i: usize, j: usize, k: usize) -> u128 {
+        pairs & !self.touched[(i * self.n + j) * self.n + k]
     }
 }
 
@@ -861,6 +1010,47 @@ pub fn labelled(m: usize, n: usize, s: u64) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A swap pair is a second table: every table of 3×3 and 3×4 with one found (by the
+    /// solver, up to three per pair) has a swap pair exactly when its pair has several
+    /// tables, or it is not the only table and has none — never a swap pair in a unique one.
+    #[test]
+    fn a_swap_pair_makes_a_second_table() {
+        for (m, n) in [(3, 3), (3, 4), (2, 5)] {
+            let (row_margins, col_margins) = table_margins(m, n);
+            let tables = Tables::new(m, n);
+            let pairs = SwapPairs::new(m, n).unwrap();
+            let (mut with_pair, mut unique) = (0, 0);
+            for rows in &row_margins {
+                for cols in &col_margins {
+                    let p = solver::Problem {
+                        m,
+                        n,
+                        rows,
+                        cols,
+                        givens: &vec![0; m * n],
+                    };
+                    let mut found: Vec<Vec<u32>> = Vec::new();
+                    solver::solve(&p, &tables, 3, |t| {
+                        found.push(t.to_vec());
+                        true
+                    });
+                    for t in &found {
+                        assert_eq!(pairs.any(t), pairs.of(t) != 0, "{t:?}");
+                        if pairs.any(t) {
+                            with_pair += 1;
+                            assert!(found.len() > 1, "{rows:?} {cols:?}: {t:?}");
+                        }
+                    }
+                    unique += usize::from(found.len() == 1);
+                }
+            }
+            assert!(
+                with_pair > 100 && unique > 10,
+                "{m}×{n}: {with_pair}, {unique}"
+            );
+        }
+    }
 
     /// The complement is an involution on the margins of each side, and a table's complement
     /// has the complements of its margins.
@@ -958,9 +1148,17 @@ mod tests {
     /// search; and the moves do mark some (else the test shows nothing).
     #[test]
     fn moved_pairs_have_several_tables() {
-        for (m, n) in [(3, 3), (3, 4), (4, 3), (3, 5)] {
+        // Both kinds of moves: alike after every search, and through swap pairs after
+        // every search (no threshold) or after the dear ones (none on these sizes).
+        for ((m, n), after) in [(3, 3), (3, 4), (4, 3), (3, 5)]
+            .into_iter()
+            .flat_map(|size| [(size, std::time::Duration::ZERO), (size, SWAP_PAIRS_AFTER)])
+        {
             let (row_margins, col_margins) = table_margins(m, n);
-            let size = SizeTables::new(m, n);
+            let size = SizeTables {
+                swap_pairs_after: after,
+                ..SizeTables::new(m, n)
+            };
             let ranks = size.column_ranks.as_ref().unwrap();
             let mut w = Worker::default();
             let mut check = Worker::default();

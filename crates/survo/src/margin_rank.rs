@@ -21,13 +21,15 @@ pub const MAX_RANKED_MARGINS: u64 = 1 << 30;
 /// sum of the `size` smallest and of the `size` largest values, totalling 1 + … + parts·size.
 ///
 /// Invariant: with N(k, s, v) the number of strictly decreasing sequences of k parts, each in
-/// lo..=v (v ≤ hi), that sum to s, `first[v]` is N(parts, total, v) and
-/// `completions[((k − 2) · (total + 1) + s) · (hi + 1) + v]` is N(k, s, v) for 2 ≤ k < parts:
-/// the only entries a rank reads (the last part adds nothing to a rank, so no k below 2, and
-/// k = parts only at s = total), which keeps the table smaller beside the bitmap in cache
-/// (4×6: 438 kB instead of 767 kB for every k and s). Entries are kept as u32 and saturate: every entry
-/// a rank reads counts completions of a prefix of some margin, so it is at most `count` ≤
-/// u32::MAX, and only entries no margin reaches can saturate.
+/// lo..=v (v ≤ hi), that sum to s, `first[v]` is N(parts, total, v), and for 2 ≤ k < parts
+/// `completions[span.offset + (s − span.low) · (hi − lo + 1) + v − lo]` is N(k, s, v), with
+/// `span = spans[k − 2]` covering the sums s that k parts can still have to make up in a
+/// margin. Those are the only entries a rank reads: the last part adds nothing to a rank (so
+/// no k below 2), k = parts only at s = total, and no part is below lo. Keeping only them
+/// makes the 4×6 table 98 kB (3×8: 109 kB), where every k and s took 767 kB: beside the bitmap of the
+/// marked margins it stays in the 512 kB second-level cache. Entries are kept as u32 and
+/// saturate: every entry a rank reads counts completions of a prefix of some margin, so it is
+/// at most `count` ≤ u32::MAX.
 ///
 /// ```
 /// use wellposed_survo::enumerate::margins;
@@ -46,7 +48,15 @@ pub struct MarginRank {
     total: usize,
     first: Vec<u32>,
     completions: Vec<u32>,
+    spans: Vec<Span>,
     count: usize,
+}
+
+/// The sums one number of remaining parts can have to make up, and where their rows start.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    low: usize,
+    offset: usize,
 }
 
 impl MarginRank {
@@ -61,12 +71,11 @@ impl MarginRank {
             return None;
         }
         let (width, height) = (hi + 1, total + 1);
-        let mut completions = Vec::with_capacity(parts.saturating_sub(2) * height * width);
-        // Exact counts (u64) for the current and the previous number of parts.
-        let saturate = |c: &u64| u32::try_from(*c).unwrap_or(u32::MAX);
-        let mut before = vec![0u64; height * width];
-        before[..width].fill(1); // no parts sum to 0, whatever the bound
+        // counts[k][s · width + v] = N(k, s, v), exact.
+        let mut counts: Vec<Vec<u64>> = vec![vec![0u64; height * width]];
+        counts[0][..width].fill(1); // no parts sum to 0, whatever the bound
         for k in 1..=parts {
+            let before = &counts[k - 1];
             let mut now = vec![0u64; height * width];
             for s in 0..height {
                 let mut running = 0u64;
@@ -79,16 +88,55 @@ impl MarginRank {
                     now[s * width + v] = running;
                 }
             }
-            if (2..parts).contains(&k) {
-                completions.extend(now.iter().map(saturate));
-            }
-            before = now;
+            counts.push(now);
         }
-        let first = before[total * width..].iter().map(saturate).collect();
-        let count = before[total * width + hi];
+        let n = |k: usize, s: usize, v: usize| counts[k][s * width + v];
+        let count = n(parts, total, hi);
         if count > MAX_RANKED_MARGINS {
             return None;
         }
+        // The prefixes of margins: after i parts, the sums reached with the last part b,
+        // kept only if the other parts can complete them.
+        let mut reached = vec![false; height * (width + 1)];
+        reached[hi + 1] = true; // no part yet: sum 0, bound above every part
+        let mut left_by_taken = Vec::with_capacity(parts);
+        for i in 0..parts.saturating_sub(2) {
+            let mut next = vec![false; height * (width + 1)];
+            let (mut low, mut high) = (usize::MAX, 0);
+            for s in 0..height {
+                for b in 0..=width {
+                    if !reached[s * (width + 1) + b] {
+                        continue;
+                    }
+                    for v in lo..b.min(total - s + 1) {
+                        if n(parts - i - 1, total - s - v, v - 1) > 0 {
+                            next[(s + v) * (width + 1) + v] = true;
+                            low = low.min(total - s - v);
+                            high = high.max(total - s - v);
+                        }
+                    }
+                }
+            }
+            left_by_taken.push((low, high));
+            reached = next;
+        }
+        let saturate = |c: u64| u32::try_from(c).unwrap_or(u32::MAX);
+        let columns = hi - lo + 1;
+        let mut completions = Vec::new();
+        let mut spans = Vec::new();
+        // k = parts − i remaining parts after i taken, for k from 2 to parts − 1.
+        for k in 2..parts {
+            let (low, high) = left_by_taken[parts - k - 1];
+            spans.push(Span {
+                low,
+                offset: completions.len(),
+            });
+            for s in low..=high {
+                completions.extend((lo..=hi).map(|v| saturate(n(k, s, v))));
+            }
+            debug_assert_eq!(completions.len() % columns, 0);
+        }
+        let first = (0..width).map(|v| saturate(n(parts, total, v))).collect();
         Some(MarginRank {
             parts,
             lo,
@@ -96,8 +144,14 @@ impl MarginRank {
             total,
             first,
             completions,
+            spans,
             count: count as usize,
         })
+    }
+
+    /// The bytes of the count tables a rank reads.
+    pub fn table_bytes(&self) -> usize {
+        4 * (self.first.len() + self.completions.len())
     }
 
     /// How many margins there are.
@@ -105,12 +159,15 @@ impl MarginRank {
         self.count
     }
 
+    /// N(k, s, v) for 2 ≤ k ≤ parts, where a rank reads it.
     fn completions(&self, k: usize, s: usize, v: usize) -> usize {
         if k == self.parts {
             debug_assert_eq!(s, self.total);
             self.first[v] as usize
         } else {
-            self.completions[((k - 2) * (self.total + 1) + s) * (self.hi + 1) + v] as usize
+            let span = self.spans[k - 2];
+            let columns = self.hi - self.lo + 1;
+            self.completions[span.offset + (s - span.low) * columns + v - self.lo] as usize
         }
     }
 
@@ -121,15 +178,40 @@ impl MarginRank {
     }
 
     /// The rank of a margin given as the set of its parts (bit v for part v; parts below 128).
-    pub fn rank_of_set(&self, mut set: u128) -> usize {
+    pub fn rank_of_set(&self, set: u128) -> usize {
         debug_assert_eq!(set.count_ones() as usize, self.parts);
-        self.rank_parts(std::iter::from_fn(|| {
-            (set != 0).then(|| {
-                let v = 127 - set.leading_zeros() as usize;
-                set &= !(1 << v);
+        if self.parts == 1 {
+            return 0;
+        }
+        // The spread asks this some 40 times per margin it marks, so the parts are taken
+        // from the two halves of the set as 64-bit words (u128 bit scans are several
+        // instructions each), and the first position's counts come from `first`.
+        let (mut high, mut low) = ((set >> 64) as u64, set as u64);
+        let mut next = || {
+            if high != 0 {
+                let v = 63 - high.leading_zeros() as usize;
+                high ^= 1 << v;
+                v + 64
+            } else {
+                let v = 63 - low.leading_zeros() as usize;
+                low ^= 1 << v;
                 v
-            })
-        }))
+            }
+        };
+        let v = next();
+        let mut rank = (self.first[self.hi] - self.first[v]) as usize;
+        let (mut left, mut bound) = (self.total - v, v - 1);
+        let columns = self.hi - self.lo + 1;
+        for k in (2..self.parts).rev() {
+            let v = next();
+            let span = self.spans[k - 2];
+            let row = span.offset + (left - span.low) * columns;
+            rank += (self.completions[row + bound - self.lo] - self.completions[row + v - self.lo])
+                as usize;
+            left -= v;
+            bound = v - 1;
+        }
+        rank
     }
 
     fn rank_parts(&self, decreasing: impl Iterator<Item = usize>) -> usize {
