@@ -609,17 +609,19 @@ struct SizeTables {
     column_ranks: Option<MarginRank>,
     /// The rectangles of a table, for the moves through swap pairs (`None`: too many).
     swap_pairs: Option<SwapPairs>,
-    /// A search that took at least this long is followed by the moves through swap pairs.
-    swap_pairs_after: std::time::Duration,
+    /// A search of at least this many nodes is followed by the moves through swap pairs.
+    swap_pairs_after: u64,
 }
 
 /// Searches of a row margin cost from microseconds to tens of milliseconds. Where they are
 /// dear, the moves through swap pairs reach more margins than the moves alike and save
 /// searches (4×6 row margin (100, 97, 52, 51): 2,166 searches, 75 s → 555 searches, 17 s);
-/// where they are cheap, the look at each table's rectangles costs more than it saves. The
-/// threshold was measured on 41 row margins of 4×6: 30 µs, 100 µs, 300 µs and always
-/// (BENCHMARKS: "Swap pairs").
-const SWAP_PAIRS_AFTER: std::time::Duration = std::time::Duration::from_micros(100);
+/// where they are cheap, the look at each table's rectangles costs more than it saves. On 41
+/// row margins of 4×6 the best threshold of those tried (30 µs, 100 µs, 300 µs, 1 ms, always)
+/// was 100 µs (BENCHMARKS: "Swap pairs"). It is counted in solver nodes, so that a unit's
+/// tallies do not depend on the machine or its load: searches of 100 µs there had a median of
+/// 90 nodes (0.41 nodes per µs over 46,097 searches).
+const SWAP_PAIRS_AFTER_NODES: u64 = 100;
 
 impl SizeTables {
     fn new(m: usize, n: usize) -> SizeTables {
@@ -628,7 +630,7 @@ impl SizeTables {
             weightings: Weightings::new(m, n),
             column_ranks: MarginRank::new(n, m),
             swap_pairs: SwapPairs::new(m, n),
-            swap_pairs_after: SWAP_PAIRS_AFTER,
+            swap_pairs_after: SWAP_PAIRS_AFTER_NODES,
         }
     }
 }
@@ -759,7 +761,7 @@ impl Worker {
                         if let Some(pairs) = size
                             .swap_pairs
                             .as_ref()
-                            .filter(|_| took >= size.swap_pairs_after)
+                            .filter(|_| self.solver.nodes() >= size.swap_pairs_after)
                         {
                             let tables = std::mem::take(&mut self.found);
                             for table in tables.chunks(m * n) {
@@ -1149,10 +1151,10 @@ mod tests {
     #[test]
     fn moved_pairs_have_several_tables() {
         // Both kinds of moves: alike after every search, and through swap pairs after
-        // every search (no threshold) or after the dear ones (none on these sizes).
+        // every search (no threshold) or after the dear ones only.
         for ((m, n), after) in [(3, 3), (3, 4), (4, 3), (3, 5)]
             .into_iter()
-            .flat_map(|size| [(size, std::time::Duration::ZERO), (size, SWAP_PAIRS_AFTER)])
+            .flat_map(|size| [(size, 0), (size, SWAP_PAIRS_AFTER_NODES)])
         {
             let (row_margins, col_margins) = table_margins(m, n);
             let size = SizeTables {

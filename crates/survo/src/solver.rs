@@ -117,9 +117,19 @@ pub struct Solver {
     chosen: Vec<Set>,
     open: Vec<bool>,
     table: Vec<u32>,
+    /// Scratch words: candidates of a line holding two values of the set just chosen.
+    twice: Vec<u64>,
+    /// Nodes of the last search (sets chosen, the root included): its cost, counted.
+    nodes: u64,
 }
 
 impl Solver {
+    /// The nodes of the last search: a measure of its cost that does not depend on the
+    /// machine or its load.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     pub fn solve(
         &mut self,
         p: &Problem,
@@ -129,6 +139,7 @@ impl Solver {
     ) -> u64 {
         let (m, n) = (p.m, p.n);
         let lines = m + n;
+        self.nodes = 0;
         // Givens per line (rows, then columns), and all of them.
         let given = &mut self.given;
         given.clear();
@@ -162,6 +173,10 @@ impl Solver {
             at += w;
         }
         self.level_words = at;
+        let widest = self.words.iter().copied().max().unwrap_or(0);
+        if self.twice.len() < widest {
+            self.twice.resize(widest, 0);
+        }
         self.alive.clear();
         self.alive.resize(at, 0);
         for (line, &here) in self.given.iter().enumerate() {
@@ -207,11 +222,14 @@ impl Solver {
             m,
             n,
             found: 0,
+            nodes: 0,
             limit,
             visit: &mut visit,
         };
         run.dfs(0);
-        run.found
+        let found = run.found;
+        self.nodes = run.nodes;
+        found
     }
 }
 
@@ -221,6 +239,7 @@ struct Run<'a, V: FnMut(&[u32]) -> bool> {
     m: usize,
     n: usize,
     found: u64,
+    nodes: u64,
     limit: u64,
     visit: &'a mut V,
 }
@@ -229,6 +248,7 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
     /// Level `level`'s bitsets are `alive[level·level_words ..][..level_words]`. Returns false
     /// to stop.
     fn dfs(&mut self, level: usize) -> bool {
+        self.nodes += 1;
         let lines = self.m + self.n;
         let lw = self.s.level_words;
         let at = level * lw;
@@ -273,22 +293,36 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                     };
                     let (ooff, ow) = (self.s.offset[other], self.s.words[other]);
                     let has = &oside.has[self.s.sum[other]];
-                    let mut any = 0;
-                    for j in 0..ow {
-                        let mut once = 0u64;
-                        let mut twice = 0u64;
-                        let mut values = chosen;
-                        while values != 0 {
-                            let v = values.trailing_zeros() as usize;
-                            values &= values - 1;
-                            let h = has[v * ow + j];
-                            twice |= once & h;
-                            once |= h;
+                    let (before, after) = self.s.alive.split_at_mut(next);
+                    let now = &before[at + ooff..at + ooff + ow];
+                    let kept = &mut after[ooff..ooff + ow];
+                    // Value by value over whole rows of words (contiguous, so the loops
+                    // vectorise): `kept` gathers the candidates holding a chosen value, and
+                    // `twice` those holding two.
+                    kept.fill(0);
+                    let twice = &mut self.s.twice[..ow];
+                    twice.fill(0);
+                    let mut values = chosen;
+                    while values != 0 {
+                        let v = values.trailing_zeros() as usize;
+                        values &= values - 1;
+                        let h = &has[v * ow..(v + 1) * ow];
+                        for ((once, twice), &h) in kept.iter_mut().zip(twice.iter_mut()).zip(h) {
+                            *twice |= *once & h;
+                            *once |= h;
                         }
-                        let kept = self.s.alive[at + ooff + j]
-                            & if same_side { !once } else { once & !twice };
-                        self.s.alive[next + ooff + j] = kept;
-                        any |= kept;
+                    }
+                    let mut any = 0;
+                    if same_side {
+                        for (kept, &now) in kept.iter_mut().zip(now) {
+                            *kept = now & !*kept;
+                            any |= *kept;
+                        }
+                    } else {
+                        for ((kept, &now), &twice) in kept.iter_mut().zip(now).zip(twice.iter()) {
+                            *kept = now & *kept & !twice;
+                            any |= *kept;
+                        }
                     }
                     if any == 0 {
                         dead = true;
