@@ -7,6 +7,9 @@
 /// Values are bits of a `u64`: value v is bit v - 1, so tables have at most 64 cells.
 pub type Set = u64;
 
+/// The most lines a table of at most 64 cells has (1×64: 65).
+const MAX_LINES: usize = 65;
+
 /// All `k`-subsets of 1..=`top` with each sum, indexed by sum.
 pub fn subsets_by_sum(k: usize, top: usize) -> Vec<Vec<Set>> {
     let max_sum = (top - k + 1..=top).sum::<usize>();
@@ -259,12 +262,21 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                 .map(|w| w.count_ones())
                 .sum()
         };
-        let Some(line) = (0..lines)
-            .filter(|&l| self.s.open[l])
-            .min_by_key(|&l| count(self.s, l))
-        else {
+        // The open lines by their number of candidates: the fewest is branched on, and the
+        // others are filtered in that order, so that a candidate that empties a line is
+        // dropped after as little work as possible.
+        let mut order = [(0u32, 0u8); MAX_LINES];
+        let mut open = 0;
+        for l in (0..lines).filter(|&l| self.s.open[l]) {
+            order[open] = (count(self.s, l), l as u8);
+            open += 1;
+        }
+        if open == 0 {
             return self.emit();
-        };
+        }
+        let order = &mut order[..open];
+        order.sort_unstable();
+        let line = order[0].1 as usize;
         let is_row = line < self.m;
         let side = if is_row { &self.t.rows } else { &self.t.cols };
         let list = &side.sets[self.s.sum[line]];
@@ -281,10 +293,8 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                 let chosen = list[k * 64 + word.trailing_zeros() as usize];
                 word &= word - 1;
                 let mut dead = false;
-                for other in 0..lines {
-                    if !self.s.open[other] {
-                        continue;
-                    }
+                for &(_, other) in &order[1..] {
+                    let other = other as usize;
                     let same_side = (other < self.m) == is_row;
                     let oside = if other < self.m {
                         &self.t.rows
@@ -307,9 +317,17 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                         let v = values.trailing_zeros() as usize;
                         values &= values - 1;
                         let h = &has[v * ow..(v + 1) * ow];
-                        for ((once, twice), &h) in kept.iter_mut().zip(twice.iter_mut()).zip(h) {
-                            *twice |= *once & h;
-                            *once |= h;
+                        if same_side {
+                            // Disjoint from the chosen set: no count of two is needed.
+                            for (once, &h) in kept.iter_mut().zip(h) {
+                                *once |= h;
+                            }
+                        } else {
+                            for ((once, twice), &h) in kept.iter_mut().zip(twice.iter_mut()).zip(h)
+                            {
+                                *twice |= *once & h;
+                                *once |= h;
+                            }
                         }
                     }
                     let mut any = 0;
