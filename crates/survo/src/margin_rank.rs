@@ -149,26 +149,9 @@ impl MarginRank {
         })
     }
 
-    /// The bytes of the count tables a rank reads.
-    pub fn table_bytes(&self) -> usize {
-        4 * (self.first.len() + self.completions.len())
-    }
-
     /// How many margins there are.
     pub fn count(&self) -> usize {
         self.count
-    }
-
-    /// N(k, s, v) for 2 ≤ k ≤ parts, where a rank reads it.
-    fn completions(&self, k: usize, s: usize, v: usize) -> usize {
-        if k == self.parts {
-            debug_assert_eq!(s, self.total);
-            self.first[v] as usize
-        } else {
-            let span = self.spans[k - 2];
-            let columns = self.hi - self.lo + 1;
-            self.completions[span.offset + (s - span.low) * columns + v - self.lo] as usize
-        }
     }
 
     /// The rank of a margin, given as its parts in decreasing order.
@@ -180,15 +163,12 @@ impl MarginRank {
     /// The rank of a margin given as the set of its parts (bit v for part v; parts below 128).
     pub fn rank_of_set(&self, set: u128) -> usize {
         debug_assert_eq!(set.count_ones() as usize, self.parts);
-        if self.parts == 1 {
-            return 0;
-        }
-        // The spread asks this some 40 times per margin it marks, so the parts are taken
-        // from the two halves of the set as 64-bit words (u128 bit scans are several
-        // instructions each), and the first position's counts come from `first`.
+        // The moves ask this some 40 times per margin they mark, so the parts are taken from
+        // the two halves of the set as 64-bit words (u128 bit scans are several instructions
+        // each).
         let (mut high, mut low) = ((set >> 64) as u64, set as u64);
-        let mut next = || {
-            if high != 0 {
+        self.rank_parts(std::iter::from_fn(|| {
+            Some(if high != 0 {
                 let v = 63 - high.leading_zeros() as usize;
                 high ^= 1 << v;
                 v + 64
@@ -196,33 +176,32 @@ impl MarginRank {
                 let v = 63 - low.leading_zeros() as usize;
                 low ^= 1 << v;
                 v
-            }
-        };
-        let v = next();
+            })
+        }))
+    }
+
+    /// The rank from the parts in decreasing order (at least `parts − 1` of them are read).
+    #[inline(always)]
+    fn rank_parts(&self, mut decreasing: impl Iterator<Item = usize>) -> usize {
+        // The last part is what is left, so no margin that agrees before it differs there:
+        // it adds nothing, and is not read.
+        if self.parts < 2 {
+            return 0;
+        }
+        // Margins larger at the first part: their counts are in `first`.
+        let v = decreasing.next().expect("a margin has its parts");
+        debug_assert!((self.lo..=self.hi).contains(&v));
         let mut rank = (self.first[self.hi] - self.first[v]) as usize;
         let (mut left, mut bound) = (self.total - v, v - 1);
         let columns = self.hi - self.lo + 1;
         for k in (2..self.parts).rev() {
-            let v = next();
+            let v = decreasing.next().expect("a margin has its parts");
+            debug_assert!((self.lo..=bound).contains(&v) && v <= left);
+            // Margins that agree before this part and are larger at it.
             let span = self.spans[k - 2];
             let row = span.offset + (left - span.low) * columns;
             rank += (self.completions[row + bound - self.lo] - self.completions[row + v - self.lo])
                 as usize;
-            left -= v;
-            bound = v - 1;
-        }
-        rank
-    }
-
-    fn rank_parts(&self, decreasing: impl Iterator<Item = usize>) -> usize {
-        let (mut rank, mut left, mut bound) = (0, self.total, self.hi);
-        // The last part is what is left, so no margin that agrees before it differs there:
-        // it adds nothing, and is not read.
-        for (i, v) in decreasing.take(self.parts - 1).enumerate() {
-            debug_assert!((self.lo..=bound).contains(&v) && v <= left);
-            // Margins that agree before position i and are larger at it.
-            let k = self.parts - i;
-            rank += self.completions(k, left, bound) - self.completions(k, left, v);
             left -= v;
             bound = v - 1;
         }
