@@ -1054,6 +1054,33 @@ mod tests {
         }
     }
 
+    /// The swap pairs a swap within a row keeps are swap pairs of the table it makes, and
+    /// only those touching the swapped cells can be lost.
+    #[test]
+    fn a_swap_keeps_the_swap_pairs_it_does_not_touch() {
+        let mut rng = wellposed_engine::Xorshift(7);
+        for (m, n) in [(3, 3), (4, 6), (3, 8), (5, 5)] {
+            let pairs = SwapPairs::new(m, n).unwrap();
+            for _ in 0..200 {
+                let mut t: Vec<u32> = (1..=(m * n) as u32).collect();
+                for i in (1..t.len()).rev() {
+                    t.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+                let here = pairs.of(&t);
+                for i in 0..m {
+                    for j in 0..n {
+                        for k in j + 1..n {
+                            let mut u = t.clone();
+                            u.swap(i * n + j, i * n + k);
+                            let kept = pairs.kept(here, i, j, k);
+                            assert_eq!(kept & !pairs.of(&u), 0, "{t:?} row {i}: {j}↔{k}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The complement is an involution on the margins of each side, and a table's complement
     /// has the complements of its margins.
     #[test]
