@@ -16,7 +16,8 @@
 //! most the matching sums of the largest values (tri(t) = 1 + … + t). That condition bounds
 //! the column margins walked for a row margin ([`column_caps`]); each pair walked must then
 //! pass its weighted generalisation ([`WeightedBounds`]: weights 0..=3 per line instead of 0
-//! and 1), which leaves 126 of 3×4's 2,843 pairs without a table to the search.
+//! and 1), which leaves 126 of 3×4's 2,843 pairs without a table to the search, and a pair
+//! about to be searched the same with weights up to 6 (cheap where a search is dear).
 
 use crate::margin_rank::{MarginRank, MarginSet};
 use crate::solver::{self, Solver, Tables};
@@ -231,14 +232,26 @@ pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
     Some(caps)
 }
 
-/// The largest weight of [`WeightedBounds`]. Measured (BENCHMARKS.md): of the 2,843 pairs of
-/// 3×4 without a table that weights 0..=1 (the condition of [`feasible`]) leave to the
-/// search, weights up to 2 leave 359, up to 3 leave 126, up to 4 leave 92; on 4×6 unit 516
-/// the scan took 42.1, 12.7 and 13.9 CPU seconds: past 3 the checks cost what they save.
+/// The largest weight of the [`WeightedBounds`] checked on every column margin walked.
+/// Measured (BENCHMARKS.md): of the 2,843 pairs of 3×4 without a table that weights 0..=1
+/// (the condition of [`feasible`]) leave to the search, weights up to 2 leave 359, up to 3
+/// leave 126, up to 4 leave 92; on 4×6 unit 516 the scan took 42.1, 12.7 and 13.9 CPU
+/// seconds: past 3 the checks on every margin walked cost what they save.
 const MAX_LINE_WEIGHT: u32 = 3;
 
+/// The largest weight of the [`WeightedBounds`] checked on a pair about to be searched (one
+/// walked pair in 13 to 90 on 4×6), where a rejection saves a search rather than a walk step.
+/// Of the pairs of 4×6 that passed weights up to 3 and had no table, 195 of 200 sampled were
+/// infeasible even as a linear programme (cells holding fractions of values), and the
+/// certificates found by the LP had row weights like 3, 2, 1, 0 and column weights up to 4–6
+/// (BENCHMARKS: "Searches that find nothing"). On 40 random row margins of 4×6 the searches
+/// without a table fell from 119,662 (26.6 s) to 23,937 with weights up to 4 on rows and 6
+/// on columns, and to 8,465 (1.9 s) with 6 on both.
+const SEARCH_LINE_WEIGHT: u32 = 6;
+
 /// A necessary condition stronger than [`feasible`], for the column margins of one row margin
-/// (built by [`Weightings::bounds`]).
+/// (built by [`Weightings::bounds`]). The weighting that rejected last is tried first: the
+/// walk's consecutive column margins are alike, and so are the weightings that reject them.
 ///
 /// Give row i a weight a_i and column j a weight b_j, and each cell the weight a_i + b_j of
 /// its lines. Then Σ a_i R_i + Σ b_j C_j is the sum over the cells of weight × value, and by
@@ -255,6 +268,8 @@ pub struct WeightedBounds {
     weights: Vec<u32>,
     /// Per column weighting, the interval b·C must lie in.
     bounds: Vec<(i64, i64)>,
+    /// The index of the column weighting that rejected last.
+    last_rejecting: std::cell::Cell<usize>,
 }
 
 impl WeightedBounds {
@@ -264,15 +279,32 @@ impl WeightedBounds {
         Weightings::new(rows.len(), n).bounds(rows)
     }
 
+    /// The stronger bounds a scan checks before it searches a pair (weights up to
+    /// [`SEARCH_LINE_WEIGHT`]); they reject every pair the bounds of [`WeightedBounds::new`] do.
+    pub fn before_search(rows: &[u32], n: usize) -> WeightedBounds {
+        Weightings::before_search(rows.len(), n).bounds(rows)
+    }
+
     /// Whether the column margin `cols` passes every weighting.
     pub fn admits(&self, cols: &[u32]) -> bool {
-        self.weights
-            .chunks_exact(cols.len())
-            .zip(&self.bounds)
-            .all(|(b, &(low, high))| {
-                let b_c: u32 = b.iter().zip(cols).map(|(&x, &c)| x * c).sum();
-                (low..=high).contains(&i64::from(b_c))
-            })
+        let n = cols.len();
+        let passes = |k: usize| {
+            let b = &self.weights[k * n..][..n];
+            let b_c: u32 = b.iter().zip(cols).map(|(&x, &c)| x * c).sum();
+            let (low, high) = self.bounds[k];
+            (low..=high).contains(&i64::from(b_c))
+        };
+        let last = self.last_rejecting.get();
+        if last < self.bounds.len() && !passes(last) {
+            return false;
+        }
+        match (0..self.bounds.len()).find(|&k| !passes(k)) {
+            Some(k) => {
+                self.last_rejecting.set(k);
+                false
+            }
+            None => true,
+        }
     }
 }
 
@@ -293,9 +325,21 @@ pub struct Weightings {
 }
 
 impl Weightings {
+    /// The weightings checked on every column margin walked (weights up to
+    /// [`MAX_LINE_WEIGHT`]).
     pub fn new(m: usize, n: usize) -> Weightings {
-        let row_weights = monotone_weightings(m, MAX_LINE_WEIGHT);
-        let col_weights = monotone_weightings(n, MAX_LINE_WEIGHT);
+        Weightings::up_to(m, n, MAX_LINE_WEIGHT)
+    }
+
+    /// The weightings checked before a search (weights up to [`SEARCH_LINE_WEIGHT`]): they
+    /// include those of [`Weightings::new`].
+    pub fn before_search(m: usize, n: usize) -> Weightings {
+        Weightings::up_to(m, n, SEARCH_LINE_WEIGHT)
+    }
+
+    fn up_to(m: usize, n: usize, max: u32) -> Weightings {
+        let row_weights = monotone_weightings(m, max);
+        let col_weights = monotone_weightings(n, max);
         let mut extremes = Vec::with_capacity(row_weights.len() * col_weights.len());
         let mut cells = Vec::with_capacity(m * n);
         for b in &col_weights {
@@ -349,6 +393,7 @@ impl Weightings {
         WeightedBounds {
             weights: self.cols.clone(),
             bounds,
+            last_rejecting: Default::default(),
         }
     }
 }
@@ -604,7 +649,10 @@ fn sums_set(sums: &[u32]) -> u128 {
 /// What a scan of one size m×n builds once and every thread reads.
 struct SizeTables {
     tables: Tables,
+    /// The weightings checked on every column margin walked.
     weightings: Weightings,
+    /// The stronger ones checked on a pair about to be searched.
+    before_search: Weightings,
     /// The numbering of the column margins for the moves' sets (`None`: no moves).
     column_ranks: Option<MarginRank>,
     /// The rectangles of a table, for the moves through swap pairs (`None`: too many).
@@ -628,6 +676,7 @@ impl SizeTables {
         SizeTables {
             tables: Tables::new(m, n),
             weightings: Weightings::new(m, n),
+            before_search: Weightings::before_search(m, n),
             column_ranks: MarginRank::new(n, m),
             swap_pairs: SwapPairs::new(m, n),
             swap_pairs_after: SWAP_PAIRS_AFTER_NODES,
@@ -704,6 +753,9 @@ impl Worker {
             return t;
         };
         let weighted = size.weightings.bounds(rows);
+        // Built at the first pair that reaches them: a row margin none of whose pairs does
+        // never pays for them.
+        let mut before_search: Option<WeightedBounds> = None;
         // Column margins walked (those that pass the caps), and those of them the weighted
         // condition rejects: both kinds of rejection count as pruned.
         let (mut walked, mut rejected) = (0, 0);
@@ -729,7 +781,11 @@ impl Worker {
             }
             // After the moves: a pair with several tables passes anyway, and the moved
             // pairs are most of those walked.
-            if !weighted.admits(cols) {
+            if !weighted.admits(cols)
+                || !before_search
+                    .get_or_insert_with(|| size.before_search.bounds(rows))
+                    .admits(cols)
+            {
                 rejected += 1;
                 return;
             }
@@ -1130,17 +1186,19 @@ mod tests {
         }
     }
 
-    /// The weighted condition never rejects a pair that has a table (found by the solver),
-    /// and it rejects more than the condition of weights 0 and 1 does.
+    /// The weighted conditions never reject a pair that has a table (found by the solver);
+    /// the walk's rejects more than the condition of weights 0 and 1 does, and the one before
+    /// a search everything the walk's does, and more.
     #[test]
     fn weighted_bounds_keep_every_pair_with_a_table() {
         for (m, n) in [(2, 3), (3, 3), (2, 5), (3, 4), (4, 3)] {
             let (row_margins, col_margins) = table_margins(m, n);
             let tables = Tables::new(m, n);
             let givens = vec![0u32; m * n];
-            let (mut with_table, mut stronger) = (0, 0);
+            let (mut with_table, mut stronger, mut strongest) = (0, 0, 0);
             for rows in &row_margins {
                 let weighted = WeightedBounds::new(rows, n);
+                let before_search = WeightedBounds::before_search(rows, n);
                 for cols in &col_margins {
                     let p = solver::Problem {
                         m,
@@ -1150,18 +1208,28 @@ mod tests {
                         givens: &givens,
                     };
                     let admitted = weighted.admits(cols);
+                    let searched = before_search.admits(cols);
                     if solver::solve(&p, &tables, 1, |_| true) > 0 {
                         with_table += 1;
-                        assert!(admitted, "{m}×{n}: {rows:?} × {cols:?} has a table");
+                        assert!(searched, "{m}×{n}: {rows:?} × {cols:?} has a table");
                     }
-                    // Weights 0..=1 are among the weightings.
+                    // Weights 0..=1 are among the weightings, and those up to 3 among
+                    // those up to 6.
                     assert!(!feasible(rows, cols) <= !admitted, "{rows:?} × {cols:?}");
+                    assert!(!admitted <= !searched, "{rows:?} × {cols:?}");
                     stronger += usize::from(feasible(rows, cols) && !admitted);
+                    strongest += usize::from(admitted && !searched);
                 }
             }
             assert!(with_table > 0);
             if (m, n) != (2, 3) {
                 assert!(stronger > 0, "{m}×{n}: nothing more rejected");
+            }
+            if (m, n) == (3, 4) || (m, n) == (4, 3) {
+                assert!(
+                    strongest > 0,
+                    "{m}×{n}: nothing more rejected before a search"
+                );
             }
         }
     }

@@ -10,7 +10,8 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Ruled out by the necessary conditions ([`WeightedBounds`](crate::enumerate::WeightedBounds)), without search.
+    /// Ruled out by the necessary conditions without search (the strongest a scan checks,
+    /// [`WeightedBounds::before_search`](crate::enumerate::WeightedBounds::before_search)).
     NoneByConditions,
     Unique,
     Several,
@@ -37,7 +38,7 @@ pub fn lattice(m: usize, n: usize) -> Lattice {
     let (rows, cols) = table_margins(m, n);
     let tables = Tables::new(m, n);
     let givens = vec![0u32; top];
-    let weightings = Weightings::new(m, n);
+    let weightings = Weightings::before_search(m, n);
     let mut outcomes = Vec::with_capacity(rows.len() * cols.len());
     for r in &rows {
         let weighted = weightings.bounds(r);
