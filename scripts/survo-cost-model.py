@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A cost model of a Survo enumeration's units, from real unit results.
+
+Each unit result (`survo enumerate --unit K --json`) lists under `work` the CPU seconds of each
+of its units of work (row margins, by index in the scan's list). Their cost depends mostly on
+where they are in the list (the row margins near its end have the most column margins), so the
+list is cut into STRATA equal ranges and each range's mean cost is measured from the items
+sampled in it. The model then gives
+
+  - the whole run's CPU time, as a stratified estimate with a 95% interval (tighter than the
+    unit-sample estimate of scripts/survo-estimate.sh when the strata differ a lot);
+  - each unit's predicted cost under the manifest's split (unit k takes the items ≡ k mod
+    units), so the spread of unit costs is known before the run; and
+  - how well it predicted the units measured (their predicted against actual CPU seconds).
+
+Use results of one build only: a unit's cost depends on the program that ran it.
+
+Usage: scripts/survo-cost-model.py MANIFEST UNIT.json... [--strata 8]
+Prints one JSON object.
+"""
+import argparse
+import json
+import math
+
+
+def last_json(path):
+    """The file's JSON: the whole file, or else its last line (after any progress lines)."""
+    with open(path) as f:
+        text = f.read().strip()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return json.loads(text.splitlines()[-1])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("manifest")
+    ap.add_argument("units", nargs="+")
+    ap.add_argument("--strata", type=int, default=8)
+    a = ap.parse_args()
+    man = last_json(a.manifest)
+    work, units = man["work"], man["units"]
+    strata = max(1, min(a.strata, work))
+
+    def stratum(item):
+        return item * strata // work
+
+    costs = [[] for _ in range(strata)]
+    measured = []
+    for path in a.units:
+        r = last_json(path)
+        if (r["m"], r["n"], r["method"]) != (man["m"], man["n"], man["method"]):
+            raise SystemExit(f"{path}: not a unit of this manifest's size and method")
+        if not r.get("work"):
+            raise SystemExit(f"{path}: no per-item costs (`work`)")
+        for w in r["work"]:
+            costs[stratum(w["item"])].append(w["cpu_seconds"])
+        measured.append((int(r["shard"].split("/")[0]), r["cpu_seconds"], r["work"]))
+    sizes = [0] * strata
+    for item in range(work):
+        sizes[stratum(item)] += 1
+    empty = [s for s in range(strata) if not costs[s]]
+    if empty:
+        raise SystemExit(f"no item measured in strata {empty}: give more units or fewer --strata")
+
+    mean = [sum(c) / len(c) for c in costs]
+    total = sum(n * m for n, m in zip(sizes, mean))
+    var = 0.0
+    for n, c, m in zip(sizes, costs, mean):
+        k = len(c)
+        if k > 1:
+            s2 = sum((x - m) ** 2 for x in c) / (k - 1)
+            var += n * n * s2 / k * max(0.0, 1 - k / n)
+    half = 1.96 * math.sqrt(var)
+
+    def predicted(unit):
+        return sum(mean[stratum(i)] for i in range(unit, work, units))
+
+    unit_pred = [predicted(k) for k in range(units)]
+    pm = sum(unit_pred) / units
+    psd = math.sqrt(sum((x - pm) ** 2 for x in unit_pred) / units)
+    # The model's check on the units measured. A unit's own items are in the model, so this
+    # is optimistic; with many units per stratum it is close to a held-out check.
+    pairs = [(predicted(k), cpu) for k, cpu, _ in measured]
+    xm = sum(p for p, _ in pairs) / len(pairs)
+    ym = sum(c for _, c in pairs) / len(pairs)
+    sxy = sum((p - xm) * (c - ym) for p, c in pairs)
+    sxx = sum((p - xm) ** 2 for p, _ in pairs)
+    syy = sum((c - ym) ** 2 for _, c in pairs)
+    corr = sxy / math.sqrt(sxx * syy) if sxx > 0 and syy > 0 else float("nan")
+    h = lambda s: round(s / 3600, 2)
+    print(json.dumps({
+        "m": man["m"], "n": man["n"], "units": units, "work": work,
+        "items_measured": sum(len(c) for c in costs), "units_measured": len(measured),
+        "stratum_mean_cpu_seconds": [round(m, 3) for m in mean],
+        "stratum_items_measured": [len(c) for c in costs],
+        "core_hours": h(total), "core_hours_95": [h(total - half), h(total + half)],
+        "unit_predicted_mean": round(pm, 2), "unit_predicted_sd": round(psd, 2),
+        "unit_predicted_max": round(max(unit_pred), 2),
+        "measured_units_correlation": round(corr, 2),
+        "measured_units_mean_abs_error": round(sum(abs(p - c) for p, c in pairs) / len(pairs), 2),
+    }))
+
+
+if __name__ == "__main__":
+    main()
