@@ -7,8 +7,9 @@ where they are in the list (the row margins near its end have the most column ma
 list is cut into STRATA equal ranges and each range's mean cost is measured from the items
 sampled in it. The model then gives
 
-  - the whole run's CPU time, as a stratified estimate with a 95% interval (tighter than the
-    unit-sample estimate of scripts/survo-estimate.sh when the strata differ a lot);
+  - the whole run's CPU time, as a stratified estimate with a 95% interval (Student's t with
+    Welch–Satterthwaite degrees of freedom; tighter than the unit-sample estimate of
+    scripts/survo-estimate.sh when the strata differ a lot and each is well sampled);
   - each unit's predicted cost under the manifest's split (unit k takes the items ≡ k mod
     units), so the spread of unit costs is known before the run; and
   - how well it predicted the units measured (their predicted against actual CPU seconds).
@@ -60,19 +61,27 @@ def main():
     sizes = [0] * strata
     for item in range(work):
         sizes[stratum(item)] += 1
-    empty = [s for s in range(strata) if not costs[s]]
-    if empty:
-        raise SystemExit(f"no item measured in strata {empty}: give more units or fewer --strata")
+    thin = [s for s in range(strata) if len(costs[s]) < 2]
+    if thin:
+        # One item says nothing of a stratum's spread, and the interval would be too narrow.
+        raise SystemExit(f"fewer than two items measured in strata {thin}: "
+                         "give more units or fewer --strata")
 
     mean = [sum(c) / len(c) for c in costs]
     total = sum(n * m for n, m in zip(sizes, mean))
-    var = 0.0
+    # Variance of the stratified total, and its degrees of freedom by Welch–Satterthwaite, so
+    # that strata measured from few items widen the interval (Student's t, not 1.96).
+    parts = []
     for n, c, m in zip(sizes, costs, mean):
         k = len(c)
-        if k > 1:
-            s2 = sum((x - m) ** 2 for x in c) / (k - 1)
-            var += n * n * s2 / k * max(0.0, 1 - k / n)
-    half = 1.96 * math.sqrt(var)
+        s2 = sum((x - m) ** 2 for x in c) / (k - 1)
+        parts.append((n * n * s2 / k * max(0.0, 1 - k / n), k - 1))
+    var = sum(v for v, _ in parts)
+    dof = var * var / sum(v * v / d for v, d in parts) if var > 0 else float("inf")
+    t = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+         10: 2.23, 12: 2.18, 15: 2.13, 20: 2.09, 25: 2.06, 30: 2.04}
+    tq = next((v for d, v in sorted(t.items()) if d >= math.floor(dof)), 1.96)
+    half = tq * math.sqrt(var)
 
     def predicted(unit):
         return sum(mean[stratum(i)] for i in range(unit, work, units))
@@ -96,6 +105,7 @@ def main():
         "stratum_mean_cpu_seconds": [round(m, 3) for m in mean],
         "stratum_items_measured": [len(c) for c in costs],
         "core_hours": h(total), "core_hours_95": [h(total - half), h(total + half)],
+        "degrees_of_freedom": round(dof, 1),
         "unit_predicted_mean": round(pm, 2), "unit_predicted_sd": round(psd, 2),
         "unit_predicted_max": round(max(unit_pred), 2),
         "measured_units_correlation": round(corr, 2),
