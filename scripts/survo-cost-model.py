@@ -14,9 +14,11 @@ sampled in it. The model then gives
     units), so the spread of unit costs is known before the run; and
   - how well it predicted the units measured (their predicted against actual CPU seconds).
 
-Use results of one build only: a unit's cost depends on the program that ran it.
+A unit's cost depends on the build that ran it, so units of several builds (their `build`
+fingerprints; results written before it was recorded have none) are refused unless
+--any-build is given.
 
-Usage: scripts/survo-cost-model.py MANIFEST UNIT.json... [--strata 8]
+Usage: scripts/survo-cost-model.py MANIFEST UNIT.json... [--strata 8] [--any-build]
 Prints one JSON object.
 """
 import argparse
@@ -39,6 +41,7 @@ def main():
     ap.add_argument("manifest")
     ap.add_argument("units", nargs="+")
     ap.add_argument("--strata", type=int, default=8)
+    ap.add_argument("--any-build", action="store_true")
     a = ap.parse_args()
     man = last_json(a.manifest)
     work, units = man["work"], man["units"]
@@ -49,8 +52,10 @@ def main():
 
     costs = [[] for _ in range(strata)]
     measured = []
+    builds = {}
     for path in a.units:
         r = last_json(path)
+        builds.setdefault(r.get("build") or "unrecorded", []).append(path)
         if (r["m"], r["n"], r["method"]) != (man["m"], man["n"], man["method"]):
             raise SystemExit(f"{path}: not a unit of this manifest's size and method")
         if not r.get("work"):
@@ -58,6 +63,10 @@ def main():
         for w in r["work"]:
             costs[stratum(w["item"])].append(w["cpu_seconds"])
         measured.append((int(r["shard"].split("/")[0]), r["cpu_seconds"], r["work"]))
+    if len(builds) > 1 and not a.any_build:
+        raise SystemExit("units of several builds (costs differ between builds): " +
+                         "; ".join(f"{b}: {len(p)} units" for b, p in builds.items()) +
+                         " (--any-build to mix them)")
     sizes = [0] * strata
     for item in range(work):
         sizes[stratum(item)] += 1
@@ -101,6 +110,7 @@ def main():
     h = lambda s: round(s / 3600, 2)
     print(json.dumps({
         "m": man["m"], "n": man["n"], "units": units, "work": work,
+        "builds": sorted(builds),
         "items_measured": sum(len(c) for c in costs), "units_measured": len(measured),
         "stratum_mean_cpu_seconds": [round(m, 3) for m in mean],
         "stratum_items_measured": [len(c) for c in costs],

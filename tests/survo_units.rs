@@ -56,6 +56,14 @@ fn units_on_gnu_parallel_merge_to_the_whole_count() {
             serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
         assert_eq!(merged["S"], published, "S({m},{n})");
         assert_eq!(merged["S"], s_of(m, n), "S({m},{n})");
+        // Every unit names its build, the one executable that ran them all, and so does the
+        // merge.
+        let unit: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(format!("{dir}/unit-0.json")).unwrap())
+                .unwrap();
+        let build = unit["build"].as_str().unwrap();
+        assert!(build.starts_with("fnv64:") && build.len() == 22, "{build}");
+        assert_eq!(merged["build"], unit["build"]);
     }
 }
 

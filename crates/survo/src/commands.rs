@@ -392,6 +392,11 @@ pub struct Outcome {
     /// come from one program.
     #[serde(default)]
     pub program: String,
+    /// The build that computed it: a fingerprint of the executable ([`build`]). Not compared
+    /// by `merge` (builds of one version count alike, and the tests hold them to it), but a
+    /// unit's cost depends on it, so a cost model takes the units of one build.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub build: String,
     /// Each unit of work's cost, in order of index (runs of at most [`MAX_ITEM_COSTS`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub work: Vec<ItemCost>,
@@ -415,6 +420,23 @@ fn cpu_seconds() -> f64 {
 /// This program, for results' provenance.
 fn program() -> String {
     format!("wellposed {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The running executable's fingerprint, `fnv64:` and 16 hex digits (FNV-1a over its bytes:
+/// about 10 ms for 12 MB), or empty where it cannot be read. Builds of one version differ in
+/// speed (BENCHMARKS.md), and the version alone does not tell them apart; a commit hash
+/// would miss uncommitted changes, the bytes do not.
+pub fn build() -> String {
+    let Some(bytes) = std::env::current_exe()
+        .ok()
+        .and_then(|exe| std::fs::read(exe).ok())
+    else {
+        return String::new();
+    };
+    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("fnv64:{hash:016x}")
 }
 
 /// A split of S(m,n) into units: unit k is the shard k/`units` (the units of work ≡ k mod
@@ -657,6 +679,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         seconds: started.elapsed().as_secs_f64(),
         cpu_seconds: cpu_seconds() - cpu_started,
         program: program(),
+        build: build(),
         work: c.costs,
     })
 }
@@ -732,6 +755,11 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
         seconds: parts.iter().map(|p| p.seconds).sum(),
         cpu_seconds: parts.iter().map(|p| p.cpu_seconds).sum(),
         program: first.program.clone(),
+        // One build when every part says the same, else none.
+        build: Some(&first.build)
+            .filter(|b| parts.iter().all(|p| &p.build == *b))
+            .cloned()
+            .unwrap_or_default(),
         work: Vec::new(),
     })
 }
