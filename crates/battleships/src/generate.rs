@@ -83,9 +83,7 @@ pub fn generate(size: usize, seed: u64, opts: &Options) -> Result<Made, String> 
     };
     let pieces: Vec<char> = b.fleet_of(ship.clone()).rows.concat().chars().collect();
     let mut order: Vec<usize> = (0..size * size).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut order);
     // Every cell's hint is a clue the one incremental solver can switch on; the planted
     // layout is excluded, so a check is one solve.
     let hint_at = |k: usize| {

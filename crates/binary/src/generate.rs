@@ -53,10 +53,7 @@ pub fn random_grid(
     let mut g1 = vec![0u32; height];
     for r in 0..height {
         let mut options: Vec<u32> = m.lines().to_vec();
-        // Fisher–Yates with the deterministic generator.
-        for i in (1..options.len()).rev() {
-            options.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut options);
         let chosen = options.into_iter().find(|&l| {
             let (mut a, mut b) = (g0.clone(), g1.clone());
             a[r] = !l & ((1 << width) - 1);
@@ -91,9 +88,7 @@ fn random_grid_by_sat(p: &Binary, m: &Matcher, rng: &mut Xorshift) -> Option<Vec
     let mut rows = Vec::with_capacity(p.height);
     for r in 0..p.height {
         let mut options: Vec<u32> = m.lines().to_vec();
-        for i in (1..options.len()).rev() {
-            options.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut options);
         let row_lits = |l: u32| {
             (0..w)
                 .map(|c| wellposed_engine::sat::Lit::new(enc.answer[r * w + c], l >> c & 1 == 1))
@@ -166,9 +161,7 @@ pub fn generate(
         ..p0
     };
     let mut order: Vec<usize> = (0..width * height).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut order);
     // On large grids every removal is a SAT check: one incremental solver answers them all,
     // each cell's given a clue switched on by assumption, the planted grid excluded.
     let mut oracle = if by_sat(width, height) {

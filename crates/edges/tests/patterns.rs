@@ -46,9 +46,7 @@ fn random_board(rng: &mut Xorshift, rows: usize, cols: usize, matching: Matching
             pieces.push(wellposed_edges::turned(&piece, turns));
         }
     }
-    for i in (1..pieces.len()).rev() {
-        pieces.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut pieces);
     Edges {
         rows,
         cols,

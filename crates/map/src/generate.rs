@@ -102,9 +102,7 @@ pub fn generate(
         // trying the colours in its own random order (a greedy pass gets stuck on most maps of
         // 30 regions with four colours); redrawn if the search runs long.
         let mut order: Vec<usize> = (0..regions).collect();
-        for i in (1..regions).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut order);
         let mut adjacent = vec![Vec::new(); regions];
         for &(a, b) in &borders {
             adjacent[a].push(b);
@@ -113,9 +111,7 @@ pub fn generate(
         let tries: Vec<Vec<usize>> = (0..regions)
             .map(|_| {
                 let mut t: Vec<usize> = (0..colours).collect();
-                for i in (1..colours).rev() {
-                    t.swap(i, rng.below(i as u64 + 1) as usize);
-                }
+                rng.shuffle(&mut t);
                 t
             })
             .collect();
@@ -173,9 +169,7 @@ pub fn generate(
         }
         let colour = relabelled;
         let mut by = (0..regions).collect::<Vec<_>>();
-        for i in (1..regions).rev() {
-            by.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut by);
         // One incremental solver answers every uniqueness check of this map: each region's
         // given is a clue it can switch on, and the planted colouring is excluded.
         let (m, col) = (&map, &colour);

@@ -147,9 +147,7 @@ fn family_rules_are_valid_order_independent_and_useful() {
         // map is unique, then every given that is not needed dropped: minimal puzzles, where
         // propagation alone often stalls.
         let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut order);
         let mut colour = vec![usize::MAX; n];
         for &r in &order {
             let used: Vec<usize> = m

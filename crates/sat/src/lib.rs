@@ -214,4 +214,20 @@ impl Xorshift {
         self.0 ^= self.0 << 17;
         self.0 % k
     }
+
+    /// Shuffles `v` in place (Fisher–Yates, from the back: position i, from the last down to
+    /// 1, takes the element at `below(i + 1)`), so a seed always gives the same order.
+    ///
+    /// ```
+    /// use wellposed_sat::Xorshift;
+    /// let mut v = [1, 2, 3, 4, 5];
+    /// Xorshift(7).shuffle(&mut v);
+    /// v.sort();
+    /// assert_eq!(v, [1, 2, 3, 4, 5]);
+    /// ```
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i as u64 + 1) as usize);
+        }
+    }
 }

@@ -1119,9 +1119,7 @@ mod tests {
             let pairs = SwapPairs::new(m, n).unwrap();
             for _ in 0..200 {
                 let mut t: Vec<u32> = (1..=(m * n) as u32).collect();
-                for i in (1..t.len()).rev() {
-                    t.swap(i, rng.below(i as u64 + 1) as usize);
-                }
+                rng.shuffle(&mut t);
                 let here = pairs.of(&t);
                 for i in 0..m {
                     for j in 0..n {

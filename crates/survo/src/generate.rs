@@ -20,14 +20,10 @@ pub fn generate(m: usize, n: usize, seed: u64, opts: &Options) -> Result<Made, S
     let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let cells = m * n;
     let mut table: Vec<u32> = (1..=cells as u32).collect();
-    for i in (1..cells).rev() {
-        table.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut table);
     let mut s = Survo::open_of(m, n, &table);
     let mut order: Vec<usize> = (0..cells).collect();
-    for i in (1..cells).rev() {
-        order.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut order);
     for &k in &order {
         if unique(&s) {
             break;

@@ -377,9 +377,7 @@ fn random_puzzle(rng: &mut wellposed_engine::Xorshift) -> Option<Survo> {
     let (m, n) = [(2, 2), (2, 3), (2, 4), (3, 3)][rng.below(4) as usize];
     let cells = m * n;
     let mut values: Vec<u32> = (1..=cells as u32).collect();
-    for i in (1..cells).rev() {
-        values.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut values);
     let mut p = Survo::open_of(m, n, &values);
     let fewest = cells.saturating_sub(8);
     let givens = fewest + rng.below((cells - fewest) as u64 / 2 + 1) as usize;

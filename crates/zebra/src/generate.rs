@@ -64,13 +64,6 @@ pub struct Made {
     pub drawn: usize,
 }
 
-fn shuffle(rng: &mut Xorshift, v: &mut [usize]) {
-    for i in (1..v.len()).rev() {
-        let j = rng.below(i as u64 + 1) as usize;
-        v.swap(i, j);
-    }
-}
-
 /// A random fact that is true of `pos`.
 fn true_fact(rng: &mut Xorshift, z: &Zebra, pos: &[Vec<usize>]) -> Fact {
     let (k, n) = (z.categories.len(), z.positions);
@@ -163,7 +156,7 @@ pub fn generate(size: usize, categories: usize, seed: u64, opts: &Options) -> Re
     let solution: Vec<Vec<usize>> = (0..categories)
         .map(|_| {
             let mut p: Vec<usize> = (0..size).collect();
-            shuffle(&mut rng, &mut p);
+            rng.shuffle(&mut p);
             p
         })
         .collect();
@@ -183,7 +176,7 @@ pub fn generate(size: usize, categories: usize, seed: u64, opts: &Options) -> Re
     // Drop clues in random order while the puzzle stays unique; one pass suffices, since
     // removing clues never makes a puzzle unique again.
     let mut order: Vec<usize> = (0..z.clues.len()).collect();
-    shuffle(&mut rng, &mut order);
+    rng.shuffle(&mut order);
     let mut keep = vec![true; z.clues.len()];
     for i in order {
         keep[i] = false;
