@@ -453,3 +453,41 @@ fn random_small_puzzles_with_givens_count_alike_by_every_path() {
         "{unique} unique, {several} several"
     );
 }
+
+/// The bounds checked before a search (weights up to 6) reject only pairs without a table,
+/// decided by an independent method beyond the sizes where the unit tests hold them against
+/// the solver on every pair: on 3×5, 5×3 and 4×4, a random sample of the pairs they reject
+/// and the walk's bounds (weights up to 3) let through has no solution by SAT (each proof
+/// takes 0.3–5 s, so four per size).
+#[test]
+fn pairs_rejected_before_a_search_have_no_table_by_sat() {
+    use wellposed_survo::enumerate::{table_margins, Weightings};
+    let mut rng = wellposed_engine::Xorshift(0x5eed_2026);
+    for (m, n) in [(3, 5), (5, 3), (4, 4)] {
+        let (row_margins, col_margins) = table_margins(m, n);
+        let (walk, before_search) = (Weightings::new(m, n), Weightings::before_search(m, n));
+        let mut rejected = Vec::new();
+        for rows in &row_margins {
+            let (walk, before_search) = (walk.bounds(rows), before_search.bounds(rows));
+            for cols in &col_margins {
+                if walk.admits(cols) && !before_search.admits(cols) {
+                    rejected.push((rows.clone(), cols.clone()));
+                }
+            }
+        }
+        assert!(
+            !rejected.is_empty(),
+            "{m}×{n}: nothing rejected before a search"
+        );
+        rng.shuffle(&mut rejected);
+        for (rows, cols) in rejected.iter().take(4) {
+            let p = Survo::open(rows.clone(), cols.clone());
+            let by_sat = uniqueness(&p, &opts(Method::Sat)).unwrap();
+            assert!(
+                matches!(by_sat, Uniqueness::None),
+                "{m}×{n}: {rows:?} × {cols:?} is {} by SAT",
+                by_sat.status()
+            );
+        }
+    }
+}
