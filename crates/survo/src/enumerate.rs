@@ -237,7 +237,7 @@ pub fn column_caps(rows: &[u32], n: usize) -> Option<Vec<u64>> {
 /// (the condition of [`feasible`]) leave to the search, weights up to 2 leave 359, up to 3
 /// leave 126, up to 4 leave 92; on 4×6 unit 516 the scan took 42.1, 12.7 and 13.9 CPU
 /// seconds: past 3 the checks on every margin walked cost what they save.
-const MAX_LINE_WEIGHT: u32 = 3;
+pub const MAX_LINE_WEIGHT: u32 = 3;
 
 /// The largest weight of the [`WeightedBounds`] checked on a pair about to be searched, where
 /// a rejection saves a search rather than a walk step.
@@ -247,7 +247,7 @@ const MAX_LINE_WEIGHT: u32 = 3;
 /// (BENCHMARKS: "Searches that find nothing"). On 40 random row margins of 4×6 the searches
 /// without a table fell from 119,662 (26.6 s) to 23,937 with weights up to 4 on rows and 6
 /// on columns, and to 8,465 (1.9 s) with 6 on both.
-const SEARCH_LINE_WEIGHT: u32 = 6;
+pub const SEARCH_LINE_WEIGHT: u32 = 6;
 
 /// A necessary condition stronger than [`feasible`], for the column margins of one row margin
 /// (built by [`Weightings::bounds`]). The weighting that rejected last is tried first: the
@@ -260,7 +260,8 @@ const SEARCH_LINE_WEIGHT: u32 = 6;
 /// this holds for every choice of weights (exactly: only if (R, C) lies in the convex hull of
 /// the margins of all tables); [`feasible`] is the case of weights 0 and 1 on the largest or
 /// smallest lines. Here every monotone weighting of 0..=[`MAX_LINE_WEIGHT`] is used, in both
-/// directions on each side. For a fixed row margin each column weighting b gives one
+/// directions on each side ([`Weightings::new`]; [`Weightings::before_search`] goes to
+/// [`SEARCH_LINE_WEIGHT`]). For a fixed row margin each column weighting b gives one
 /// interval for b·C, the tightest over the row weightings, so a column margin costs a few
 /// dozen dot products.
 pub struct WeightedBounds {
@@ -273,18 +274,6 @@ pub struct WeightedBounds {
 }
 
 impl WeightedBounds {
-    /// The bounds for the column margins (of `n` lines) of the row margin `rows`. A scan
-    /// builds [`Weightings`] once per size and calls [`Weightings::bounds`] instead.
-    pub fn new(rows: &[u32], n: usize) -> WeightedBounds {
-        Weightings::new(rows.len(), n).bounds(rows)
-    }
-
-    /// The stronger bounds a scan checks before it searches a pair (weights up to
-    /// [`SEARCH_LINE_WEIGHT`]); they reject every pair the bounds of [`WeightedBounds::new`] do.
-    pub fn before_search(rows: &[u32], n: usize) -> WeightedBounds {
-        Weightings::before_search(rows.len(), n).bounds(rows)
-    }
-
     /// Whether the column margin `cols` passes every weighting.
     pub fn admits(&self, cols: &[u32]) -> bool {
         let n = cols.len();
@@ -332,7 +321,7 @@ impl Weightings {
     }
 
     /// The weightings checked before a search (weights up to [`SEARCH_LINE_WEIGHT`]): they
-    /// include those of [`Weightings::new`].
+    /// include those of [`Weightings::new`], so their bounds reject every pair those do.
     pub fn before_search(m: usize, n: usize) -> Weightings {
         Weightings::up_to(m, n, SEARCH_LINE_WEIGHT)
     }
@@ -1194,9 +1183,9 @@ mod tests {
             let tables = Tables::new(m, n);
             let givens = vec![0u32; m * n];
             let (mut with_table, mut stronger, mut strongest) = (0, 0, 0);
+            let (walk, search) = (Weightings::new(m, n), Weightings::before_search(m, n));
             for rows in &row_margins {
-                let weighted = WeightedBounds::new(rows, n);
-                let before_search = WeightedBounds::before_search(rows, n);
+                let (weighted, before_search) = (walk.bounds(rows), search.bounds(rows));
                 for cols in &col_margins {
                     let p = solver::Problem {
                         m,

@@ -11,7 +11,7 @@ use serde::Serialize;
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// Ruled out by the necessary conditions without search (the strongest a scan checks,
-    /// [`WeightedBounds::before_search`](crate::enumerate::WeightedBounds::before_search)).
+    /// [`Weightings::before_search`]).
     NoneByConditions,
     Unique,
     Several,
