@@ -838,28 +838,22 @@ fn blocking_count(
     opts: &Options,
     limit: Option<u64>,
 ) -> Result<Counted, EngineError> {
-    blocking_count_until(
-        enc,
-        cover_options,
-        opts,
-        limit,
-        &Arc::new(AtomicBool::new(false)),
-    )
+    blocking_count_until(enc, cover_options, opts, limit, None)
 }
 
-/// Blocking-clause counting that gives up once `stop` is set: between solves with
+/// Blocking-clause counting that gives up once `stop` (if any) is set: between solves with
 /// `complete: false`, within one (CaDiCaL) with an error.
 fn blocking_count_until(
     enc: &CnfEncoding,
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
-    stop: &Arc<AtomicBool>,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Result<Counted, EngineError> {
     let mut n = 0u64;
-    let complete = enumerate_cnf_until(enc, cover_options, opts, limit, Some(stop), |_| {
+    let complete = enumerate_cnf_until(enc, cover_options, opts, limit, stop, |_| {
         n += 1;
-        Ok(match stop.load(Ordering::Relaxed) {
+        Ok(match stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             true => ControlFlow::Break(()),
             false => ControlFlow::Continue(()),
         })
@@ -890,7 +884,7 @@ fn race(
     {
         let (enc, opts, stop) = (Arc::clone(&enc), opts.clone(), Arc::clone(&stop));
         std::thread::spawn(move || {
-            let r = blocking_count_until(&enc, cover_options, &opts, limit, &stop);
+            let r = blocking_count_until(&enc, cover_options, &opts, limit, Some(&stop));
             if r.as_ref()
                 .is_ok_and(|c| c.complete || !stop.load(Ordering::Relaxed))
             {
@@ -994,7 +988,7 @@ mod tests {
             ..Options::default()
         };
         let stop = Arc::new(AtomicBool::new(true));
-        let counted = blocking_count_until(&enc, None, &opts, None, &stop);
+        let counted = blocking_count_until(&enc, None, &opts, None, Some(&stop));
         assert!(matches!(
             counted,
             Err(EngineError::Backend(BackendError::Stopped {
