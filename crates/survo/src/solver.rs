@@ -311,7 +311,10 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                     // `twice` those holding two.
                     kept.fill(0);
                     let twice = &mut self.s.twice[..ow];
-                    twice.fill(0);
+                    // Read only across sides (a same-side candidate must avoid every value).
+                    if !same_side {
+                        twice.fill(0);
+                    }
                     let mut values = chosen;
                     while values != 0 {
                         let v = values.trailing_zeros() as usize;
