@@ -193,6 +193,19 @@ pub struct CounterArgs {
     /// counted so; otherwise the search starts again with what it learnt. 0 never lists
     #[arg(long, value_name = "MODELS", default_value_t = wellposed_sat::LIST_UP_TO)]
     pub counter_list: u64,
+    /// A formula with at most 4 clauses of 8 or more literals, all over projection variables,
+    /// may be counted without them by inclusion–exclusion (2^k counts, each with some of the
+    /// clauses negated into units): `auto` when the tree decomposition is narrower by more
+    /// than k without them, `always`, or `never`.
+    #[arg(long, value_enum, default_value_t = InclusionExclusionArg::Auto)]
+    pub counter_inclusion_exclusion: InclusionExclusionArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InclusionExclusionArg {
+    Auto,
+    Always,
+    Never,
 }
 
 /// `--counter-sat-oracle`: a number of conflicts, or `never` (`None`).
@@ -236,6 +249,11 @@ impl CounterArgs {
             exact_keys: self.counter_exact_keys,
             sat_oracle: self.counter_sat_oracle.0,
             list_up_to: self.counter_list,
+            inclusion_exclusion: match self.counter_inclusion_exclusion {
+                InclusionExclusionArg::Auto => wellposed_sat::InclusionExclusion::Auto,
+                InclusionExclusionArg::Always => wellposed_sat::InclusionExclusion::Always,
+                InclusionExclusionArg::Never => wellposed_sat::InclusionExclusion::Never,
+            },
             heuristic: match self.counter_heuristic {
                 HeuristicArg::Auto => wellposed_sat::Heuristic::Auto,
                 HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,

@@ -13,8 +13,9 @@ pub mod instances;
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
 pub use count::{
-    component_hash, count_models, CountStats, Counter, Heuristic, ModelCount, CACHE_ENTRY_BYTES,
-    CONFLICT_BOUND_AFTER, LIST_CONFLICTS, LIST_UP_TO, SAT_CONFLICT_BUDGET,
+    component_hash, count_models, CountStats, Counter, Heuristic, InclusionExclusion, ModelCount,
+    CACHE_ENTRY_BYTES, CONFLICT_BOUND_AFTER, LIST_CONFLICTS, LIST_UP_TO, LONG_CLAUSE,
+    LONG_CLAUSES_AT_MOST, SAT_CONFLICT_BUDGET,
 };
 pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
