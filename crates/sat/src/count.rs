@@ -17,6 +17,11 @@
 //! the top of the tree decomposition) are decided first, so that components split early, as in
 //! SharpSAT-TD; otherwise a projection variable of the shortest open clause.
 //!
+//! A formula with a few long clauses over projection variables whose decomposition is much
+//! narrower without them is counted by inclusion–exclusion over those clauses
+//! ([`InclusionExclusion`]): one count per subset of them, each with the subset's clauses
+//! negated into units.
+//!
 //! A SAT oracle (one incremental CaDiCaL holding the whole formula) takes what CDCL does
 //! better: satisfiability questions past a few conflicts ([`Counter::sat_oracle`]), and, once
 //! most decisions conflict, a check of each component before it is counted and one attempt to
