@@ -176,6 +176,10 @@ pub struct CounterArgs {
     /// Count without learning clauses from conflicts (for comparison; the count is the same).
     #[arg(long)]
     pub no_learning: bool,
+    /// Count the formula as given, without first simplifying it (units, failed literals,
+    /// subsumption, elimination of variables outside the projection; the count is the same).
+    #[arg(long)]
+    pub no_simplify: bool,
     /// Keep each cached component's full key and compare it on every hit; by default a 128-bit
     /// hash names a component (a collision among 10^9 components has odds below 10^-20).
     #[arg(long)]
@@ -246,6 +250,7 @@ impl CounterArgs {
         wellposed_sat::Counter {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
+            simplify: !self.no_simplify,
             exact_keys: self.counter_exact_keys,
             sat_oracle: self.counter_sat_oracle.0,
             list_up_to: self.counter_list,

@@ -8,6 +8,7 @@ pub mod dimacs;
 mod encode;
 pub mod hash;
 pub mod instances;
+mod simplify;
 
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;
@@ -22,6 +23,7 @@ pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
 };
+pub use simplify::{simplify, SimplifyStats, MAX_RESOLVENT, SIMPLIFY_BUDGET};
 
 use std::fmt;
 
