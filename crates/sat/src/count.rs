@@ -346,7 +346,8 @@ impl Counter {
     ) -> Option<ModelCount> {
         let simplified;
         let mut done = None;
-        let formula = if self.simplify {
+        // Past `SIMPLIFY_MAX_BYTES` not even tried: `simplify` would return a copy.
+        let formula = if self.simplify && cnf.bytes() <= crate::SIMPLIFY_MAX_BYTES {
             let began = std::time::Instant::now();
             let (simpler, stats) = crate::simplify(cnf, projection, crate::SIMPLIFY_BUDGET);
             log::debug!(

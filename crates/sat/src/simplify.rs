@@ -25,6 +25,10 @@ pub const MAX_RESOLVENT: usize = 12;
 /// A variable in more than this many clauses is not eliminated.
 const MAX_OCCURRENCES: usize = 16;
 
+/// A formula taking more than this many bytes ([`Cnf::bytes`]) is returned as it is: the
+/// simplification holds about two more copies of it at once.
+pub const SIMPLIFY_MAX_BYTES: u64 = 1 << 28;
+
 /// Clause visits allowed to the steps together, by default.
 pub const SIMPLIFY_BUDGET: u64 = 20_000_000;
 
@@ -203,6 +207,13 @@ impl Work {
 /// assert_eq!(wellposed_sat::count_models(&simpler, None), wellposed_sat::count_models(&cnf, None));
 /// ```
 pub fn simplify(cnf: &Cnf, projection: Option<&[Var]>, budget: u64) -> (Cnf, SimplifyStats) {
+    if cnf.bytes() > SIMPLIFY_MAX_BYTES {
+        let stats = SimplifyStats {
+            out_of_budget: true,
+            ..SimplifyStats::default()
+        };
+        return (cnf.clone(), stats);
+    }
     let mut n = cnf.num_vars() as usize;
     if let Some(p) = projection {
         n = n.max(p.iter().map(|v| v.index() + 1).max().unwrap_or(0));
