@@ -2168,7 +2168,7 @@ impl<'a> Search<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Lit, Xorshift};
 
@@ -2188,7 +2188,8 @@ mod tests {
         searched
     }
 
-    fn brute(cnf: &Cnf, projection: Option<&[Var]>) -> u64 {
+    /// The projected count by trying every assignment (formulas of up to about 20 variables).
+    pub(crate) fn brute(cnf: &Cnf, projection: Option<&[Var]>) -> u64 {
         let n = cnf.num_vars() as usize;
         let shown: Vec<usize> = match projection {
             Some(p) => p.iter().map(|v| v.index()).collect(),

@@ -451,24 +451,8 @@ fn eliminate(work: &mut Work, projected: &[bool], budget: &mut Budget, stats: &m
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::count::tests::brute;
     use crate::{count_models, Xorshift};
-
-    fn brute(cnf: &Cnf, projection: Option<&[Var]>) -> usize {
-        let n = cnf.num_vars() as usize;
-        let shown: Vec<usize> = match projection {
-            Some(p) => p.iter().map(|v| v.index()).collect(),
-            None => (0..n).collect(),
-        };
-        let mut seen = std::collections::HashSet::new();
-        for bits in 0u32..(1 << n) {
-            let val = |l: Lit| ((bits >> l.var().index()) & 1 == 1) == l.is_positive();
-            if cnf.clauses().iter().all(|c| c.iter().any(|&l| val(l))) {
-                let key: Vec<bool> = shown.iter().map(|&v| (bits >> v) & 1 == 1).collect();
-                seen.insert(key);
-            }
-        }
-        seen.len()
-    }
 
     /// Random formulas, uniform and with many short clauses (so that units, failed literals
     /// and subsumption all occur), with and without a projection: the simplified formula has
