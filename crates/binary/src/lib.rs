@@ -362,15 +362,8 @@ impl Family for Binary {
                         let differs: Vec<Lit> = lines[a]
                             .iter()
                             .zip(&lines[b])
-                            .map(|(&x, &y)| {
-                                // d ↔ x ⊕ y: defined both ways, so it is determined by the cells.
-                                let d = cnf.new_var().positive();
-                                cnf.add_clause(&[!d, x, y]);
-                                cnf.add_clause(&[!d, !x, !y]);
-                                cnf.add_clause(&[d, !x, y]);
-                                cnf.add_clause(&[d, x, !y]);
-                                d
-                            })
+                            // d ↔ x ⊕ y: defined both ways, so it is determined by the cells.
+                            .map(|(&x, &y)| cnf.xor_gate(x, y))
                             .collect();
                         cnf.add_clause(&differs);
                     }

@@ -2320,15 +2320,7 @@ pub(crate) mod tests {
         let x = cnf.new_vars(bits);
         let y = cnf.new_vars(bits);
         let d: Vec<Lit> = (0..bits)
-            .map(|i| {
-                let d = cnf.new_var().positive();
-                let (a, b) = (x[i].positive(), y[i].positive());
-                cnf.add_clause(&[!d, a, b]);
-                cnf.add_clause(&[!d, !a, !b]);
-                cnf.add_clause(&[d, !a, b]);
-                cnf.add_clause(&[d, a, !b]);
-                d
-            })
+            .map(|i| cnf.xor_gate(x[i].positive(), y[i].positive()))
             .collect();
         cnf.add_clause(&d);
         let expected = (BigUint::from(1u32) << (2 * bits)) - (BigUint::from(1u32) << bits);

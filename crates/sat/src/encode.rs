@@ -297,6 +297,17 @@ impl Cnf {
         out
     }
 
+    /// A fresh literal defined as `a ⊕ b` (a Tseitin XOR gate: four clauses, both ways, so
+    /// the literal is determined by `a` and `b`).
+    pub fn xor_gate(&mut self, a: Lit, b: Lit) -> Lit {
+        let t = self.new_var().positive();
+        self.add_clause(&[!t, a, b]);
+        self.add_clause(&[!t, !a, !b]);
+        self.add_clause(&[t, !a, b]);
+        self.add_clause(&[t, a, !b]);
+        t
+    }
+
     /// The literals' sum is odd (`odd = true`) or even: a chain of Tseitin XOR gates.
     pub fn xor(&mut self, lits: &[Lit], odd: bool) {
         match lits {
@@ -309,13 +320,7 @@ impl Cnf {
             [first, middle @ .., last] => {
                 let mut acc = *first;
                 for &x in middle {
-                    let t = self.new_var().positive();
-                    // t <-> acc xor x
-                    self.add_clause(&[!t, acc, x]);
-                    self.add_clause(&[!t, !acc, !x]);
-                    self.add_clause(&[t, !acc, x]);
-                    self.add_clause(&[t, acc, !x]);
-                    acc = t;
+                    acc = self.xor_gate(acc, x);
                 }
                 // acc xor last = odd
                 let last = if odd { !*last } else { *last };

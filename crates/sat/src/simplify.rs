@@ -293,7 +293,7 @@ pub fn simplify(cnf: &Cnf, projection: Option<&[Var]>, budget: u64) -> (Cnf, Sim
     stats.fixed = work.trail.len() as u64;
     // Apply the root assignment: satisfied clauses go, false literals go; fixed variables keep
     // a unit clause each.
-    let fixed: Vec<u32> = work.trail.clone();
+    let fixed: Vec<u32> = std::mem::take(&mut work.trail);
     let mut reduced: Vec<Vec<u32>> = Vec::new();
     for c in &work.clauses {
         if c.iter().any(|&l| work.value[l as usize] == 1) {
