@@ -180,6 +180,12 @@ pub struct CounterArgs {
     /// subsumption, elimination of variables outside the projection; the count is the same).
     #[arg(long)]
     pub no_simplify: bool,
+    /// Search even a formula in exact-cover form ("exactly one" clauses over pairwise
+    /// exclusive variables, "not both" pairs, units; every variable projected) that does not
+    /// decompose, instead of counting it by dancing links (for comparison; the count is the
+    /// same).
+    #[arg(long)]
+    pub no_exact_cover: bool,
     /// Keep each cached component's full key and compare it on every hit; by default a 128-bit
     /// hash names a component (a collision among 10^9 components has odds below 10^-20).
     #[arg(long)]
@@ -251,6 +257,7 @@ impl CounterArgs {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
             simplify: !self.no_simplify,
+            exact_cover: !self.no_exact_cover,
             exact_keys: self.counter_exact_keys,
             sat_oracle: self.counter_sat_oracle.0,
             list_up_to: self.counter_list,

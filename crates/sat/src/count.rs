@@ -81,6 +81,9 @@ pub struct CountStats {
     pub inclusion_exclusion: u64,
     /// What [`crate::simplify`] did before the count (with [`Counter::simplify`]).
     pub simplified: crate::SimplifyStats,
+    /// The formula was an exact cover that does not decompose, counted by dancing links (see
+    /// [`Counter::exact_cover`]).
+    pub dancing_links: bool,
 }
 
 impl CountStats {
@@ -162,6 +165,11 @@ pub struct Counter {
     /// Simplify the formula first ([`crate::simplify`]: units, failed literals, subsumption,
     /// elimination of variables outside the projection).
     pub simplify: bool,
+    /// Count a formula in exact-cover form ("exactly one" clauses, "not both" pairs and units,
+    /// every variable projected: see `cover.rs`) whose tree decomposition does not complete by
+    /// dancing links: the search would visit every model, and dancing links do that with far
+    /// cheaper nodes (13-queens: BENCHMARKS.md).
+    pub exact_cover: bool,
 }
 
 /// A clause of at least this many literals is long: it may be taken out of the formula and
@@ -294,6 +302,18 @@ fn elimination_ranks(n: usize, clauses: &[Vec<u32>]) -> (Vec<u32>, Option<usize>
     (rank, complete.then_some(width))
 }
 
+/// Clauses as literal codes (`2 * variable + negated`), as [`elimination_ranks`] reads them.
+fn codes_of<'c>(clauses: impl IntoIterator<Item = &'c Vec<Lit>>) -> Vec<Vec<u32>> {
+    clauses
+        .into_iter()
+        .map(|c| {
+            c.iter()
+                .map(|l| 2 * l.var().0 + u32::from(!l.is_positive()))
+                .collect()
+        })
+        .collect()
+}
+
 impl Default for Counter {
     fn default() -> Self {
         Counter {
@@ -308,6 +328,7 @@ impl Default for Counter {
             skip_splits_after: SPLITS_FUTILE_AFTER,
             inclusion_exclusion: InclusionExclusion::Auto,
             simplify: true,
+            exact_cover: true,
         }
     }
 }
@@ -360,6 +381,16 @@ impl Counter {
         } else {
             cnf
         };
+        if let Some(count) = self.count_exact_cover(formula, projection, stop) {
+            let mut stats = CountStats {
+                dancing_links: true,
+                ..CountStats::default()
+            };
+            if let Some(done) = done {
+                stats.simplified = done;
+            }
+            return count.map(|count| ModelCount { count, stats });
+        }
         let mut counted = match self.long_clauses(formula, projection) {
             // The oracle gets the formula as given: CDCL on the simplified one, whose
             // eliminated auxiliary variables became longer clauses, was slower (Survo
@@ -373,6 +404,31 @@ impl Counter {
             counted.stats.simplified = done;
         }
         Some(counted)
+    }
+
+    /// The count by dancing links (`Some(None)` if `stop` ended it), when the formula is an
+    /// exact cover whose decomposition does not complete (see [`Counter::exact_cover`]).
+    fn count_exact_cover(
+        &self,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<Option<BigUint>> {
+        if !self.exact_cover {
+            return None;
+        }
+        let form = crate::cover::exact_cover_form(cnf, projection)?;
+        let (_, width) = elimination_ranks(cnf.num_vars() as usize, &codes_of(cnf.clauses()));
+        log::debug!(
+            "model counter: an exact cover ({} options, {} secondary items), elimination width {width:?}",
+            form.problem.options().len(),
+            form.secondary
+        );
+        if width.is_some() {
+            return None; // it decomposes: the component cache beats enumeration
+        }
+        let never = AtomicBool::new(false);
+        Some(form.count(stop.unwrap_or(&never)))
     }
 
     /// The count of `cnf` as the alternating sum over subsets of its `long` clauses (see
@@ -456,20 +512,10 @@ impl Counter {
         if self.inclusion_exclusion == InclusionExclusion::Always {
             return Some(long);
         }
-        let codes = |keep: &dyn Fn(usize) -> bool| -> Vec<Vec<u32>> {
-            (0..clauses.len())
-                .filter(|&i| keep(i))
-                .map(|i| {
-                    clauses[i]
-                        .iter()
-                        .map(|l| 2 * l.var().0 + u32::from(!l.is_positive()))
-                        .collect()
-                })
-                .collect()
-        };
         let n = cnf.num_vars() as usize;
-        let (_, with) = elimination_ranks(n, &codes(&|_| true));
-        let (_, without) = elimination_ranks(n, &codes(&|i| long.binary_search(&i).is_err()));
+        let (_, with) = elimination_ranks(n, &codes_of(clauses));
+        let kept = (0..clauses.len()).filter(|i| long.binary_search(i).is_err());
+        let (_, without) = elimination_ranks(n, &codes_of(kept.map(|i| &clauses[i])));
         log::debug!(
             "model counter: elimination width {with:?} with the {} long clauses, {without:?} without",
             long.len()

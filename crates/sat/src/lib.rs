@@ -4,6 +4,7 @@
 
 mod backend;
 mod count;
+mod cover;
 pub mod dimacs;
 mod encode;
 pub mod hash;

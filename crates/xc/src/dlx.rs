@@ -282,6 +282,18 @@ impl Links {
     /// solution (`true`) and at every node of depth `depth_limit` (`false`); it can stop the
     /// search, in which case this returns false and the links are left mid-search.
     fn run(&mut self, depth_limit: usize, visit: &mut Visitor<'_>) -> bool {
+        self.run_until(depth_limit, None, visit)
+    }
+
+    /// [`Links::run`], which also stops (returning false) soon after `stop` is raised: the
+    /// flag is read every [`STOP_CHECK_NODES`] nodes entered.
+    fn run_until(
+        &mut self,
+        depth_limit: usize,
+        stop: Option<&AtomicBool>,
+        visit: &mut Visitor<'_>,
+    ) -> bool {
+        let mut entered = 0u64;
         let mut x: Vec<u32> = Vec::new();
         let mut item: Vec<u32> = Vec::new();
         let mut l = 0usize;
@@ -296,6 +308,13 @@ impl Links {
         loop {
             match step {
                 Step::Enter => {
+                    if let Some(stop) = stop {
+                        entered += 1;
+                        if entered.is_multiple_of(STOP_CHECK_NODES) && stop.load(Ordering::Relaxed)
+                        {
+                            return false;
+                        }
+                    }
                     let solved = self.rlink[0] == 0;
                     if solved || l == depth_limit {
                         if visit(self, &x[..l], solved).is_break() {
@@ -376,6 +395,21 @@ pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Co
         Links::new(p).run(usize::MAX, &mut |_, _, _| tally())
     })
 }
+
+/// [`count`] that gives up soon after `stop` is raised (then `complete` is false and `count`
+/// is what it had reached).
+pub fn count_until(p: &Problem, limit: Option<u64>, stop: &AtomicBool) -> Count {
+    if p.has_multiplicities() {
+        // Algorithm M reads no flag; such problems are not handed here by the model counter.
+        return crate::multi::count(p, limit, &AtomicU64::new(0));
+    }
+    counting(limit, &AtomicU64::new(0), |tally| {
+        Links::new(p).run_until(usize::MAX, Some(stop), &mut |_, _, _| tally())
+    })
+}
+
+/// Nodes entered between two readings of a stop flag (a few microseconds of search).
+const STOP_CHECK_NODES: u64 = 4096;
 
 /// Counts the solutions a search visits: `run` calls `tally` at each one and returns whether it
 /// exhausted the search; the count stops at `limit`, adding to `found` in batches of 4,096.

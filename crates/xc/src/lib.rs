@@ -14,7 +14,7 @@ pub mod multi;
 #[cfg(test)]
 mod testing;
 
-pub use dlx::{count, count_parallel, count_reporting, search, Count};
+pub use dlx::{count, count_parallel, count_reporting, count_until, search, Count};
 pub use format::{parse_dlx, write_dlx};
 
 use std::collections::HashMap;
