@@ -166,9 +166,10 @@ pub struct Counter {
     /// elimination of variables outside the projection).
     pub simplify: bool,
     /// Count a formula in exact-cover form ("exactly one" clauses, "not both" pairs and units,
-    /// every variable projected: see `cover.rs`) whose tree decomposition does not complete by
-    /// dancing links: the search would visit every model, and dancing links do that with far
-    /// cheaper nodes (13-queens: BENCHMARKS.md).
+    /// every variable projected: see `cover.rs`) by dancing links, part by independent part,
+    /// when some part's tree decomposition does not complete and every part whose does is
+    /// small ([`SMALL_COVER_PART`] options): the search would visit every model of such a
+    /// part, and dancing links do that with far cheaper nodes (13-queens: BENCHMARKS.md).
     pub exact_cover: bool,
 }
 
@@ -302,6 +303,11 @@ fn elimination_ranks(n: usize, clauses: &[Vec<u32>]) -> (Vec<u32>, Option<usize>
     (rank, complete.then_some(width))
 }
 
+/// Options in a part of an exact cover (see [`Counter::exact_cover`]) that is counted by
+/// dancing links beside the parts that do not decompose, even when it does: so few options
+/// have few exact covers whatever their shape.
+const SMALL_COVER_PART: usize = 64;
+
 /// Clauses as literal codes (`2 * variable + negated`), as [`elimination_ranks`] reads them.
 fn codes_of<'c>(clauses: impl IntoIterator<Item = &'c Vec<Lit>>) -> Vec<Vec<u32>> {
     clauses
@@ -418,14 +424,29 @@ impl Counter {
             return None;
         }
         let form = crate::cover::exact_cover_form(cnf, projection)?;
-        let (_, width) = elimination_ranks(cnf.num_vars() as usize, &codes_of(cnf.clauses()));
-        log::debug!(
-            "model counter: an exact cover ({} options, {} secondary items), elimination width {width:?}",
-            form.problem.options().len(),
-            form.secondary
-        );
-        if width.is_some() {
-            return None; // it decomposes: the component cache beats enumeration
+        let mut enumerate = false;
+        for part in &form.parts {
+            let codes: Vec<Vec<u32>> = part
+                .items
+                .iter()
+                .map(|item| item.iter().map(|&x| 2 * x).collect())
+                .collect();
+            let (_, width) = elimination_ranks(part.problem.options().len(), &codes);
+            log::debug!(
+                "model counter: an exact cover ({} options, {} secondary items), elimination width {width:?}",
+                part.problem.options().len(),
+                part.secondary
+            );
+            match width {
+                None => enumerate = true,
+                // It decomposes: the component cache beats enumeration, unless it is small
+                // (a fixed variable's item, a few options: few solutions whatever its shape).
+                Some(_) if part.problem.options().len() > SMALL_COVER_PART => return None,
+                Some(_) => {}
+            }
+        }
+        if !enumerate {
+            return None;
         }
         let never = AtomicBool::new(false);
         Some(form.count(stop.unwrap_or(&never)))

@@ -17,11 +17,13 @@
 //! so any cover of those pairs by cliques gives the same models. This is how an n-queens CNF
 //! (ranks and files exactly one, diagonals pairwise) becomes Knuth's exact cover again.
 //!
-//! On such a formula that does not decompose (the counter's tree decomposition does not
-//! complete), the counter's search would visit every model one decision at a time; dancing
-//! links do the same with far cheaper nodes (13-queens: BENCHMARKS.md). Where the formula
-//! decomposes, the component cache can count far more models than any enumeration, so the
-//! counter keeps those.
+//! The options fall into independent parts (no item joins two), each its own problem, and
+//! the count is the product of theirs. On a part that does not decompose (the counter's tree
+//! decomposition does not complete), the counter's search would visit every model one decision
+//! at a time; dancing links do the same with far cheaper nodes (13-queens: BENCHMARKS.md).
+//! Where a large part decomposes, the component cache can count far more models than any
+//! enumeration (a 2×n strip of dominoes has Fibonacci many tilings), so the counter keeps such
+//! formulas.
 
 use crate::hash::WordSet;
 use crate::{Cnf, Var};
@@ -30,24 +32,43 @@ use std::sync::atomic::AtomicBool;
 /// Work (pairs checked and clique candidates tried) past which recognition gives up.
 const RECOGNITION_BUDGET: u64 = 50_000_000;
 
-/// An exact-cover problem equivalent to a formula (see the module's documentation).
+/// Exact-cover problems equivalent to a formula (see the module's documentation): the models
+/// are the products of the parts' exact covers, times the free variables' assignments.
 #[derive(Debug)]
 pub struct CoverForm {
-    /// The problem: each option is a variable set true (in the order of the variables).
-    pub problem: wellposed_xc::Problem,
+    /// Independent parts: no item joins options of two parts.
+    pub parts: Vec<CoverPart>,
     /// Projected variables that occur in no clause: each doubles the count.
     pub free: u32,
+}
+
+/// One part of a [`CoverForm`].
+#[derive(Debug)]
+pub struct CoverPart {
+    /// Each option is a variable of the part set true.
+    pub problem: wellposed_xc::Problem,
+    /// The items (primary first, in the problem's order) as lists of options: the part's
+    /// primal graph, whose tree decomposition says whether it would rather be searched.
+    pub items: Vec<Vec<u32>>,
     /// Secondary items (cliques covering the "not both" pairs outside the primary items).
     pub secondary: usize,
 }
 
 impl CoverForm {
-    /// Counts the models by dancing links; `None` when `stop` was raised first.
+    /// Counts the models by dancing links, part by part; `None` when `stop` was raised first.
     pub fn count(&self, stop: &AtomicBool) -> Option<num_bigint::BigUint> {
-        let counted = wellposed_xc::count_until(&self.problem, None, stop);
-        counted
-            .complete
-            .then(|| num_bigint::BigUint::from(counted.count) << self.free)
+        let mut count = num_bigint::BigUint::from(1u32) << self.free;
+        for part in &self.parts {
+            let counted = wellposed_xc::count_until(&part.problem, None, stop);
+            if !counted.complete {
+                return None;
+            }
+            if counted.count == 0 {
+                return Some(0u32.into());
+            }
+            count *= counted.count;
+        }
+        Some(count)
     }
 }
 
@@ -118,6 +139,7 @@ fn build(
     mut spend: impl FnMut(u64) -> Option<()>,
 ) -> Option<CoverForm> {
     let pair = |a: u32, b: u32| -> u64 { (u64::from(a.min(b)) << 32) | u64::from(a.max(b)) };
+    let primaries = exactly_one.len();
     // Pairs inside a primary item need no secondary item.
     let mut uncovered = not_both.clone();
     let mut in_primary = vec![false; n];
@@ -180,31 +202,90 @@ fn build(
         }
         cliques.push(clique);
     }
-    let primary: Vec<String> = (0..exactly_one.len()).map(|i| format!("p{i}")).collect();
-    let secondary: Vec<String> = (0..cliques.len()).map(|i| format!("s{i}")).collect();
-    let mut problem = wellposed_xc::Problem::new(&primary, &secondary).ok()?;
-    let mut items_of: Vec<Vec<(usize, wellposed_xc::Colour)>> = vec![Vec::new(); n];
-    for (i, item) in exactly_one.iter().enumerate() {
-        for &v in item {
-            items_of[v as usize].push((i, None));
+    // Independent parts (options joined through shared items), each its own problem: dancing
+    // links would otherwise enumerate the product of the parts' solutions.
+    let mut parent: Vec<u32> = (0..n as u32).collect();
+    fn root(parent: &mut [u32], mut v: u32) -> u32 {
+        while parent[v as usize] != v {
+            parent[v as usize] = parent[parent[v as usize] as usize];
+            v = parent[v as usize];
+        }
+        v
+    }
+    let items: Vec<Vec<u32>> = exactly_one.into_iter().chain(cliques).collect();
+    for item in &items {
+        for w in item.windows(2) {
+            let (a, b) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+            parent[a as usize] = b;
         }
     }
-    for (j, clique) in cliques.iter().enumerate() {
-        for &v in clique {
-            items_of[v as usize].push((exactly_one.len() + j, None));
+    // Parts by their root variable; an empty primary item (every option excluded) is a part
+    // of its own, with no solution.
+    let mut part_of_root: Vec<u32> = vec![u32::MAX; n];
+    let mut parts: Vec<(Vec<usize>, Vec<usize>)> = Vec::new(); // (primary, secondary) items
+    for (i, item) in items.iter().enumerate() {
+        let part = match item.first() {
+            None => {
+                parts.push(Default::default());
+                parts.len() - 1
+            }
+            Some(&v) => {
+                let r = root(&mut parent, v) as usize;
+                if part_of_root[r] == u32::MAX {
+                    part_of_root[r] = parts.len() as u32;
+                    parts.push(Default::default());
+                }
+                part_of_root[r] as usize
+            }
+        };
+        match i < primaries {
+            true => parts[part].0.push(i),
+            false => parts[part].1.push(i),
         }
     }
-    for items in &items_of {
-        if !items.is_empty() {
-            // `add_option` checks the option against every item.
-            spend((exactly_one.len() + cliques.len()) as u64 / 64 + items.len() as u64)?;
-            problem.add_option(items).ok()?;
+    let mut built = Vec::with_capacity(parts.len());
+    let mut local: Vec<u32> = vec![u32::MAX; n];
+    for (primary, secondary) in parts {
+        let names = |ids: &[usize], p: &str| -> Vec<String> {
+            ids.iter().map(|i| format!("{p}{i}")).collect()
+        };
+        let mut problem =
+            wellposed_xc::Problem::new(&names(&primary, "p"), &names(&secondary, "s")).ok()?;
+        // The part's variables, numbered from 0 in the order met, with their items.
+        let mut vars: Vec<u32> = Vec::new();
+        let mut options: Vec<Vec<(usize, wellposed_xc::Colour)>> = Vec::new();
+        let mut local_items: Vec<Vec<u32>> = Vec::new();
+        for (j, &i) in primary.iter().chain(&secondary).enumerate() {
+            let mut members = Vec::with_capacity(items[i].len());
+            for &v in &items[i] {
+                if local[v as usize] == u32::MAX {
+                    local[v as usize] = vars.len() as u32;
+                    vars.push(v);
+                    options.push(Vec::new());
+                }
+                let x = local[v as usize];
+                options[x as usize].push((j, None));
+                members.push(x);
+            }
+            local_items.push(members);
         }
+        for option in &options {
+            // `add_option` checks the option against every item of the part.
+            spend((primary.len() + secondary.len()) as u64 / 64 + option.len() as u64)?;
+            problem.add_option(option).ok()?;
+        }
+        for &v in &vars {
+            local[v as usize] = u32::MAX;
+        }
+        built.push(CoverPart {
+            problem,
+            items: local_items,
+            secondary: secondary.len(),
+        });
     }
     Some(CoverForm {
-        problem,
+        parts: built,
         free: u32::try_from(free).ok()?,
-        secondary: cliques.len(),
     })
 }
 
@@ -214,6 +295,21 @@ mod tests {
     use crate::count::tests::brute;
     use crate::{Counter, Lit, Xorshift};
 
+    /// An item's clauses: "at least one" of `vars` (a primary item) and each pair "not both".
+    fn clauses_of_item(cnf: &mut Cnf, vars: &[u32], at_least_one: bool, pairs: bool) {
+        if at_least_one {
+            let lits: Vec<Lit> = vars.iter().map(|&v| Var(v).positive()).collect();
+            cnf.add_clause(&lits);
+        }
+        for (i, &a) in vars.iter().enumerate() {
+            for &b in &vars[i + 1..] {
+                if pairs {
+                    cnf.add_clause(&[Var(a).negative(), Var(b).negative()]);
+                }
+            }
+        }
+    }
+
     /// A random exact cover written as CNF: options are variables, each primary item an
     /// "exactly one" clause with its pairs, a few more "not both" pairs and units. With
     /// `stray`, one of several things that take it out of exact-cover form may be done.
@@ -221,15 +317,7 @@ mod tests {
         let mut cnf = Cnf::new();
         cnf.reserve_vars(vars);
         let exactly_one = |cnf: &mut Cnf, item: &[u32], pairs: bool| {
-            let lits: Vec<Lit> = item.iter().map(|&v| Var(v).positive()).collect();
-            cnf.add_clause(&lits);
-            for (i, &a) in item.iter().enumerate() {
-                for &b in &item[i + 1..] {
-                    if pairs {
-                        cnf.add_clause(&[Var(a).negative(), Var(b).negative()]);
-                    }
-                }
-            }
+            clauses_of_item(cnf, item, true, pairs);
         };
         // Every variable in some primary item: deal them out, then add random items.
         let mut order: Vec<u32> = (0..vars).collect();
@@ -324,6 +412,88 @@ mod tests {
         assert!(!searched.stats.dancing_links);
         assert_eq!(by_cover.count, searched.count);
         assert_eq!(by_cover.count, 724u32.into());
+    }
+
+    /// n-queens and a 2×`strip` board of dominoes side by side (one formula, disjoint
+    /// variables), every constraint pairwise.
+    fn queens_beside_dominoes(queens: u32, strip: u32) -> Cnf {
+        let mut cnf = Cnf::new();
+        let exactly_one = |cnf: &mut Cnf, vars: &[u32], at_least: bool| {
+            clauses_of_item(cnf, vars, at_least, true);
+        };
+        let q = |r: u32, c: u32| r * queens + c;
+        for k in 0..queens {
+            exactly_one(
+                &mut cnf,
+                &(0..queens).map(|c| q(k, c)).collect::<Vec<_>>(),
+                true,
+            );
+            exactly_one(
+                &mut cnf,
+                &(0..queens).map(|r| q(r, k)).collect::<Vec<_>>(),
+                true,
+            );
+        }
+        for d in 0..2 * queens - 1 {
+            let cells = |f: &dyn Fn(u32, u32) -> bool| -> Vec<u32> {
+                (0..queens * queens)
+                    .filter(|&v| f(v / queens, v % queens))
+                    .collect()
+            };
+            exactly_one(&mut cnf, &cells(&|r, c| r + c == d), false);
+            exactly_one(&mut cnf, &cells(&|r, c| r + queens - 1 - c == d), false);
+        }
+        // Dominoes: vertical at column x (x < strip), horizontal in row y at x..x+1.
+        let base = queens * queens;
+        let vertical = |x: u32| base + x;
+        let horizontal = |y: u32, x: u32| base + strip + y * (strip - 1) + x;
+        for x in 0..strip {
+            for y in 0..2 {
+                let mut covering = vec![vertical(x)];
+                if x > 0 {
+                    covering.push(horizontal(y, x - 1));
+                }
+                if x + 1 < strip {
+                    covering.push(horizontal(y, x));
+                }
+                exactly_one(&mut cnf, &covering, true);
+            }
+        }
+        cnf
+    }
+
+    #[test]
+    fn independent_parts_are_counted_apart_and_decomposing_ones_searched() {
+        let count = |cnf: &Cnf| Counter::default().count(cnf, None);
+        // 10-queens has 724 solutions (OEIS A000170); a 2×n strip has F(n+1) domino tilings
+        // (OEIS A000045): F(3) = 2, F(41) = 165,580,141.
+        let two_parts = count(&queens_beside_dominoes(10, 2));
+        assert!(
+            two_parts.stats.dancing_links,
+            "small decomposing part beside a wide one"
+        );
+        assert_eq!(two_parts.count, (724u32 * 2).into());
+        let long_strip = count(&queens_beside_dominoes(10, 40));
+        assert!(
+            !long_strip.stats.dancing_links,
+            "a large decomposing part is searched"
+        );
+        assert_eq!(long_strip.count, (724u64 * 165_580_141).into());
+        // Two boards in one formula: each part counted alone (724², not enumerated).
+        let mut twice = queens_beside_dominoes(10, 0);
+        let shift = twice.num_vars();
+        for c in queens_beside_dominoes(10, 0).clauses() {
+            let moved: Vec<Lit> = c
+                .iter()
+                .map(|l| Lit::new(Var(l.var().0 + shift), l.is_positive()))
+                .collect();
+            twice.add_clause(&moved);
+        }
+        let form = exact_cover_form(&twice, None).expect("an exact cover");
+        assert_eq!(form.parts.len(), 2);
+        let counted = count(&twice);
+        assert!(counted.stats.dancing_links);
+        assert_eq!(counted.count, (724u32 * 724).into());
     }
 
     #[test]
