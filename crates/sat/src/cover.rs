@@ -270,8 +270,9 @@ fn build(
             local_items.push(members);
         }
         for option in &options {
-            // `add_option` checks the option against every item of the part.
-            spend((primary.len() + secondary.len()) as u64 / 64 + option.len() as u64)?;
+            // `add_option` checks the option against a fresh flag per item of the part: a step
+            // is eight of them.
+            spend((primary.len() + secondary.len()) as u64 / 8 + option.len() as u64)?;
             problem.add_option(option).ok()?;
         }
         for &v in &vars {
