@@ -22,6 +22,11 @@
 //! ([`InclusionExclusion`]): one count per subset of them, each with the subset's clauses
 //! negated into units.
 //!
+//! A formula that is an exact cover written as CNF ("exactly one" clauses over pairwise
+//! exclusive variables, "not both" pairs, units) and does not decompose is handed to dancing
+//! links instead (see `cover.rs` and [`Counter::exact_cover`]): the search would visit each
+//! of its models one decision at a time.
+//!
 //! A SAT oracle (one incremental CaDiCaL holding the whole formula) takes what CDCL does
 //! better: satisfiability questions past a few conflicts ([`Counter::sat_oracle`]), and, once
 //! most decisions conflict, a check of each component before it is counted and one attempt to
@@ -413,7 +418,8 @@ impl Counter {
     }
 
     /// The count by dancing links (`Some(None)` if `stop` ended it), when the formula is an
-    /// exact cover whose decomposition does not complete (see [`Counter::exact_cover`]).
+    /// exact cover with a part whose decomposition does not complete and no large part whose
+    /// does (see [`Counter::exact_cover`]); `None` leaves the formula to the search.
     fn count_exact_cover(
         &self,
         cnf: &Cnf,
