@@ -173,8 +173,9 @@ pub struct Counter {
     /// Count a formula in exact-cover form ("exactly one" clauses, "not both" pairs and units,
     /// every variable projected: see `cover.rs`) by dancing links, part by independent part,
     /// when some part's tree decomposition does not complete and every part whose does is
-    /// small (at most 64 options, `SMALL_COVER_PART`): the search would visit every model of such a
-    /// part, and dancing links do that with far cheaper nodes (13-queens: BENCHMARKS.md).
+    /// small (at most 64 options, `SMALL_COVER_PART`): the search would visit every model of
+    /// such a part, and dancing links do that with far cheaper nodes (13-queens:
+    /// BENCHMARKS.md).
     pub exact_cover: bool,
 }
 
