@@ -72,6 +72,11 @@ impl CoverForm {
     }
 }
 
+/// A "not both" pair as one word, the smaller variable high.
+fn pair(a: u32, b: u32) -> u64 {
+    (u64::from(a.min(b)) << 32) | u64::from(a.max(b))
+}
+
 /// The formula as an exact-cover problem, if it is in exact-cover form and every variable in a
 /// clause is projected (`projection`: `None` for all variables); `None` otherwise, or when
 /// recognising it would take more than [`RECOGNITION_BUDGET`] steps.
@@ -86,7 +91,6 @@ pub fn exact_cover_form(cnf: &Cnf, projection: Option<&[Var]>) -> Option<CoverFo
     let mut excluded = vec![false; n];
     let mut exactly_one: Vec<Vec<u32>> = Vec::new();
     let mut not_both: WordSet<u64> = WordSet::default();
-    let pair = |a: u32, b: u32| -> u64 { (u64::from(a.min(b)) << 32) | u64::from(a.max(b)) };
     for clause in cnf.clauses() {
         spend(clause.len() as u64)?;
         let mut vars: Vec<u32> = clause.iter().map(|l| l.var().0).collect();
@@ -106,24 +110,25 @@ pub fn exact_cover_form(cnf: &Cnf, projection: Option<&[Var]>) -> Option<CoverFo
             _ => return None,
         }
     }
-    if let Some(p) = projection {
-        let mut projected = vec![false; n];
-        let mut free = WordSet::default();
-        for v in p {
-            match projected.get_mut(v.index()) {
-                Some(seen) => *seen = true,
-                None => {
-                    free.insert(v.0);
+    let free = match projection {
+        None => (0..n).filter(|&v| !occurs[v]).count(),
+        Some(p) => {
+            let mut projected = vec![false; n];
+            let mut beyond = WordSet::default();
+            for v in p {
+                match projected.get_mut(v.index()) {
+                    Some(seen) => *seen = true,
+                    None => {
+                        beyond.insert(v.0);
+                    }
                 }
             }
+            if (0..n).any(|v| occurs[v] && !projected[v]) {
+                return None; // not every model variable is counted: this is not an exact cover
+            }
+            beyond.len() + (0..n).filter(|&v| projected[v] && !occurs[v]).count()
         }
-        if (0..n).any(|v| occurs[v] && !projected[v]) {
-            return None; // not every model variable is counted: this is not an exact cover
-        }
-        let free = free.len() + (0..n).filter(|&v| projected[v] && !occurs[v]).count();
-        return build(n, exactly_one, not_both, &excluded, &occurs, free, spend);
-    }
-    let free = (0..n).filter(|&v| !occurs[v]).count();
+    };
     build(n, exactly_one, not_both, &excluded, &occurs, free, spend)
 }
 
@@ -138,7 +143,6 @@ fn build(
     free: usize,
     mut spend: impl FnMut(u64) -> Option<()>,
 ) -> Option<CoverForm> {
-    let pair = |a: u32, b: u32| -> u64 { (u64::from(a.min(b)) << 32) | u64::from(a.max(b)) };
     let primaries = exactly_one.len();
     // Pairs inside a primary item need no secondary item.
     let mut uncovered = not_both.clone();
