@@ -35,6 +35,7 @@ done = [u for u in range(units) if os.path.exists(f"{dir}/unit-{u}.json")]
 print(" ".join(map(str, sorted(random.Random(seed).sample(done, min(k, len(done)))))))
 PY
 )
+[ -n "$picked" ] || { echo "survo-recheck: no unit results in $dir yet" >&2; exit 2; }
 echo "S($m,$n): re-running units $picked with $("$bin" --version) ($bin)"
 # Part 1: the units again, with their puzzles listed.
 printf '%s\n' $picked | parallel --halt now,fail=1 --jobs "$jobs" \
