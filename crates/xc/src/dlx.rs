@@ -388,23 +388,28 @@ pub fn count(p: &Problem, limit: Option<u64>) -> Count {
 /// bound): what a count stopped from outside had reached. The caller owns the counter, so
 /// counts running at once each report to their own.
 pub fn count_reporting(p: &Problem, limit: Option<u64>, found: &AtomicU64) -> Count {
-    if p.has_multiplicities() {
-        return crate::multi::count(p, limit, found);
-    }
-    counting(limit, found, |tally| {
-        Links::new(p).run(usize::MAX, &mut |_, _, _| tally())
-    })
+    count_reporting_until(p, limit, found, None)
 }
 
 /// [`count`] that gives up soon after `stop` is raised (then `complete` is false and `count`
 /// is what it had reached).
 pub fn count_until(p: &Problem, limit: Option<u64>, stop: &AtomicBool) -> Count {
+    count_reporting_until(p, limit, &AtomicU64::new(0), Some(stop))
+}
+
+/// [`count_reporting`], stopping soon after `stop` (if any) is raised. Algorithm M reads no
+/// flag: a problem with multiplicities runs to its end or `limit`.
+fn count_reporting_until(
+    p: &Problem,
+    limit: Option<u64>,
+    found: &AtomicU64,
+    stop: Option<&AtomicBool>,
+) -> Count {
     if p.has_multiplicities() {
-        // Algorithm M reads no flag; such problems are not handed here by the model counter.
-        return crate::multi::count(p, limit, &AtomicU64::new(0));
+        return crate::multi::count(p, limit, found);
     }
-    counting(limit, &AtomicU64::new(0), |tally| {
-        Links::new(p).run_until(usize::MAX, Some(stop), &mut |_, _, _| tally())
+    counting(limit, found, |tally| {
+        Links::new(p).run_until(usize::MAX, stop, &mut |_, _, _| tally())
     })
 }
 
