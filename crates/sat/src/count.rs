@@ -393,24 +393,26 @@ impl Counter {
         } else {
             cnf
         };
-        if let Some(count) = self.count_exact_cover(formula, projection, stop) {
-            let mut stats = CountStats {
-                dancing_links: true,
-                ..CountStats::default()
-            };
-            if let Some(done) = done {
-                stats.simplified = done;
+        let mut counted = if let Some(count) = self.count_exact_cover(formula, projection, stop) {
+            ModelCount {
+                count: count?,
+                stats: CountStats {
+                    dancing_links: true,
+                    ..CountStats::default()
+                },
             }
-            return count.map(|count| ModelCount { count, stats });
-        }
-        let mut counted = match self.long_clauses(formula, projection) {
-            // The oracle gets the formula as given: CDCL on the simplified one, whose
-            // eliminated auxiliary variables became longer clauses, was slower (Survo
-            // open-2x10's listing: 7.2 → 12 s), and whatever the original implies over the
-            // variables left, the simplified formula (the original with some variables
-            // outside the projection quantified away) implies too.
-            None => self.count_whole(formula, cnf, projection, stop)?,
-            Some(long) => self.count_by_inclusion_exclusion(formula, &long, projection, stop)?,
+        } else {
+            match self.long_clauses(formula, projection) {
+                // The oracle gets the formula as given: CDCL on the simplified one, whose
+                // eliminated auxiliary variables became longer clauses, was slower (Survo
+                // open-2x10's listing: 7.2 → 12 s), and whatever the original implies over the
+                // variables left, the simplified formula (the original with some variables
+                // outside the projection quantified away) implies too.
+                None => self.count_whole(formula, cnf, projection, stop)?,
+                Some(long) => {
+                    self.count_by_inclusion_exclusion(formula, &long, projection, stop)?
+                }
+            }
         };
         if let Some(done) = done {
             counted.stats.simplified = done;
@@ -433,22 +435,21 @@ impl Counter {
         let form = crate::cover::exact_cover_form(cnf, projection)?;
         let mut enumerate = false;
         for part in &form.parts {
-            let codes: Vec<Vec<u32>> = part
-                .items
-                .iter()
+            let options = part.options().len();
+            let codes: Vec<Vec<u32>> = crate::cover::items_of(part)
+                .into_iter()
                 .map(|item| item.iter().map(|&x| 2 * x).collect())
                 .collect();
-            let (_, width) = elimination_ranks(part.problem.options().len(), &codes);
+            let (_, width) = elimination_ranks(options, &codes);
             log::debug!(
-                "model counter: an exact cover ({} options, {} secondary items), elimination width {width:?}",
-                part.problem.options().len(),
-                part.secondary
+                "model counter: an exact cover ({options} options, {} secondary items), elimination width {width:?}",
+                part.num_items() - part.num_primary()
             );
             match width {
                 None => enumerate = true,
                 // It decomposes: the component cache beats enumeration, unless it is small
                 // (a fixed variable's item, a few options: few solutions whatever its shape).
-                Some(_) if part.problem.options().len() > SMALL_COVER_PART => return None,
+                Some(_) if options > SMALL_COVER_PART => return None,
                 Some(_) => {}
             }
         }

@@ -36,22 +36,23 @@ const RECOGNITION_BUDGET: u64 = 50_000_000;
 /// are the products of the parts' exact covers, times the free variables' assignments.
 #[derive(Debug)]
 pub struct CoverForm {
-    /// Independent parts: no item joins options of two parts.
-    pub parts: Vec<CoverPart>,
+    /// Independent parts, no item joining options of two; each option is a variable of its
+    /// part set true.
+    pub parts: Vec<wellposed_xc::Problem>,
     /// Projected variables that occur in no clause: each doubles the count.
     pub free: u32,
 }
 
-/// One part of a [`CoverForm`].
-#[derive(Debug)]
-pub struct CoverPart {
-    /// Each option is a variable of the part set true.
-    pub problem: wellposed_xc::Problem,
-    /// The items (primary first, in the problem's order) as lists of options: the part's
-    /// primal graph, whose tree decomposition says whether it would rather be searched.
-    pub items: Vec<Vec<u32>>,
-    /// Secondary items (cliques covering the "not both" pairs outside the primary items).
-    pub secondary: usize,
+/// A part's items as lists of its options: its primal graph (options joined when they share
+/// an item), whose tree decomposition says whether the part would rather be searched.
+pub fn items_of(part: &wellposed_xc::Problem) -> Vec<Vec<u32>> {
+    let mut items = vec![Vec::new(); part.num_items()];
+    for (k, option) in part.options().iter().enumerate() {
+        for &(i, _) in option {
+            items[i].push(k as u32);
+        }
+    }
+    items
 }
 
 impl CoverForm {
@@ -59,7 +60,7 @@ impl CoverForm {
     pub fn count(&self, stop: &AtomicBool) -> Option<num_bigint::BigUint> {
         let mut count = num_bigint::BigUint::from(1u32) << self.free;
         for part in &self.parts {
-            let counted = wellposed_xc::count_until(&part.problem, None, stop);
+            let counted = wellposed_xc::count_until(part, None, stop);
             if !counted.complete {
                 return None;
             }
@@ -258,20 +259,15 @@ fn build(
         // The part's variables, numbered from 0 in the order met, with their items.
         let mut vars: Vec<u32> = Vec::new();
         let mut options: Vec<Vec<(usize, wellposed_xc::Colour)>> = Vec::new();
-        let mut local_items: Vec<Vec<u32>> = Vec::new();
         for (j, &i) in primary.iter().chain(&secondary).enumerate() {
-            let mut members = Vec::with_capacity(items[i].len());
             for &v in &items[i] {
                 if local[v as usize] == u32::MAX {
                     local[v as usize] = vars.len() as u32;
                     vars.push(v);
                     options.push(Vec::new());
                 }
-                let x = local[v as usize];
-                options[x as usize].push((j, None));
-                members.push(x);
+                options[local[v as usize] as usize].push((j, None));
             }
-            local_items.push(members);
         }
         for option in &options {
             // `add_option` checks the option against a fresh flag per item of the part: a step
@@ -282,11 +278,7 @@ fn build(
         for &v in &vars {
             local[v as usize] = u32::MAX;
         }
-        built.push(CoverPart {
-            problem,
-            items: local_items,
-            secondary: secondary.len(),
-        });
+        built.push(problem);
     }
     Some(CoverForm {
         parts: built,
