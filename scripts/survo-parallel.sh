@@ -2,7 +2,9 @@
 # S(M,N) in work units on GNU parallel: a manifest (`survo manifest`), one process per unit
 # (`survo enumerate --manifest … --unit K`, one thread each, resumable from its checkpoint),
 # each unit's result file written when it is complete, then `survo merge --manifest`, which
-# refuses missing, repeated or mismatched units. Run it again to finish what was left.
+# refuses missing, repeated or mismatched units. Run it again to finish what was left. A
+# manifest already in DIR is used as it is: write one there first to cut dear row margins
+# into pieces (`survo manifest M N --units U --split-above SECONDS --costs unit-*.json`).
 #
 # Usage: scripts/survo-parallel.sh M N UNITS [DIR]        (DIR: results/survo/units-MxN)
 #   JOBS=k           units at once (default: GNU parallel's, one per core)
@@ -22,6 +24,10 @@ mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 manifest=$dir/manifest.json
 [ -s "$manifest" ] || "$bin" survo manifest "$m" "$n" --units "$units" -o "$manifest" >&2
+# A manifest already there (resuming, or written beforehand with --split or --split-above)
+# is the one run; it must have the units asked for.
+have=$(grep -o '"units": *[0-9]*' "$manifest" | grep -o '[0-9]*$')
+[ "$have" = "$units" ] || { echo "survo-parallel: $manifest has $have units, not $units" >&2; exit 2; }
 todo=()
 for k in $(seq 0 $((units - 1))); do
   [ -s "$dir/unit-$k.json" ] || todo+=("$k")

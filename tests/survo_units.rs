@@ -175,3 +175,106 @@ fn the_merge_refuses_missing_repeated_and_mismatched_units() {
     ]);
     assert!(r.code == 2 && r.stderr.contains("not 4×3"), "{}", r.stderr);
 }
+
+/// Row margins cut into pieces from measured costs: the units of an unsplit manifest of
+/// S(3,5) record each row margin's CPU seconds; `survo manifest --split-above --costs` cuts
+/// the dearest (those above half the dearest's cost) by their column margins' first sums;
+/// GNU parallel runs the split manifest's units and the merge is Mustonen's S(3,5) = 5337
+/// again. A unit of the unsplit manifest is refused by the split one, and a split deeper
+/// than a column margin is refused by name.
+#[test]
+fn a_split_from_measured_costs_merges_to_the_whole_count() {
+    let dir = fresh_dir("split-3x5");
+    std::fs::create_dir_all(&dir).unwrap();
+    let plain = format!("{dir}/plain.json");
+    let r = wellposed(&["survo", "manifest", "3", "5", "--units", "2", "-o", &plain]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let mut costs = Vec::new();
+    let mut dearest: f64 = 0.0;
+    for k in ["0", "1"] {
+        let r = wellposed(&[
+            "survo",
+            "enumerate",
+            "3",
+            "5",
+            "--json",
+            "--manifest",
+            &plain,
+            "--unit",
+            k,
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        for w in r.json()["work"].as_array().unwrap() {
+            dearest = dearest.max(w["cpu_seconds"].as_f64().unwrap());
+        }
+        let f = format!("{dir}/plain-{k}.json");
+        std::fs::write(&f, &r.stdout).unwrap();
+        costs.push(f);
+    }
+    assert!(dearest > 0.0, "the units record their row margins' costs");
+    let manifest = format!("{dir}/manifest.json");
+    let above = format!("{}", dearest / 2.0);
+    let mut args = vec![
+        "survo",
+        "manifest",
+        "3",
+        "5",
+        "--units",
+        "3",
+        "--split-above",
+        &above,
+        "-o",
+        &manifest,
+        "--costs",
+    ];
+    args.extend(costs.iter().map(String::as_str));
+    let r = wellposed(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let man: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let split = man["split"].as_object().unwrap();
+    assert!(!split.is_empty(), "the dearest row margin is cut");
+    // Pieces add units of work: more than the 169 row margins of the complement method.
+    assert!(man["work"].as_u64().unwrap() > 169, "{man}");
+    // A result of the unsplit manifest is not a unit of this one.
+    let r = wellposed(&[
+        "survo",
+        "merge",
+        "--manifest",
+        &manifest,
+        &costs[0],
+        &costs[1],
+        &costs[1],
+    ]);
+    assert!(
+        r.code == 2 && r.stderr.contains("another split"),
+        "{}",
+        r.stderr
+    );
+    if parallel_available() {
+        let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
+            .args(["3", "5", "3", &dir])
+            .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
+            .env("JOBS", "2")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let merged: serde_json::Value =
+            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        assert_eq!(merged["S"], 5337, "Mustonen (2007), S(3,5)");
+        assert_eq!(merged["split"], man["split"]);
+    }
+    let r = wellposed(&[
+        "survo", "manifest", "3", "5", "--units", "2", "--split", "3:5",
+    ]);
+    assert!(
+        r.code == 2 && r.stderr.contains("expected 1 to 4"),
+        "{}",
+        r.stderr
+    );
+}

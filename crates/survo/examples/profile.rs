@@ -1,6 +1,6 @@
 //! Times S(m,n) by both methods where both apply: `cargo run --release --example profile 2 8`.
 use std::time::Instant;
-use wellposed_survo::enumerate::{scan, Method};
+use wellposed_survo::enumerate::{scan, Method, Split};
 fn main() {
     let a: Vec<usize> = std::env::args()
         .skip(1)
@@ -14,6 +14,7 @@ fn main() {
             method,
             m,
             n,
+            &Split::new(),
             threads,
             (0, 1),
             &|_| false,

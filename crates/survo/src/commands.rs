@@ -2,7 +2,7 @@
 //! count S(m,n) of uniquely solvable open puzzles, on all cores, in shards, resumable from a
 //! checkpoint), `survo picture`, and the generator.
 
-use crate::enumerate::{labelled, scan, work_units, Method, Tally};
+use crate::enumerate::{check_split, labelled, scan, work_units, Method, Split, Tally};
 use crate::Survo;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -58,6 +58,20 @@ pub enum SurvoCommand {
         units: usize,
         #[arg(long, value_enum)]
         method: Option<Method>,
+        /// Cut row margin I (its index in the method's list of row margins) into pieces by
+        /// its column margins' first D sums, each piece a unit of work of its own
+        /// (repeatable, or comma-separated).
+        #[arg(long, value_name = "I:D", value_delimiter = ',')]
+        split: Vec<String>,
+        /// Cut every row margin that cost more than SECONDS in the results given by
+        /// --costs into pieces of about SECONDS (the fewest sums that make enough pieces).
+        #[arg(long, value_name = "SECONDS", requires = "costs")]
+        split_above: Option<f64>,
+        /// Unit results (`survo enumerate --json` output of an unsplit manifest's units, as
+        /// `scripts/survo-estimate.sh` runs them) whose row margins' measured CPU seconds
+        /// --split-above reads.
+        #[arg(long, value_name = "FILE", num_args = 1.., requires = "split_above")]
+        costs: Vec<PathBuf>,
         /// Where to write it (atomically); standard output when absent.
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -103,8 +117,18 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
             n,
             units,
             method,
+            split,
+            split_above,
+            costs,
             output,
-        } => return write_manifest(m, n, units, method, output.as_deref()),
+        } => {
+            let method = resolve_method(m, n, method)?;
+            let mut split = parse_split(&split)?;
+            if let Some(seconds) = split_above {
+                split.extend(split_dear(m, n, method, seconds, &costs)?);
+            }
+            return write_manifest(m, n, units, method, split, output.as_deref());
+        }
         SurvoCommand::Enumerate {
             m,
             n,
@@ -116,7 +140,7 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
             manifest,
             unit,
         } => {
-            let (shard, method) = match (&manifest, unit) {
+            let (shard, method, split) = match (&manifest, unit) {
                 (Some(path), Some(k)) => {
                     let man = Manifest::read(path)?;
                     if (man.m, man.n) != (m, n) {
@@ -134,7 +158,7 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                             man.units - 1
                         );
                     }
-                    ((k, man.units), Some(man.method))
+                    ((k, man.units), Some(man.method), man.split)
                 }
                 _ => (
                     shard
@@ -143,6 +167,7 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                         .transpose()?
                         .unwrap_or((0, 1)),
                     method,
+                    Split::new(),
                 ),
             };
             enumerate(
@@ -154,6 +179,7 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                     checkpoint,
                     list,
                     method,
+                    split,
                 },
                 ctx,
             )?
@@ -330,6 +356,10 @@ struct Checkpoint {
     /// method have none: they were margin-pair scans).
     #[serde(default = "margin_pairs")]
     method: Method,
+    /// The row margins cut into pieces, if any (the units of work are then
+    /// [`items`](crate::enumerate::items)).
+    #[serde(default, skip_serializing_if = "Split::is_empty")]
+    split: Split,
     /// Units of work (see [`Method`]) whose pairs are all counted in `unique`.
     done: BTreeSet<usize>,
     unique: u64,
@@ -376,6 +406,9 @@ pub struct Outcome {
     /// column margins expanded by the other.
     #[serde(default = "margin_pairs")]
     pub method: Method,
+    /// The row margins cut into pieces ([`Split`]): units of one count must share it.
+    #[serde(default, skip_serializing_if = "Split::is_empty")]
+    pub split: Split,
     pub searched: u64,
     pub pruned: u64,
     /// Margin pairs shown to have several tables by moving two tables of a searched pair.
@@ -440,8 +473,9 @@ pub fn build() -> String {
 }
 
 /// A split of S(m,n) into units: unit k is the shard k/`units` (the units of work ≡ k mod
-/// `units`, so that expensive and cheap row margins mix). Written by `survo manifest`, read
-/// by `survo enumerate --unit` and `survo merge --manifest`.
+/// `units`, so that expensive and cheap row margins mix), the units of work being row
+/// margins, or their pieces where `split` cuts them. Written by `survo manifest`, read by
+/// `survo enumerate --unit` and `survo merge --manifest`.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Manifest {
     pub kind: String,
@@ -449,8 +483,12 @@ pub struct Manifest {
     pub m: usize,
     pub n: usize,
     pub method: Method,
+    /// Row margins cut into pieces (absent in manifests that cut none).
+    #[serde(default, skip_serializing_if = "Split::is_empty")]
+    pub split: Split,
     pub units: usize,
-    /// Units of work (row margins, or column-margin beginnings) in all, and in each unit.
+    /// Units of work (row margins or their pieces, or column-margin beginnings) in all, and
+    /// in each unit.
     pub work: usize,
     pub work_per_unit: Vec<usize>,
 }
@@ -458,10 +496,17 @@ pub struct Manifest {
 const MANIFEST_KIND: &str = "wellposed survo manifest";
 
 impl Manifest {
-    pub fn new(m: usize, n: usize, units: usize, method: Option<Method>) -> Result<Manifest> {
+    pub fn new(
+        m: usize,
+        n: usize,
+        units: usize,
+        method: Option<Method>,
+        split: Split,
+    ) -> Result<Manifest> {
         check_size(m, n)?;
         let method = resolve_method(m, n, method)?;
-        let work = work_units(m, n, method);
+        check_split(m, n, method, &split).map_err(|why| anyhow::anyhow!("--split: {why}"))?;
+        let work = work_units(m, n, method, &split);
         if units == 0 || units > work.max(1) {
             bail!(
                 "--units: expected 1 to {} (the units of work of {m}×{n}), found {units}",
@@ -474,6 +519,7 @@ impl Manifest {
             m,
             n,
             method,
+            split,
             units,
             work,
             // Unit k takes the indices ≡ k mod `units`: one more for the first `work % units`.
@@ -493,6 +539,9 @@ impl Manifest {
         if man.units == 0 || man.work_per_unit.len() != man.units {
             bail!("{}: a manifest with inconsistent units", path.display());
         }
+        check_size(man.m, man.n).with_context(|| format!("{}", path.display()))?;
+        check_split(man.m, man.n, man.method, &man.split)
+            .map_err(|why| anyhow::anyhow!("{}: {why}", path.display()))?;
         Ok(man)
     }
 }
@@ -501,10 +550,11 @@ fn write_manifest(
     m: usize,
     n: usize,
     units: usize,
-    method: Option<Method>,
+    method: Method,
+    split: Split,
     output: Option<&std::path::Path>,
 ) -> Result<Report> {
-    let man = Manifest::new(m, n, units, method)?;
+    let man = Manifest::new(m, n, units, Some(method), split)?;
     let json = serde_json::to_value(&man)?;
     let text = serde_json::to_string_pretty(&man)?;
     match output {
@@ -512,10 +562,19 @@ fn write_manifest(
             wellposed_engine::write_atomically(path, format!("{text}\n").as_bytes())?;
             Ok(Report {
                 text: format!(
-                    "wrote {}: S({m},{n}) in {units} units of {} to {} units of work",
+                    "wrote {}: S({m},{n}) in {units} units of {} to {} units of work{}",
                     path.display(),
                     man.work_per_unit.iter().min().unwrap_or(&0),
-                    man.work_per_unit.iter().max().unwrap_or(&0)
+                    man.work_per_unit.iter().max().unwrap_or(&0),
+                    if man.split.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            " ({} row margins cut into pieces: {} units of work in all)",
+                            man.split.len(),
+                            man.work
+                        )
+                    }
                 ),
                 json,
             })
@@ -561,6 +620,8 @@ pub struct Run {
     pub list: bool,
     /// The method asked for, if any (else the faster one for the size).
     pub method: Option<Method>,
+    /// Row margins cut into pieces (a manifest's).
+    pub split: Split,
 }
 
 pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
@@ -572,16 +633,19 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         checkpoint,
         list,
         method,
+        split,
     } = run;
     check_size(m, n)?;
     let started = Instant::now();
     let cpu_started = cpu_seconds();
     let method = resolve_method(m, n, method)?;
+    check_split(m, n, method, &split).map_err(anyhow::Error::msg)?;
     let fresh = Checkpoint {
         m,
         n,
         shard,
         method,
+        split: split.clone(),
         done: BTreeSet::new(),
         unique: 0,
         searched: 0,
@@ -606,6 +670,12 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
                     c.method
                 );
             }
+            if c.split != split {
+                bail!(
+                    "{} is a checkpoint of another split of the row margins, not of this run",
+                    path.display()
+                );
+            }
             log::info!(
                 "resuming from {}: {} units already done",
                 path.display(),
@@ -615,7 +685,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         }
         _ => fresh,
     };
-    let total = work_units(m, n, method);
+    let total = work_units(m, n, method, &split);
     let mine = (0..total).filter(|i| i % shard.1 == shard.0).count() as u64;
     let bar = ctx.options.progress.meter("units", mine);
     bar.set_position(state.done.len() as u64);
@@ -627,6 +697,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         method,
         m,
         n,
+        &split,
         threads,
         shard,
         &|i| already.contains(&i),
@@ -673,6 +744,7 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
         labelled: labelled(m, n, c.unique),
         shard: format!("{}/{}", shard.0, shard.1),
         method,
+        split,
         searched: c.searched,
         pruned: c.pruned,
         moved: c.moved,
@@ -684,23 +756,84 @@ pub fn enumerate(run: Run, ctx: &Context) -> Result<Outcome> {
     })
 }
 
+/// The enumeration result in a file of `survo enumerate --json` output (its last result line:
+/// a `--list` run's puzzles come before it).
+fn read_outcome(f: &std::path::Path) -> Result<Outcome> {
+    let text =
+        std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.contains("\"shard\""))
+        .with_context(|| format!("{}: no enumeration result in it", f.display()))?;
+    serde_json::from_str(line)
+        .with_context(|| format!("{}: not an enumeration result", f.display()))
+}
+
+/// `--split I:D,…`: row margin I cut by its column margins' first D sums.
+fn parse_split(given: &[String]) -> Result<Split> {
+    let mut split = Split::new();
+    for g in given {
+        let parsed = g
+            .split_once(':')
+            .and_then(|(i, d)| Some((i.trim().parse().ok()?, d.trim().parse().ok()?)));
+        let Some((i, d)) = parsed else {
+            bail!("--split: expected ROW-MARGIN:SUMS such as 17:2, found `{g}`");
+        };
+        if split.insert(i, d).is_some() {
+            bail!("--split: row margin {i} is named twice");
+        }
+    }
+    Ok(split)
+}
+
+/// `--split-above SECONDS --costs FILES`: the row margins that cost more than `seconds` in
+/// the unit results given (whose units of work are whole row margins of this size and
+/// method), each cut into enough pieces ([`crate::enumerate::split_dear`]).
+fn split_dear(
+    m: usize,
+    n: usize,
+    method: Method,
+    seconds: f64,
+    files: &[PathBuf],
+) -> Result<Split> {
+    if seconds.is_nan() || seconds <= 0.0 {
+        bail!("--split-above: expected a positive number of seconds, found {seconds}");
+    }
+    let mut costs = Vec::new();
+    for f in files {
+        let o = read_outcome(f)?;
+        if (o.m, o.n, o.method) != (m, n, method) || !o.split.is_empty() {
+            bail!(
+                "{}: --costs takes results of {m}×{n} by {method:?} with whole row margins, \
+                 not of {}×{} by {:?}{}",
+                f.display(),
+                o.m,
+                o.n,
+                o.method,
+                if o.split.is_empty() {
+                    ""
+                } else {
+                    " cut into pieces"
+                }
+            );
+        }
+        if o.work.is_empty() {
+            bail!("{}: no costs of units of work in it (runs of more than {MAX_ITEM_COSTS} units do not record them)", f.display());
+        }
+        costs.extend(o.work.iter().map(|w| (w.item, w.cpu_seconds)));
+    }
+    crate::enumerate::split_dear(m, n, method, &costs, seconds).map_err(anyhow::Error::msg)
+}
+
 /// Sums shard results (`--json` outputs) into the whole answer, checking that the shards are
 /// of one size and method, from one program, and cover every residue exactly once; with a
 /// manifest, that they are its units (its size, method, split and program).
 pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> {
-    let mut parts = Vec::new();
-    for f in files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("cannot read {}", f.display()))?;
-        let line = text
-            .lines()
-            .rev()
-            .find(|l| l.contains("\"shard\""))
-            .with_context(|| format!("{}: no enumeration result in it", f.display()))?;
-        let o: Outcome = serde_json::from_str(line)
-            .with_context(|| format!("{}: not an enumeration result", f.display()))?;
-        parts.push(o);
-    }
+    let parts = files
+        .iter()
+        .map(|f| read_outcome(f))
+        .collect::<Result<Vec<_>>>()?;
     let Some(first) = parts.first().cloned() else {
         bail!("merge needs at least one file")
     };
@@ -711,6 +844,20 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
             Some(man) => (man.m, man.n, man.method, man.program.as_str()),
             None => (first.m, first.n, first.method, first.program.as_str()),
         };
+        let want_split = manifest.map_or(&first.split, |man| &man.split);
+        if p.split != *want_split {
+            bail!(
+                "{}: a result of another split of the row margins ({} cut) than {} ({} cut)",
+                f.display(),
+                p.split.len(),
+                if manifest.is_some() {
+                    "the manifest's"
+                } else {
+                    "the first file's"
+                },
+                want_split.len()
+            );
+        }
         if (p.m, p.n, p.method, p.program.as_str()) != want {
             bail!(
                 "{}: a result of {}×{} by {:?} from `{}`, not of {}×{} by {:?} from `{}`",
@@ -749,6 +896,7 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
         labelled: labelled(first.m, first.n, s),
         shard: "0/1".into(),
         method: first.method,
+        split: first.split.clone(),
         searched: parts.iter().map(|p| p.searched).sum(),
         pruned: parts.iter().map(|p| p.pruned).sum(),
         moved: parts.iter().map(|p| p.moved).sum(),

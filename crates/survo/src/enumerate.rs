@@ -72,7 +72,8 @@ pub fn margins(parts: usize, size: usize) -> Vec<Vec<u32>> {
 /// with `prefix` (every distinct beginning once when `depth` < `parts`; whole margins when
 /// `depth` = `parts`). Each part is bounded so that the parts left can still make up the rest
 /// of the total, so a beginning visited has completions as far as sums go; `caps[l]`, where
-/// given, bounds the sum of the first l parts (a whole branch goes at once).
+/// given, bounds the sum of the first l parts (a whole branch goes at once), the prefix's
+/// own parts included.
 pub fn each_margin(
     parts: usize,
     size: usize,
@@ -133,6 +134,13 @@ pub fn each_margin(
     let (Some(left), true) = (total.checked_sub(used), depth >= prefix.len()) else {
         return;
     };
+    let mut sum = 0;
+    for (l, &p) in prefix.iter().enumerate() {
+        sum += u64::from(p);
+        if caps.get(l + 1).is_some_and(|&cap| sum > cap) {
+            return;
+        }
+    }
     let max = prefix
         .last()
         .map_or(hi, |&p| u64::from(p).saturating_sub(1));
@@ -145,6 +153,40 @@ pub fn each_margin(
         visit,
     };
     go(&mut walk, max, left, &mut prefix.to_vec());
+}
+
+/// How many margins of `parts` lines of `size` cells begin with `prefix`, counted without
+/// walking them: the strictly decreasing sequences of the parts left, each at least the
+/// least line sum and below the prefix's last part, that make up the rest of the total (the
+/// bounds [`each_margin`] walks within). With an empty prefix, [`margin_count`].
+pub fn margins_beginning(parts: usize, size: usize, prefix: &[u32]) -> u64 {
+    let top = (parts * size) as u64;
+    let (lo, hi) = (tri(size as u64), top_sum(size as u64, top));
+    let used: u64 = prefix.iter().map(|&p| u64::from(p)).sum();
+    let (Some(left), Some(k)) = (tri(top).checked_sub(used), parts.checked_sub(prefix.len()))
+    else {
+        return 0;
+    };
+    let max = prefix
+        .last()
+        .map_or(hi, |&p| u64::from(p).saturating_sub(1));
+    let left = left as usize;
+    // ways[j · (left + 1) + s]: sets of j distinct values among those taken so far that sum
+    // to s (a set is its decreasing sequence). Saturating: a count past u64 is no margin
+    // count a scan can walk anyway.
+    let mut ways = vec![0u64; (k + 1) * (left + 1)];
+    ways[0] = 1;
+    for v in lo..=max.min(left as u64) {
+        let v = v as usize;
+        for j in (1..=k).rev() {
+            for s in (v..=left).rev() {
+                let add = ways[(j - 1) * (left + 1) + s - v];
+                let at = &mut ways[j * (left + 1) + s];
+                *at = at.saturating_add(add);
+            }
+        }
+    }
+    ways[k * (left + 1) + left]
 }
 
 fn tri(t: u64) -> u64 {
@@ -492,6 +534,139 @@ fn complement_row_margins(m: usize, n: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// Row margins cut into pieces: a row margin's index in the method's list → the number d of
+/// leading column sums that name a piece. Each piece is a unit of work of its own: the pairs
+/// of that row margin whose column margin begins with one of the beginnings of d parts
+/// [`each_margin`] visits. The pieces of a row margin partition its pairs, so they count
+/// what the whole row margin counts; what splitting costs is the moves between pieces (a
+/// search in one piece cannot spare a search in another).
+pub type Split = std::collections::BTreeMap<usize, usize>;
+
+/// One unit of work of a margin-pair scan: a row margin (its index in the method's list)
+/// with the column margins that begin with `prefix` (all of them when it is empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub row_margin: usize,
+    pub prefix: Vec<u32>,
+}
+
+/// The row margins a margin-pair method scans, in its order.
+fn row_margins_of(m: usize, n: usize, method: Method) -> Vec<Vec<u32>> {
+    match method {
+        Method::ComplementPairs => complement_row_margins(m, n),
+        _ => margins(m, n),
+    }
+}
+
+/// Why `split` cannot cut the row margins of an m×n scan by `method`, if it cannot: only the
+/// margin-pair methods have row margins, each index must be one of them, and a depth takes
+/// 1 to n − 1 column sums (n sums would be one column margin a piece).
+pub fn check_split(m: usize, n: usize, method: Method, split: &Split) -> Result<(), String> {
+    if split.is_empty() {
+        return Ok(());
+    }
+    if method == Method::TwoRowMatchings {
+        return Err("the two-row method has no row margins to split".into());
+    }
+    let count = row_margins_of(m, n, method).len();
+    for (&i, &d) in split {
+        if i >= count {
+            return Err(format!(
+                "row margin {i} split, but {m}×{n} has row margins 0 to {}",
+                count - 1
+            ));
+        }
+        if d == 0 || d >= n {
+            return Err(format!(
+                "row margin {i} split by {d} column sums: expected 1 to {}",
+                n - 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The pieces of the row margin `i` of a split (one, the whole row margin, where the split
+/// does not name it), in the walk's order: every beginning of d column sums, whether or not
+/// the row margin's caps leave it any column margin, so that the pieces' pairs are the row
+/// margin's.
+fn pieces(i: usize, m: usize, n: usize, split: &Split) -> Vec<Item> {
+    let Some(&depth) = split.get(&i) else {
+        return vec![Item {
+            row_margin: i,
+            prefix: Vec::new(),
+        }];
+    };
+    let mut out = Vec::new();
+    each_margin(n, m, &[], depth, &[], &mut |p| {
+        out.push(Item {
+            row_margin: i,
+            prefix: p.to_vec(),
+        })
+    });
+    out
+}
+
+/// The units of work of a margin-pair scan under `split`: the row margins in order, each
+/// whole or as its pieces. Panics on a split [`check_split`] refuses.
+pub fn items(m: usize, n: usize, method: Method, split: &Split) -> Vec<Item> {
+    if let Err(why) = check_split(m, n, method, split) {
+        panic!("{why}");
+    }
+    (0..row_margins_of(m, n, method).len())
+        .flat_map(|i| pieces(i, m, n, split))
+        .collect()
+}
+
+/// How many pieces of d column sums the row margin `rows` of an m×n table has that its caps
+/// leave some column margin (the others are cheap: ruled out whole).
+pub fn live_pieces(rows: &[u32], n: usize, depth: usize) -> usize {
+    let m = rows.len();
+    let Some(caps) = column_caps(rows, n) else {
+        return 0;
+    };
+    let mut count = 0;
+    each_margin(n, m, &[], depth, &caps, &mut |_| count += 1);
+    count
+}
+
+/// A split from measured costs: each row margin (by index) whose `(index, CPU seconds)` in
+/// `costs` is above `seconds` is cut by the fewest column sums d that give it at least
+/// cost / `seconds` live pieces ([`live_pieces`]), or by n − 1 sums where none do. The
+/// pieces of one row margin are not of equal cost (the column margins under one beginning
+/// vary), so this evens the units only as far as the walk's beginnings allow; the runs in
+/// BENCHMARKS.md say how far.
+pub fn split_dear(
+    m: usize,
+    n: usize,
+    method: Method,
+    costs: &[(usize, f64)],
+    seconds: f64,
+) -> Result<Split, String> {
+    if method == Method::TwoRowMatchings {
+        return Err("the two-row method has no row margins to split".into());
+    }
+    let row_margins = row_margins_of(m, n, method);
+    let mut split = Split::new();
+    for &(i, cost) in costs {
+        let Some(rows) = row_margins.get(i) else {
+            return Err(format!(
+                "a cost of row margin {i}, but {m}×{n} has {}",
+                row_margins.len()
+            ));
+        };
+        if cost <= seconds || split.contains_key(&i) || n < 2 {
+            continue;
+        }
+        let wanted = (cost / seconds).ceil() as usize;
+        let depth = (1..n)
+            .find(|&d| live_pieces(rows, n, d) >= wanted)
+            .unwrap_or(n - 1);
+        split.insert(i, depth);
+    }
+    Ok(split)
+}
+
 /// The beginnings of the long side's margins of a two-row table of width `long`: the units of
 /// a [`Method::TwoRowMatchings`] scan, in order.
 fn two_row_units(long: usize) -> Vec<Vec<u32>> {
@@ -502,25 +677,28 @@ fn two_row_units(long: usize) -> Vec<Vec<u32>> {
     out
 }
 
-/// The number of units a scan of m×n is split into (for shards, progress and checkpoints).
-pub fn work_units(m: usize, n: usize, method: Method) -> usize {
+/// The number of units a scan of m×n is split into (for shards, progress and checkpoints):
+/// row margins, or their pieces where `split` cuts them ([`items`]).
+pub fn work_units(m: usize, n: usize, method: Method, split: &Split) -> usize {
     match method {
-        Method::MarginPairs => row_margin_count(m, n),
         Method::TwoRowMatchings => two_row_units(m.max(n)).len(),
-        Method::ComplementPairs => complement_row_margins(m, n).len(),
+        _ if split.is_empty() => row_margins_of(m, n, method).len(),
+        _ => items(m, n, method, split).len(),
     }
 }
 
 /// Scans every margin pair of an m×n table on `threads` threads by `method` ([`Method::of`]
 /// picks the faster; the tests hold the two against each other; [`Method::TwoRowMatchings`]
-/// takes only the sizes `of` gives it to). `shard = (k, of)` keeps only the units ≡ k mod `of`.
-/// `skip(i)` says unit i was finished earlier (for resuming); `done(i, tally, puzzles)` is
-/// called as each one finishes.
+/// takes only the sizes `of` gives it to). `split` cuts row margins into pieces ([`Split`];
+/// empty for none, and always for the two-row method); the units of work are then
+/// [`items`]. `shard = (k, of)` keeps only the units ≡ k mod `of`. `skip(i)` says unit i was
+/// finished earlier (for resuming); `done(i, tally, puzzles)` is called as each one finishes.
 #[allow(clippy::too_many_arguments)]
 pub fn scan(
     method: Method,
     m: usize,
     n: usize,
+    split: &Split,
     threads: usize,
     shard: (usize, usize),
     skip: &(dyn Fn(usize) -> bool + Sync),
@@ -534,11 +712,8 @@ pub fn scan(
         Method::MarginPairs | Method::ComplementPairs => {
             assert!(method.takes(m, n), "{method:?} does not take {m}×{n}");
             let halved = method == Method::ComplementPairs;
-            let row_margins = if halved {
-                complement_row_margins(m, n)
-            } else {
-                margins(m, n)
-            };
+            let row_margins = row_margins_of(m, n, method);
+            let items = items(m, n, method, split);
             // Only the number of column margins is needed (and, for a square table, their
             // order, which is the row margins' own): they are counted, never held, so a scan
             // of 2×11 no longer keeps 36.5 million of them in memory.
@@ -547,14 +722,21 @@ pub fn scan(
             } else {
                 Columns::Count(margin_count(n, m))
             };
-            run_units(row_margins.len(), threads, shard, skip, done, &|i, w| {
-                let rows = &row_margins[i];
+            run_units(items.len(), threads, shard, skip, done, &|i, w| {
+                let Item { row_margin, prefix } = &items[i];
+                let rows = &row_margins[*row_margin];
                 // Under the complement method, R's twin R̄ when it is another row margin.
                 let twin = Some(complement(rows, n)).filter(|r| halved && r != rows);
                 let mut puzzles = Vec::new();
                 // R = R̄: the pair (R, C) is the twin of (R, C̄), so only C ≥ C̄ is searched.
                 let halve_columns = halved && twin.is_none();
-                let mut t = w.row_margin(rows, n, &columns, &size, halve_columns, |cols, table| {
+                let pairs = Pairs {
+                    rows,
+                    prefix,
+                    columns: &columns,
+                    halve_columns,
+                };
+                let mut t = w.row_margin(&pairs, n, &size, |cols, table| {
                     if keep_puzzles {
                         puzzles.push((rows.clone(), cols.to_vec(), table.to_vec()));
                         if let Some(twin) = &twin {
@@ -604,6 +786,18 @@ pub fn scan(
             })
         }
     }
+}
+
+/// The pairs one unit of a margin-pair scan decides: a row margin with the column margins
+/// that begin with `prefix` (all when empty). With `halve_columns` (the row margin is its own
+/// complement, [`Method::ComplementPairs`]) a column margin C below its complement C̄ is left
+/// to its twin (R, C̄), which counts for both and hands both puzzles on.
+#[derive(Clone, Copy)]
+struct Pairs<'a> {
+    rows: &'a [u32],
+    prefix: &'a [u32],
+    columns: &'a Columns<'a>,
+    halve_columns: bool,
 }
 
 /// What a row margin's scan needs of the column margins: how many there are, and for a square
@@ -710,23 +904,24 @@ impl Worker {
         })
     }
 
-    /// Decides every pair of one row margin: returns the tally and hands each unique pair's
-    /// column margin and table to `unique`. A pair is searched unless the necessary
-    /// condition rules it out or a search of an earlier pair has shown, by moving its two
-    /// tables alike or (after a dear search) through tables with swap pairs
-    /// ([`Worker::spread`], [`Moves`]), that it has several. With `halve_columns` (the row
-    /// margin is its own complement, [`Method::ComplementPairs`]) a column margin C below
-    /// its complement C̄ is left to its twin (R, C̄), which counts for both and hands both
-    /// puzzles to `unique`.
+    /// Decides every pair of one row margin (or of a piece of one): returns the tally and
+    /// hands each unique pair's column margin and table to `unique`. A pair is searched
+    /// unless the necessary condition rules it out or a search of an earlier pair has
+    /// shown, by moving its two tables alike or (after a dear search) through tables with
+    /// swap pairs ([`Worker::spread`], [`Moves`]), that it has several.
     fn row_margin(
         &mut self,
-        rows: &[u32],
+        pairs: &Pairs,
         n: usize,
-        columns: &Columns,
         size: &SizeTables,
-        halve_columns: bool,
         mut unique: impl FnMut(&[u32], &[u32]),
     ) -> Tally {
+        let Pairs {
+            rows,
+            prefix,
+            columns,
+            halve_columns,
+        } = *pairs;
         let m = rows.len();
         let mut t = Tally::default();
         let ranks = size.column_ranks.as_ref();
@@ -734,14 +929,22 @@ impl Worker {
         // When m = n, (R, C) and (C, R) are one puzzle: keep R ≤ C. The margins are listed
         // in decreasing order, so those kept come first.
         let considered = match columns {
-            Columns::Square(cols) => cols.partition_point(|c| c.as_slice() >= rows) as u64,
-            Columns::Count(count) => *count,
+            Columns::Square(cols) if prefix.is_empty() => {
+                cols.partition_point(|c| c.as_slice() >= rows) as u64
+            }
+            Columns::Square(cols) => cols
+                .iter()
+                .filter(|c| c.starts_with(prefix) && c.as_slice() >= rows)
+                .count() as u64,
+            Columns::Count(count) if prefix.is_empty() => *count,
+            Columns::Count(_) => margins_beginning(n, m, prefix),
         };
         let Some(caps) = column_caps(rows, n) else {
             t.pruned = considered;
             return t;
         };
         let weighted = size.weightings.bounds(rows);
+        let piece = Piece::of(prefix);
         // Built at the first pair that reaches them: a row margin none of whose pairs does
         // never pays for them.
         let mut before_search: Option<WeightedBounds> = None;
@@ -749,7 +952,7 @@ impl Worker {
         // condition rejects: both kinds of rejection count as pruned.
         let (mut walked, mut rejected) = (0, 0);
         // Only the column margins that pass the necessary condition are visited.
-        each_margin(n, m, &[], n, &caps, &mut |cols| {
+        each_margin(n, m, prefix, n, &caps, &mut |cols| {
             if m == n && cols < rows {
                 return;
             }
@@ -800,7 +1003,7 @@ impl Worker {
                         let (first, second) = self.found.split_at(m * n);
                         let free: Vec<bool> = (0..m * n).map(|k| first[k] == second[k]).collect();
                         let first = first.to_vec();
-                        self.spread(n, &first, cols, ranks, Moves::Alike(&free));
+                        self.spread(n, &first, cols, ranks, piece, Moves::Alike(&free));
                         // Where searching is dear, reaching more margins pays for the look
                         // at each table's rectangles (BENCHMARKS: "Swap pairs").
                         if let Some(pairs) = size
@@ -810,7 +1013,8 @@ impl Worker {
                         {
                             let tables = std::mem::take(&mut self.found);
                             for table in tables.chunks(m * n) {
-                                self.spread(n, table, cols, ranks, Moves::SwapPairs(pairs));
+                                let moves = Moves::SwapPairs(pairs);
+                                self.spread(n, table, cols, ranks, piece, moves);
                             }
                             self.found = tables;
                         }
@@ -826,9 +1030,17 @@ impl Worker {
     /// Marks in `several` the column margins of tables reached from `table`, a table of the
     /// pair (R, `cols`) with several tables, by swapping two values within a row (which keeps
     /// R and moves two column sums), as long as [`Moves`] says the table reached has several
-    /// tables too. Each margin newly marked is moved from in turn, so the work is bounded by
-    /// the margins marked.
-    fn spread(&mut self, n: usize, table: &[u32], cols: &[u32], ranks: &MarginRank, moves: Moves) {
+    /// tables too and its column margin is in the `piece` being scanned. Each margin newly
+    /// marked is moved from in turn, so the work is bounded by the piece's margins marked.
+    fn spread(
+        &mut self,
+        n: usize,
+        table: &[u32],
+        cols: &[u32],
+        ranks: &MarginRank,
+        piece: Piece,
+        moves: Moves,
+    ) {
         let top = table.len();
         let m = top / n;
         self.several.insert(ranks.rank(cols));
@@ -862,7 +1074,11 @@ impl Worker {
                         if cj == ck || (rest >> cj | rest >> ck) & 1 == 1 {
                             continue;
                         }
-                        let r = ranks.rank_of_set(rest | 1 << cj | 1 << ck);
+                        let reached = rest | 1 << cj | 1 << ck;
+                        if !piece.holds(reached) {
+                            continue;
+                        }
+                        let r = ranks.rank_of_set(reached);
                         if self.several.contains(r) {
                             continue;
                         }
@@ -887,6 +1103,41 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+/// The column margins of one unit of work, as sets of sums ([`sums_set`]): those that begin
+/// with a prefix (every one when it is empty). The moves keep to them: a piece's moves
+/// reaching into the other pieces of its row margin would redo, piece after piece, the
+/// spreading the whole row margin does once (row margin 701 of 3×8 cut by its first sum:
+/// 15 CPU s for a piece of 4 million pairs, where the whole row margin's 35 million took
+/// 36 s).
+#[derive(Clone, Copy)]
+struct Piece {
+    /// The prefix's sums, and the bits below its least one (where the rest of a margin is).
+    sums: u128,
+    below: u128,
+}
+
+impl Piece {
+    fn of(prefix: &[u32]) -> Piece {
+        match prefix.last() {
+            // Sums past 127 have no moves (see `sums_set`), so no piece is asked about them.
+            Some(&least) if least < 128 => Piece {
+                sums: sums_set(prefix),
+                below: (1u128 << least) - 1,
+            },
+            _ => Piece {
+                sums: 0,
+                below: u128::MAX,
+            },
+        }
+    }
+
+    /// Whether a column margin (its set of sums) begins with the prefix: its sums from the
+    /// prefix's least up are the prefix's.
+    fn holds(self, margin: u128) -> bool {
+        margin & !self.below == self.sums
     }
 }
 
@@ -1040,11 +1291,6 @@ fn run_units(
 /// The row margins and column margins an m×n scan visits, in its order.
 pub fn table_margins(m: usize, n: usize) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
     (margins(m, n), margins(n, m))
-}
-
-/// The number of row-margin indices a scan of m×n visits (for progress and checkpoints).
-pub fn row_margin_count(m: usize, n: usize) -> usize {
-    margins(m, n).len()
 }
 
 /// Labelled uniquely solvable tables: each essentially different puzzle stands for m!·n!
@@ -1221,6 +1467,108 @@ mod tests {
         }
     }
 
+    /// The count of margins under a beginning agrees with walking them, for every beginning
+    /// of every depth the pieces use, and with no beginning it is the whole count.
+    #[test]
+    fn margins_under_a_beginning_are_counted_as_walked() {
+        for (parts, size) in [(3, 3), (4, 3), (5, 3), (4, 4), (6, 2), (3, 5)] {
+            let all = margins(parts, size);
+            assert_eq!(margins_beginning(parts, size, &[]), all.len() as u64);
+            for depth in 1..parts {
+                let mut beginnings = 0;
+                each_margin(parts, size, &[], depth, &[], &mut |p| {
+                    beginnings += 1;
+                    let walked = all.iter().filter(|c| c.starts_with(p)).count() as u64;
+                    assert_eq!(margins_beginning(parts, size, p), walked, "{p:?}");
+                    assert!(walked > 0, "a beginning visited has completions: {p:?}");
+                });
+                assert!(beginnings > 1, "{parts}×{size} depth {depth}");
+            }
+        }
+    }
+
+    /// Cutting row margins into pieces changes which pairs the moves spare, never the
+    /// count: S(m,n) comes out the same with every row margin cut at each depth, and with a
+    /// mixed split; and under the margin-pair method (which halves nothing) every pair is
+    /// still accounted for once (pruned + searched + moved is the same). Square sizes take
+    /// the pieces' column margins from the row margins' list.
+    #[test]
+    fn pieces_of_row_margins_count_what_the_row_margins_count() {
+        for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (3, 5)] {
+            for method in [Method::MarginPairs, Method::ComplementPairs] {
+                if !method.takes(m, n) {
+                    continue;
+                }
+                let run = |split: &Split| {
+                    scan(
+                        method,
+                        m,
+                        n,
+                        split,
+                        2,
+                        (0, 1),
+                        &|_| false,
+                        &|_, _, _| {},
+                        false,
+                    )
+                };
+                let whole = run(&Split::new());
+                let rows = row_margins_of(m, n, method).len();
+                // Past 12 cells, pieces of one sum only: deeper ones are many and tiny, and
+                // cost many times the whole scan (the moves lost between them).
+                let deepest = if m * n <= 12 { n - 1 } else { 1 };
+                let mut splits: Vec<Split> = (1..=deepest)
+                    .map(|d| (0..rows).map(|i| (i, d)).collect())
+                    .collect();
+                splits.push(
+                    (0..rows)
+                        .filter(|i| i % 3 != 1)
+                        .map(|i| (i, 1 + i % deepest))
+                        .collect(),
+                );
+                for split in &splits {
+                    let pieces = run(split);
+                    assert_eq!(pieces.unique, whole.unique, "{m}×{n} {method:?} {split:?}");
+                    assert!(work_units(m, n, method, split) > rows);
+                    if method == Method::MarginPairs {
+                        assert_eq!(
+                            pieces.pruned + pieces.searched + pieces.moved,
+                            whole.pruned + whole.searched + whole.moved,
+                            "{m}×{n} {split:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The split from measured costs cuts only the dear row margins, each into at least as
+    /// many live pieces as its cost asks for where the beginnings allow; and refuses a cost
+    /// of a row margin the size does not have.
+    #[test]
+    fn the_split_from_costs_cuts_the_dear_row_margins() {
+        let (m, n, method) = (3, 5, Method::ComplementPairs);
+        let rows = row_margins_of(m, n, method);
+        let costs: Vec<(usize, f64)> = (0..rows.len()).map(|i| (i, i as f64 * 0.1)).collect();
+        let split = split_dear(m, n, method, &costs, 2.0).unwrap();
+        assert!(!split.is_empty());
+        for (i, cost) in costs {
+            match split.get(&i) {
+                None => assert!(cost <= 2.0),
+                Some(&d) => {
+                    assert!(cost > 2.0);
+                    let wanted = (cost / 2.0).ceil() as usize;
+                    let live = live_pieces(&rows[i], n, d);
+                    assert!(live >= wanted || d == n - 1, "{i}: {live} of {wanted}");
+                    assert!(d == 1 || live_pieces(&rows[i], n, d - 1) < wanted);
+                }
+            }
+        }
+        assert!(split_dear(m, n, method, &[(rows.len(), 9.0)], 1.0).is_err());
+        assert!(check_split(m, n, method, &[(0, n)].into()).is_err());
+        assert!(check_split(m, n, Method::MarginPairs, &[(0, 1)].into()).is_ok());
+    }
+
     #[test]
     fn margins_are_counted_as_they_are_listed() {
         for (parts, size) in [(2, 2), (3, 4), (4, 3), (5, 2), (2, 9)] {
@@ -1253,7 +1601,13 @@ mod tests {
                 } else {
                     Columns::Count(col_margins.len() as u64)
                 };
-                w.row_margin(rows, n, &columns, &size, false, |_, _| {});
+                let pairs = Pairs {
+                    rows,
+                    prefix: &[],
+                    columns: &columns,
+                    halve_columns: false,
+                };
+                w.row_margin(&pairs, n, &size, |_, _| {});
                 for cols in &col_margins {
                     if w.several.contains(ranks.rank(cols)) {
                         marked += 1;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use wellposed_engine::every_solver::rounds;
 use wellposed_engine::every_solver::{count, uniqueness};
 use wellposed_engine::{Family, Method, Options, Uniqueness};
-use wellposed_survo::enumerate::{labelled, scan, Found, Method as Scan, Tally};
+use wellposed_survo::enumerate::{labelled, scan, Found, Method as Scan, Split, Tally};
 use wellposed_survo::{Survo, Table};
 
 fn opts(method: Method) -> Options {
@@ -152,6 +152,7 @@ fn enumeration_matches_brute_force_over_all_tables() {
             Scan::of(m, n),
             m,
             n,
+            &Split::new(),
             2,
             (0, 1),
             &|_| false,
@@ -188,6 +189,7 @@ fn enumeration_reproduces_mustonens_table() {
                 Scan::of(m, n),
                 m,
                 n,
+                &Split::new(),
                 2,
                 (0, 1),
                 &|_| false,
@@ -209,6 +211,7 @@ fn listed(method: Scan, m: usize, n: usize) -> (Tally, Vec<Found>) {
         method,
         m,
         n,
+        &Split::new(),
         2,
         (0, 1),
         &|_| false,
@@ -228,6 +231,7 @@ fn in_shards(method: Scan, m: usize, n: usize, parts: usize) -> u64 {
                 method,
                 m,
                 n,
+                &Split::new(),
                 1,
                 (k, parts),
                 &|_| false,
@@ -311,6 +315,7 @@ fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
         Scan::of(2, 3),
         2,
         3,
+        &Split::new(),
         2,
         (0, 1),
         &|_| false,
@@ -333,6 +338,7 @@ fn enumerated_puzzles_are_unique_by_sat_and_shards_add_up() {
                 Scan::of(3, 3),
                 3,
                 3,
+                &Split::new(),
                 1,
                 (k, 3),
                 &|_| false,
