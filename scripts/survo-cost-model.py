@@ -2,7 +2,8 @@
 """A cost model of a Survo enumeration's units, from real unit results.
 
 Each unit result (`survo enumerate --unit K --json`) lists under `work` the CPU seconds of each
-of its units of work (row margins, by index in the scan's list). Their cost depends mostly on
+of its units of work (row margins, or their pieces in a manifest that cuts dear row margins,
+by index in the scan's list). Their cost depends mostly on
 where they are in the list (the row margins near its end have the most column margins), so the
 list is cut into STRATA equal ranges and each range's mean cost is measured from the items
 sampled in it. The model then gives
@@ -58,6 +59,9 @@ def main():
         builds.setdefault(r.get("build") or "unrecorded", []).append(path)
         if (r["m"], r["n"], r["method"]) != (man["m"], man["n"], man["method"]):
             raise SystemExit(f"{path}: not a unit of this manifest's size and method")
+        if r.get("split", {}) != man.get("split", {}):
+            # Its items are another split's (row margins where this one has pieces, or so).
+            raise SystemExit(f"{path}: a unit of another split of the row margins")
         if not r.get("work"):
             raise SystemExit(f"{path}: no per-item costs (`work`)")
         for w in r["work"]:
