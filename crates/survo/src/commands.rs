@@ -64,7 +64,9 @@ pub enum SurvoCommand {
         #[arg(long, value_name = "I:D", value_delimiter = ',')]
         split: Vec<String>,
         /// Cut every row margin that cost more than SECONDS in the results given by
-        /// --costs into pieces of about SECONDS (the fewest sums that make enough pieces).
+        /// --costs into pieces of about SECONDS (the fewest sums that make enough pieces);
+        /// a row margin not measured there costs the mean of those measured in its eighth
+        /// of the list.
         #[arg(long, value_name = "SECONDS", requires = "costs")]
         split_above: Option<f64>,
         /// Unit results (`survo enumerate --json` output of an unsplit manifest's units, as

@@ -630,12 +630,21 @@ pub fn live_pieces(rows: &[u32], n: usize, depth: usize) -> usize {
     count
 }
 
-/// A split from measured costs: each row margin (by index) whose `(index, CPU seconds)` in
-/// `costs` is above `seconds` is cut by the fewest column sums d that give it at least
-/// cost / `seconds` live pieces ([`live_pieces`]), or by n − 1 sums where none do. The
-/// pieces of one row margin are not of equal cost (the column margins under one beginning
-/// vary), so this evens the units only as far as the walk's beginnings allow; the runs in
-/// BENCHMARKS.md say how far.
+/// The ranges the list of row margins is cut into to pool measured costs (as
+/// `scripts/survo-cost-model.py` does by default): a row margin's cost depends mostly on where
+/// it stands in the list (the last ones have the most column margins).
+pub const COST_STRATA: usize = 8;
+
+/// A split from measured costs (`(row margin index, CPU seconds)`, as unit results record
+/// them; a row margin measured more than once takes the mean). Each row margin's cost is its
+/// own measurement, or else the mean of those measured in its stratum (the list cut into
+/// [`COST_STRATA`] equal ranges; none in a stratum without measurements); each whose cost is
+/// above `seconds` is cut by the fewest column sums d that give it at least cost / `seconds`
+/// live pieces ([`live_pieces`]), or by n − 1 sums where none do. Within a stratum costs
+/// differ up to 100×, so a stratum's mean cuts some cheap row margins too (where a piece
+/// costs more than it saves) and misses dear ones in cheap strata; the more units measured,
+/// the fewer. The pieces of one row margin are not of equal cost either (the column margins
+/// under one beginning vary); the runs in BENCHMARKS.md say how far this evens the units.
 pub fn split_dear(
     m: usize,
     n: usize,
@@ -647,17 +656,29 @@ pub fn split_dear(
         return Err("the two-row method has no row margins to split".into());
     }
     let row_margins = row_margins_of(m, n, method);
-    let mut split = Split::new();
+    let count = row_margins.len();
+    let stratum = |i: usize| i * COST_STRATA / count;
+    let mut measured = std::collections::BTreeMap::<usize, (f64, u32)>::new();
+    let mut pooled = [(0.0, 0u32); COST_STRATA];
     for &(i, cost) in costs {
-        let Some(rows) = row_margins.get(i) else {
-            return Err(format!(
-                "a cost of row margin {i}, but {m}×{n} has {}",
-                row_margins.len()
-            ));
-        };
-        if cost <= seconds || split.contains_key(&i) || n < 2 {
-            continue;
+        if i >= count {
+            return Err(format!("a cost of row margin {i}, but {m}×{n} has {count}"));
         }
+        let own = measured.entry(i).or_default();
+        *own = (own.0 + cost, own.1 + 1);
+        let pool = &mut pooled[stratum(i)];
+        *pool = (pool.0 + cost, pool.1 + 1);
+    }
+    let mean = |(sum, k): (f64, u32)| (k > 0).then(|| sum / f64::from(k));
+    let mut split = Split::new();
+    for (i, rows) in row_margins.iter().enumerate() {
+        let cost = match measured.get(&i) {
+            Some(&own) => mean(own),
+            None => mean(pooled[stratum(i)]),
+        };
+        let Some(cost) = cost.filter(|&c| c > seconds && n >= 2) else {
+            continue;
+        };
         let wanted = (cost / seconds).ceil() as usize;
         let depth = (1..n)
             .find(|&d| live_pieces(rows, n, d) >= wanted)
@@ -1542,29 +1563,52 @@ mod tests {
         }
     }
 
-    /// The split from measured costs cuts only the dear row margins, each into at least as
-    /// many live pieces as its cost asks for where the beginnings allow; and refuses a cost
-    /// of a row margin the size does not have.
+    /// The split from measured costs cuts the row margins measured dear, each into at least
+    /// as many live pieces as its cost asks for where the beginnings allow, and the
+    /// unmeasured ones of a stratum whose measured mean is dear; it leaves the row margins
+    /// measured cheap, and those of strata without measurements; and refuses a cost of a row
+    /// margin the size does not have.
     #[test]
     fn the_split_from_costs_cuts_the_dear_row_margins() {
         let (m, n, method) = (3, 5, Method::ComplementPairs);
         let rows = row_margins_of(m, n, method);
-        let costs: Vec<(usize, f64)> = (0..rows.len()).map(|i| (i, i as f64 * 0.1)).collect();
+        let count = rows.len();
+        let stratum = |i: usize| i * COST_STRATA / count;
+        // Every third row margin measured, at 0.1 s times its index: cost rises along the
+        // list, and the last stratum is left unmeasured.
+        let costs: Vec<(usize, f64)> = (0..count)
+            .filter(|i| i % 3 == 0 && stratum(*i) < COST_STRATA - 1)
+            .map(|i| (i, i as f64 * 0.1))
+            .collect();
         let split = split_dear(m, n, method, &costs, 2.0).unwrap();
-        assert!(!split.is_empty());
-        for (i, cost) in costs {
-            match split.get(&i) {
-                None => assert!(cost <= 2.0),
-                Some(&d) => {
-                    assert!(cost > 2.0);
+        let pooled = |s: usize| {
+            let c: Vec<f64> = costs
+                .iter()
+                .filter(|(i, _)| stratum(*i) == s)
+                .map(|c| c.1)
+                .collect();
+            (!c.is_empty()).then(|| c.iter().sum::<f64>() / c.len() as f64)
+        };
+        let mut cut_unmeasured = 0;
+        for i in 0..count {
+            let own = costs.iter().find(|(j, _)| *j == i).map(|c| c.1);
+            let cost = own.or_else(|| pooled(stratum(i)));
+            match (split.get(&i), cost) {
+                (None, cost) => assert!(cost.is_none_or(|c| c <= 2.0), "{i}"),
+                (Some(&d), Some(cost)) => {
+                    assert!(cost > 2.0, "{i}");
+                    cut_unmeasured += usize::from(own.is_none());
                     let wanted = (cost / 2.0).ceil() as usize;
                     let live = live_pieces(&rows[i], n, d);
                     assert!(live >= wanted || d == n - 1, "{i}: {live} of {wanted}");
                     assert!(d == 1 || live_pieces(&rows[i], n, d - 1) < wanted);
                 }
+                (Some(_), None) => panic!("{i} cut without a cost"),
             }
         }
-        assert!(split_dear(m, n, method, &[(rows.len(), 9.0)], 1.0).is_err());
+        assert!(cut_unmeasured > 0 && split.len() > cut_unmeasured);
+        assert!(split.keys().all(|&i| stratum(i) < COST_STRATA - 1));
+        assert!(split_dear(m, n, method, &[(count, 9.0)], 1.0).is_err());
         assert!(check_split(m, n, method, &[(0, n)].into()).is_err());
         assert!(check_split(m, n, Method::MarginPairs, &[(0, 1)].into()).is_ok());
     }
