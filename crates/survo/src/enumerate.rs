@@ -1590,7 +1590,7 @@ mod tests {
             (!c.is_empty()).then(|| c.iter().sum::<f64>() / c.len() as f64)
         };
         let mut cut_unmeasured = 0;
-        for i in 0..count {
+        for (i, row_margin) in rows.iter().enumerate() {
             let own = costs.iter().find(|(j, _)| *j == i).map(|c| c.1);
             let cost = own.or_else(|| pooled(stratum(i)));
             match (split.get(&i), cost) {
@@ -1599,9 +1599,9 @@ mod tests {
                     assert!(cost > 2.0, "{i}");
                     cut_unmeasured += usize::from(own.is_none());
                     let wanted = (cost / 2.0).ceil() as usize;
-                    let live = live_pieces(&rows[i], n, d);
+                    let live = live_pieces(row_margin, n, d);
                     assert!(live >= wanted || d == n - 1, "{i}: {live} of {wanted}");
-                    assert!(d == 1 || live_pieces(&rows[i], n, d - 1) < wanted);
+                    assert!(d == 1 || live_pieces(row_margin, n, d - 1) < wanted);
                 }
                 (Some(_), None) => panic!("{i} cut without a cost"),
             }
