@@ -127,7 +127,10 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
             let method = resolve_method(m, n, method)?;
             let mut split = parse_split(&split)?;
             if let Some(seconds) = split_above {
-                split.extend(split_dear(m, n, method, seconds, &costs)?);
+                // A row margin cut by hand keeps the depth it was given.
+                for (i, d) in split_dear(m, n, method, seconds, &costs)? {
+                    split.entry(i).or_insert(d);
+                }
             }
             return write_manifest(m, n, units, method, split, output.as_deref());
         }
@@ -846,20 +849,6 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
             Some(man) => (man.m, man.n, man.method, man.program.as_str()),
             None => (first.m, first.n, first.method, first.program.as_str()),
         };
-        let want_split = manifest.map_or(&first.split, |man| &man.split);
-        if p.split != *want_split {
-            bail!(
-                "{}: a result of another split of the row margins ({} cut) than {} ({} cut)",
-                f.display(),
-                p.split.len(),
-                if manifest.is_some() {
-                    "the manifest's"
-                } else {
-                    "the first file's"
-                },
-                want_split.len()
-            );
-        }
         if (p.m, p.n, p.method, p.program.as_str()) != want {
             bail!(
                 "{}: a result of {}×{} by {:?} from `{}`, not of {}×{} by {:?} from `{}`",
@@ -872,6 +861,20 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
                 want.1,
                 want.2,
                 want.3
+            );
+        }
+        let want_split = manifest.map_or(&first.split, |man| &man.split);
+        if p.split != *want_split {
+            bail!(
+                "{}: a result of another split of the row margins ({} cut) than {} ({} cut)",
+                f.display(),
+                p.split.len(),
+                if manifest.is_some() {
+                    "the manifest's"
+                } else {
+                    "the first file's"
+                },
+                want_split.len()
             );
         }
         let (k, of) = parse_shard(&p.shard)?;

@@ -558,9 +558,15 @@ fn row_margins_of(m: usize, n: usize, method: Method) -> Vec<Vec<u32>> {
     }
 }
 
+/// Units of work a split may make in all: the list of them ([`items`]) is built by every
+/// unit's process (about 50 bytes each), so a split deeper than any use (every row margin of
+/// 4×6 by two sums would make 16 million: 889 beginnings each) is refused before it is built.
+pub const MAX_WORK_ITEMS: usize = 1 << 20;
+
 /// Why `split` cannot cut the row margins of an m×n scan by `method`, if it cannot: only the
-/// margin-pair methods have row margins, each index must be one of them, and a depth takes
-/// 1 to n − 1 column sums (n sums would be one column margin a piece).
+/// margin-pair methods have row margins, each index must be one of them, a depth takes 1 to
+/// n − 1 column sums (n sums would be one column margin a piece), and the units of work may
+/// not pass [`MAX_WORK_ITEMS`].
 pub fn check_split(m: usize, n: usize, method: Method, split: &Split) -> Result<(), String> {
     if split.is_empty() {
         return Ok(());
@@ -582,6 +588,24 @@ pub fn check_split(m: usize, n: usize, method: Method, split: &Split) -> Result<
                 n - 1
             ));
         }
+    }
+    // Every row margin has the same beginnings (pieces are not cut by the caps), so each
+    // depth's are counted once.
+    let mut beginnings = std::collections::BTreeMap::new();
+    let mut work = count;
+    for &d in split.values() {
+        let per_row_margin = *beginnings.entry(d).or_insert_with(|| {
+            let mut k = 0usize;
+            each_margin(n, m, &[], d, &[], &mut |_| k += 1);
+            k
+        });
+        work = work.saturating_add(per_row_margin.saturating_sub(1));
+    }
+    if work > MAX_WORK_ITEMS {
+        return Err(format!(
+            "the split makes {work} units of work, more than the {MAX_WORK_ITEMS} allowed: \
+             cut fewer row margins, or by fewer sums"
+        ));
     }
     Ok(())
 }
@@ -1611,6 +1635,12 @@ mod tests {
         assert!(split_dear(m, n, method, &[(count, 9.0)], 1.0).is_err());
         assert!(check_split(m, n, method, &[(0, n)].into()).is_err());
         assert!(check_split(m, n, Method::MarginPairs, &[(0, 1)].into()).is_ok());
+        // Every row margin of 4×6 by two sums would make millions of units of work.
+        let all: Split = (0..row_margins_of(4, 6, method).len())
+            .map(|i| (i, 2))
+            .collect();
+        let why = check_split(4, 6, method, &all).unwrap_err();
+        assert!(why.contains("more than"), "{why}");
     }
 
     #[test]
