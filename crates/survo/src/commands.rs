@@ -879,7 +879,11 @@ pub fn merge(files: &[PathBuf], manifest: Option<&Manifest>) -> Result<Outcome> 
         }
         let (k, of) = parse_shard(&p.shard)?;
         if *of_all.get_or_insert(of) != of {
-            bail!("{}: shard {} is of another number of units", f.display(), p.shard);
+            bail!(
+                "{}: shard {} is of another number of units",
+                f.display(),
+                p.shard
+            );
         }
         if !seen.insert(k) {
             bail!("{}: unit {k} is there twice", f.display());
