@@ -1168,7 +1168,8 @@ impl Piece {
     fn of(prefix: &[u32]) -> Piece {
         match prefix.last() {
             // Sums past 127 have no moves (see `sums_set`), so no piece is asked about them.
-            Some(&least) if least < 128 => Piece {
+            // The prefix decreases: its first sum is its largest.
+            Some(&least) if prefix[0] < 128 => Piece {
                 sums: sums_set(prefix),
                 below: (1u128 << least) - 1,
             },
