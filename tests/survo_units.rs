@@ -32,6 +32,23 @@ fn s_of(m: &str, n: &str) -> serde_json::Value {
     wellposed(&["survo", "enumerate", m, n, "--json"]).json()["S"].clone()
 }
 
+/// `scripts/survo-parallel.sh M N UNITS DIR` on two jobs: its merged result (the last line).
+fn survo_parallel(m: &str, n: &str, units: &str, dir: &str) -> serde_json::Value {
+    let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
+        .args([m, n, units, dir])
+        .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
+        .env("JOBS", "2")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(stdout.lines().last().unwrap()).unwrap()
+}
+
 #[test]
 fn units_on_gnu_parallel_merge_to_the_whole_count() {
     if !parallel_available() {
@@ -40,20 +57,7 @@ fn units_on_gnu_parallel_merge_to_the_whole_count() {
     // Mustonen (2007), S(3,5) = 5337 and S(4,4) = 5327; and one unsharded run each.
     for (m, n, units, published) in [("3", "5", "4", 5337), ("4", "4", "3", 5327)] {
         let dir = fresh_dir(&format!("units-{m}x{n}"));
-        let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
-            .args([m, n, units, &dir])
-            .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
-            .env("JOBS", "2")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let merged: serde_json::Value =
-            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        let merged = survo_parallel(m, n, units, &dir);
         assert_eq!(merged["S"], published, "S({m},{n})");
         assert_eq!(merged["S"], s_of(m, n), "S({m},{n})");
         // Every unit names its build, the one executable that ran them all, and so does the
@@ -252,20 +256,7 @@ fn a_split_from_measured_costs_merges_to_the_whole_count() {
         r.stderr
     );
     if parallel_available() {
-        let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
-            .args(["3", "5", "3", &dir])
-            .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
-            .env("JOBS", "2")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        let merged: serde_json::Value =
-            serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+        let merged = survo_parallel("3", "5", "3", &dir);
         assert_eq!(merged["S"], 5337, "Mustonen (2007), S(3,5)");
         assert_eq!(merged["split"], man["split"]);
     }
