@@ -610,35 +610,35 @@ pub fn check_split(m: usize, n: usize, method: Method, split: &Split) -> Result<
     Ok(())
 }
 
-/// The pieces of the row margin `i` of a split (one, the whole row margin, where the split
-/// does not name it), in the walk's order: every beginning of d column sums, whether or not
-/// the row margin's caps leave it any column margin, so that the pieces' pairs are the row
-/// margin's.
-fn pieces(i: usize, m: usize, n: usize, split: &Split) -> Vec<Item> {
-    let Some(&depth) = split.get(&i) else {
-        return vec![Item {
-            row_margin: i,
-            prefix: Vec::new(),
-        }];
-    };
-    let mut out = Vec::new();
-    each_margin(n, m, &[], depth, &[], &mut |p| {
-        out.push(Item {
-            row_margin: i,
-            prefix: p.to_vec(),
-        })
-    });
-    out
-}
-
 /// The units of work of a margin-pair scan under `split`: the row margins in order, each
-/// whole or as its pieces. Panics on a split [`check_split`] refuses.
+/// whole or as its pieces, in the walk's order: every beginning of d column sums, whether or
+/// not the row margin's caps leave it any column margin, so that the pieces' pairs are the
+/// row margin's. Every row margin has the same beginnings, so each depth's are walked once.
+/// Panics on a split [`check_split`] refuses.
 pub fn items(m: usize, n: usize, method: Method, split: &Split) -> Vec<Item> {
     if let Err(why) = check_split(m, n, method, split) {
         panic!("{why}");
     }
+    let mut beginnings = std::collections::BTreeMap::<usize, Vec<Vec<u32>>>::new();
+    for &d in split.values() {
+        beginnings.entry(d).or_insert_with(|| {
+            let mut out = Vec::new();
+            each_margin(n, m, &[], d, &[], &mut |p| out.push(p.to_vec()));
+            out
+        });
+    }
+    let whole = [Vec::new()];
     (0..row_margins_of(m, n, method).len())
-        .flat_map(|i| pieces(i, m, n, split))
+        .flat_map(|i| {
+            let prefixes = match split.get(&i) {
+                Some(d) => beginnings[d].as_slice(),
+                None => &whole[..],
+            };
+            prefixes.iter().map(move |p| Item {
+                row_margin: i,
+                prefix: p.clone(),
+            })
+        })
         .collect()
 }
 
