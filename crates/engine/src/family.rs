@@ -89,10 +89,23 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// A bounded try of the family's own method that `--method auto` makes before the
     /// encoding, for families whose native search is fast on easy instances and slow on hard
     /// ones (where CDCL wins): `None` when it gives up (or has none), and the encoding answers.
-    /// Asked only when [`Family::native_by_default`] is false.
-    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Self::Solution>, String>> {
-        let _ = (want, stop);
+    /// Asked only when [`Family::native_by_default`] is false, with [`Effort::Brief`] first;
+    /// for a question of at most two solutions a brief CDCL try follows, then
+    /// [`Effort::Full`] (see [`Family::has_native_first`]).
+    fn native_first(
+        &self,
+        want: u64,
+        stop: u64,
+        effort: Effort,
+    ) -> Option<Result<Native<Self::Solution>, String>> {
+        let _ = (want, stop, effort);
         None
+    }
+
+    /// Whether [`Family::native_first`] is a search of the family's own (false: it always
+    /// gives up at once, and `--method auto` goes straight to the encoding).
+    fn has_native_first(&self) -> bool {
+        false
     }
 
     /// A partial answer drawn like a solution: `known[k]` is the value of the k-th answer
@@ -230,6 +243,19 @@ pub struct Native<S> {
     pub complete: bool,
 }
 
+/// How far `--method auto` lets a family's own search go before an encoding answers
+/// ([`Family::native_first`]). Between the two tries the engine gives CDCL a brief try: some
+/// puzzles that take the family's search hundreds of nodes take CDCL a few hundred conflicts,
+/// and the brief native try keeps the encoding's cost off the puzzles the family's search
+/// settles at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// A first look, cheap beside building the encoding.
+    Brief,
+    /// As far as the family's search beats the encoding on the instances measured.
+    Full,
+}
+
 /// A solution that passed the family's rule check, ready to print: its text and JSON, the
 /// family's own solution value, and the raw answer when an encoding found it (`None` when the
 /// family's mathematics did).
@@ -278,7 +304,14 @@ pub trait Puzzle: Send + Sync {
     /// The family's own mathematics (see [`Family::native`]), solutions verified.
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
     /// See [`Family::native_first`].
-    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>>;
+    fn native_first(
+        &self,
+        want: u64,
+        stop: u64,
+        effort: Effort,
+    ) -> Option<Result<Native<Solved>, EngineError>>;
+    /// See [`Family::has_native_first`].
+    fn has_native_first(&self) -> bool;
     /// See [`Family::native_by_default`].
     fn native_by_default(&self) -> bool;
     /// See [`Family::render_partial`].
@@ -414,8 +447,17 @@ impl<F: Family> Puzzle for F {
         checked_native(self, Family::native(self, want, stop)?)
     }
 
-    fn native_first(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {
-        checked_native(self, Family::native_first(self, want, stop)?)
+    fn native_first(
+        &self,
+        want: u64,
+        stop: u64,
+        effort: Effort,
+    ) -> Option<Result<Native<Solved>, EngineError>> {
+        checked_native(self, Family::native_first(self, want, stop, effort)?)
+    }
+
+    fn has_native_first(&self) -> bool {
+        Family::has_native_first(self)
     }
 }
 

@@ -26,14 +26,14 @@ pub use entry::{
     parse_shard, read_instance, read_text, write_atomically, Checkpointer, Commands, Context,
     Difficulty, FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
-pub use family::{EditGrid, Family, Native, Puzzle, Solved};
+pub use family::{EditGrid, Effort, Family, Native, Puzzle, Solved};
 pub use oracle::UniquenessOracle;
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
     backbone, certified, count, enumerate, export, first, proved_unique, uniqueness,
     uniqueness_of_intended, Backbone, Certified, CountMethod, Counted, Counting, Method, Options,
-    ProofCheck, SolutionCount, SolverChoice, Uniqueness, BLOCKING_FIRST,
+    ProofCheck, SolutionCount, SolverChoice, Uniqueness, BLOCKING_FIRST, BRIEF_CONFLICTS,
 };
 
 pub use wellposed_drat as drat;

@@ -3,7 +3,9 @@
 
 use crate::encoding::exact_cover_to_cnf;
 use crate::Progress;
-use crate::{Answer, CnfEncoding, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved};
+use crate::{
+    Answer, CnfEncoding, Effort, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved,
+};
 use num_bigint::BigUint;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -532,7 +534,7 @@ pub fn enumerate(
     mut visit: impl FnMut(Solved) -> ControlFlow<()>,
 ) -> Result<bool, EngineError> {
     let cap = limit.unwrap_or(u64::MAX);
-    if let Some(found) = native(p, opts.method, cap, cap) {
+    if let Some(found) = native(p, opts, cap, cap) {
         let found = found?;
         for s in found.solutions {
             if visit(s).is_break() {
@@ -551,18 +553,93 @@ pub fn enumerate(
 /// The family's own mathematics, when the method asks for it (or leaves the choice to us).
 fn native(
     p: &dyn Puzzle,
-    method: Method,
+    opts: &Options,
     want: u64,
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
-    match method {
+    match opts.method {
         Method::Auto if p.native_by_default() => p.native(want, stop),
-        Method::Auto => p.native_first(want, stop),
+        Method::Auto if p.has_native_first() => native_first(p, opts, want, stop),
+        Method::Auto => None,
         Method::Native => Some(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
         ),
         Method::Sat | Method::Dlx | Method::DlxMemo => None,
+    }
+}
+
+/// The conflicts each solve of the brief CDCL try of [`native_first`] may take. Measured on
+/// nonograms (BENCHMARKS.md, "A brief CDCL try between two native ones"): Forever takes 200 to
+/// 1,000 a solve, and 1,000 conflicts cost about as much as building a large puzzle's encoding.
+pub const BRIEF_CONFLICTS: u32 = 1_000;
+
+/// `--method auto` on a family with a bounded search of its own: its brief try; then, for a
+/// question of at most two solutions (is there one, is it the only one), a brief CDCL try on
+/// the encoding ([`brief_cdcl`]); then its full try. `None` when all three gave up, and the
+/// encoding answers with no bound but the user's. A count (more than two solutions) skips
+/// the brief tries: it cannot stop at a second solution, so a brief try rarely answers it.
+fn native_first(
+    p: &dyn Puzzle,
+    opts: &Options,
+    want: u64,
+    stop: u64,
+) -> Option<Result<Native<Solved>, EngineError>> {
+    if stop <= 2 {
+        if let Some(found) = p.native_first(want, stop, Effort::Brief) {
+            return Some(found);
+        }
+        match brief_cdcl(p, opts, want, stop) {
+            Ok(Some(found)) => return Some(Ok(found)),
+            Ok(None) => {}
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    p.native_first(want, stop, Effort::Full)
+}
+
+/// Up to `stop` solutions by CDCL on the encoding, without phase hints (building them can
+/// cost more than the search: about 0.07 s of Forever's 0.1 s), each solve bounded by
+/// [`BRIEF_CONFLICTS`] (or the user's `--conflicts` when lower). `Ok(None)` when a conflict
+/// bound stopped it, or the solver cannot be bounded (only CaDiCaL can); the user's deadline
+/// still ends it with an error.
+fn brief_cdcl(
+    p: &dyn Puzzle,
+    opts: &Options,
+    want: u64,
+    stop: u64,
+) -> Result<Option<Native<Solved>>, EngineError> {
+    if opts.solver != SolverChoice::Cadical {
+        return Ok(None);
+    }
+    let mut brief = opts.clone();
+    brief.method = Method::Sat;
+    brief.choices.phase_hints = false;
+    brief.limits.conflicts = Some(
+        opts.limits
+            .conflicts
+            .map_or(BRIEF_CONFLICTS, |c| c.min(BRIEF_CONFLICTS)),
+    );
+    // Its finds are the answer only if it completes: not tallied as found meanwhile.
+    brief.progress = Progress::default();
+    let (mut solutions, mut count) = (Vec::new(), 0u64);
+    let visited = enumerate_raw(p, &brief, Some(stop), |answer| {
+        count += 1;
+        if (solutions.len() as u64) < want {
+            solutions.push(p.solved(answer)?);
+        }
+        Ok(ControlFlow::Continue(()))
+    });
+    match visited {
+        Ok(complete) => Ok(Some(Native {
+            solutions,
+            count: SolutionCount::Finite(count.into()),
+            complete,
+        })),
+        Err(EngineError::Backend(wellposed_sat::BackendError::Stopped {
+            reason: "conflicts",
+        })) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
@@ -746,7 +823,7 @@ fn plain_dlx(problem: Problem, opts: &Options, limit: Option<u64>) -> Result<Cou
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
     let cap = limit.unwrap_or(u64::MAX);
     if opts.counting == Counting::Auto || opts.method == Method::Native {
-        if let Some(found) = native(p, opts.method, 0, cap) {
+        if let Some(found) = native(p, opts, 0, cap) {
             let found = found?;
             let (count, complete) = match found.count {
                 SolutionCount::Finite(n) if n > BigUint::from(cap) => (cap.into(), false),

@@ -333,6 +333,61 @@ fn survey_puzzles_solve_uniquely_to_their_goals() {
     assert_eq!(checked, 12);
 }
 
+/// `--method auto` tries the native search briefly, then CDCL briefly (no phase hints, a
+/// bounded number of conflicts a solve), then the native search in full. Forever
+/// (webpbn-06574: 271 native nodes) passes the brief native budget but not the full one; the
+/// brief CDCL try answers it, and with every solve bounded to one conflict that try gives up
+/// and the full native try answers: unique with its goal each time. The CNF path alone,
+/// under the same bound, gives up.
+#[test]
+fn auto_answers_forever_by_each_of_its_tries() {
+    let Some(dir) = wellposed_engine::shared_data("nonograms") else {
+        return;
+    };
+    let cadical = wellposed_engine::SolverChoice::Cadical;
+    if !wellposed_engine::SolverChoice::built_in().contains(&cadical) {
+        return;
+    }
+    let name = "webpbn-06574.non";
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let p = Nonogram::parse(&text, name).unwrap();
+    let cells = (p.width * p.height) as u64;
+    let brief = wellposed_nonogram::NATIVE_BRIEF_WORK * cells;
+    let full = wellposed_nonogram::NATIVE_FIRST_WORK * cells;
+    assert!(solve::search_within(&p, 2, 2, brief).is_none());
+    assert!(solve::search_within(&p, 2, 2, full).is_some());
+    let want = p.render(&wellposed_nonogram::Picture::new(
+        p.width,
+        p.goal.clone().expect("a goal"),
+    ));
+    let bounded = |method, conflicts| Options {
+        solver: cadical.clone(),
+        limits: wellposed_engine::sat::Limits {
+            conflicts,
+            deadline: None,
+        },
+        ..opts(method)
+    };
+    for conflicts in [None, Some(1)] {
+        match wellposed_engine::uniqueness(&p, &bounded(Method::Auto, conflicts)).unwrap() {
+            Uniqueness::Unique(s) => assert_eq!(s.text, want, "{conflicts:?}"),
+            other => panic!("{conflicts:?}: {}", other.status()),
+        }
+    }
+    let cnf_alone = wellposed_engine::uniqueness(&p, &bounded(Method::Sat, Some(1)));
+    assert!(
+        cnf_alone.is_err(),
+        "one conflict a solve is too few for the CNF"
+    );
+    // What the brief CDCL try is: within its bound, it answers.
+    let mut brief = bounded(Method::Sat, Some(wellposed_engine::BRIEF_CONFLICTS));
+    brief.choices.phase_hints = false;
+    match wellposed_engine::uniqueness(&p, &brief).unwrap() {
+        Uniqueness::Unique(s) => assert_eq!(s.text, want),
+        other => panic!("{}", other.status()),
+    }
+}
+
 /// Asking "is the goal the only picture?" (the file's intended solution, then one solve that
 /// excludes it) answers as the search from scratch does: unique with the goal for every survey
 /// puzzle, on both built-in solvers.
