@@ -394,13 +394,20 @@ impl CadicalBackend {
     }
 
     fn to_cadical(&self, l: Lit) -> i32 {
-        // Variables past i32::MAX cannot exist: a Cnf numbers them from 0 one at a time.
-        let d = l.dimacs() as i32;
-        if self.flipped.get(l.var().index()).copied().unwrap_or(false) {
-            -d
-        } else {
-            d
-        }
+        cadical_lit(&self.flipped, l)
+    }
+}
+
+/// `l` as CaDiCaL names it: its DIMACS number, negated where the variable is `flipped` (see
+/// [`CadicalBackend`]'s field).
+#[cfg(feature = "cadical")]
+fn cadical_lit(flipped: &[bool], l: Lit) -> i32 {
+    // Variables past i32::MAX cannot exist: a Cnf numbers them from 0 one at a time.
+    let d = l.dimacs() as i32;
+    if flipped.get(l.var().index()).copied().unwrap_or(false) {
+        -d
+    } else {
+        d
     }
 }
 
@@ -426,8 +433,9 @@ impl Backend for CadicalBackend {
         for l in clause {
             self.max_var = self.max_var.max(l.var().0 + 1);
         }
-        let named: Vec<i32> = clause.iter().map(|&l| self.to_cadical(l)).collect();
-        self.solver.add_clause(named);
+        let flipped = &self.flipped;
+        self.solver
+            .add_clause(clause.iter().map(|&l| cadical_lit(flipped, l)));
     }
 
     /// Takes the formula's phase hints (renamed, see the `flipped` field) for the variables
@@ -441,6 +449,18 @@ impl Backend for CadicalBackend {
                 }
                 self.flipped[v.index()] = !l.is_positive();
             }
+        }
+        // Room for every variable at once: CaDiCaL otherwise grows its per-variable arrays as
+        // each new variable appears.
+        let top = cnf
+            .clauses()
+            .iter()
+            .flatten()
+            .map(|l| l.var().0 + 1)
+            .max()
+            .unwrap_or(0);
+        if top > self.max_var {
+            self.solver.reserve(top as i32);
         }
         for c in cnf.clauses() {
             self.add_clause(c);
