@@ -88,24 +88,18 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
 
     /// A bounded try of the family's own method that `--method auto` makes before the
     /// encoding, for families whose native search is fast on easy instances and slow on hard
-    /// ones (where CDCL wins): `None` when it gives up (or has none), and the encoding answers.
-    /// Asked only when [`Family::native_by_default`] is false, with [`Effort::Brief`] first;
-    /// for a question of at most two solutions a brief CDCL try follows, then
-    /// [`Effort::Full`] (see [`Family::has_native_first`]).
+    /// ones (where CDCL wins). Asked only when [`Family::native_by_default`] is false: for a
+    /// question of at most two solutions with [`Effort::Brief`], then (if it gave up) a brief
+    /// CDCL try, then with [`Effort::Full`]; for a count with [`Effort::Full`] alone. Past
+    /// the last try the encoding answers. The default: [`Tried::Hopeless`], no such search.
     fn native_first(
         &self,
         want: u64,
         stop: u64,
         effort: Effort,
-    ) -> Option<Result<Native<Self::Solution>, String>> {
+    ) -> Tried<Result<Native<Self::Solution>, String>> {
         let _ = (want, stop, effort);
-        None
-    }
-
-    /// Whether [`Family::native_first`] is a search of the family's own (false: it always
-    /// gives up at once, and `--method auto` goes straight to the encoding).
-    fn has_native_first(&self) -> bool {
-        false
+        Tried::Hopeless
     }
 
     /// A partial answer drawn like a solution: `known[k]` is the value of the k-th answer
@@ -256,6 +250,16 @@ pub enum Effort {
     Full,
 }
 
+/// What a bounded try of a family's own search came to ([`Family::native_first`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tried<T> {
+    Answered(T),
+    /// It gave up within the effort asked; a greater effort might answer.
+    GaveUp,
+    /// No effort would answer (or the family has no such search): the encoding should.
+    Hopeless,
+}
+
 /// A solution that passed the family's rule check, ready to print: its text and JSON, the
 /// family's own solution value, and the raw answer when an encoding found it (`None` when the
 /// family's mathematics did).
@@ -309,9 +313,7 @@ pub trait Puzzle: Send + Sync {
         want: u64,
         stop: u64,
         effort: Effort,
-    ) -> Option<Result<Native<Solved>, EngineError>>;
-    /// See [`Family::has_native_first`].
-    fn has_native_first(&self) -> bool;
+    ) -> Tried<Result<Native<Solved>, EngineError>>;
     /// See [`Family::native_by_default`].
     fn native_by_default(&self) -> bool;
     /// See [`Family::render_partial`].
@@ -444,7 +446,7 @@ impl<F: Family> Puzzle for F {
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Solved>, EngineError>> {
-        checked_native(self, Family::native(self, want, stop)?)
+        Some(checked_native(self, Family::native(self, want, stop)?))
     }
 
     fn native_first(
@@ -452,12 +454,12 @@ impl<F: Family> Puzzle for F {
         want: u64,
         stop: u64,
         effort: Effort,
-    ) -> Option<Result<Native<Solved>, EngineError>> {
-        checked_native(self, Family::native_first(self, want, stop, effort)?)
-    }
-
-    fn has_native_first(&self) -> bool {
-        Family::has_native_first(self)
+    ) -> Tried<Result<Native<Solved>, EngineError>> {
+        match Family::native_first(self, want, stop, effort) {
+            Tried::Answered(found) => Tried::Answered(checked_native(self, found)),
+            Tried::GaveUp => Tried::GaveUp,
+            Tried::Hopeless => Tried::Hopeless,
+        }
     }
 }
 
@@ -465,14 +467,14 @@ impl<F: Family> Puzzle for F {
 fn checked_native<F: Family>(
     f: &F,
     found: Result<Native<F::Solution>, String>,
-) -> Option<Result<Native<Solved>, EngineError>> {
+) -> Result<Native<Solved>, EngineError> {
     let found = match found {
         Ok(found) => found,
         Err(reason) => {
-            return Some(Err(EngineError::Native {
+            return Err(EngineError::Native {
                 family: F::NAME.to_string(),
                 reason,
-            }))
+            })
         }
     };
     let solutions: Result<Vec<Solved>, EngineError> = found
@@ -480,11 +482,11 @@ fn checked_native<F: Family>(
         .into_iter()
         .map(|s| checked(f, s, None))
         .collect();
-    Some(solutions.map(|solutions| Native {
+    solutions.map(|solutions| Native {
         solutions,
         count: found.count,
         complete: found.complete,
-    }))
+    })
 }
 
 /// Checks a solution by the family's rules before anything prints it.

@@ -4,7 +4,7 @@
 use crate::encoding::exact_cover_to_cnf;
 use crate::Progress;
 use crate::{
-    Answer, CnfEncoding, Effort, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved,
+    Answer, CnfEncoding, Effort, Encoding, EncodingKind, EngineError, Native, Puzzle, Solved, Tried,
 };
 use num_bigint::BigUint;
 use std::io::Write;
@@ -559,8 +559,7 @@ fn native(
 ) -> Option<Result<Native<Solved>, EngineError>> {
     match opts.method {
         Method::Auto if p.native_by_default() => p.native(want, stop),
-        Method::Auto if p.has_native_first() => native_first(p, opts, want, stop),
-        Method::Auto => None,
+        Method::Auto => native_first(p, opts, want, stop),
         Method::Native => Some(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
@@ -574,11 +573,12 @@ fn native(
 /// 1,000 a solve, and 1,000 conflicts cost about as much as building a large puzzle's encoding.
 pub const BRIEF_CONFLICTS: u32 = 1_000;
 
-/// `--method auto` on a family with a bounded search of its own: its brief try; then, for a
-/// question of at most two solutions (is there one, is it the only one), a brief CDCL try on
-/// the encoding ([`brief_cdcl`]); then its full try. `None` when all three gave up, and the
-/// encoding answers with no bound but the user's. A count (more than two solutions) skips
-/// the brief tries: it cannot stop at a second solution, so a brief try rarely answers it.
+/// `--method auto` on a family with a bounded search of its own ([`Puzzle::native_first`]):
+/// for a question of at most two solutions (is there one, is it the only one), its brief try,
+/// then a brief CDCL try on the encoding ([`brief_cdcl`]), then its full try; for a count its
+/// full try alone (a count does not stop at a second solution, so a brief try rarely answers
+/// it). `None` when the tries gave up or the family has none, and the encoding answers with
+/// no bound but the user's.
 fn native_first(
     p: &dyn Puzzle,
     opts: &Options,
@@ -586,8 +586,10 @@ fn native_first(
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
     if stop <= 2 {
-        if let Some(found) = p.native_first(want, stop, Effort::Brief) {
-            return Some(found);
+        match p.native_first(want, stop, Effort::Brief) {
+            Tried::Answered(found) => return Some(found),
+            Tried::Hopeless => return None,
+            Tried::GaveUp => {}
         }
         match brief_cdcl(p, opts, want, stop) {
             Ok(Some(found)) => return Some(Ok(found)),
@@ -595,7 +597,10 @@ fn native_first(
             Err(e) => return Some(Err(e)),
         }
     }
-    p.native_first(want, stop, Effort::Full)
+    match p.native_first(want, stop, Effort::Full) {
+        Tried::Answered(found) => Some(found),
+        Tried::GaveUp | Tried::Hopeless => None,
+    }
 }
 
 /// Up to `stop` solutions by CDCL on the encoding, without phase hints (building them can

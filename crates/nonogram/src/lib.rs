@@ -19,7 +19,7 @@ use line::Clue;
 use serde::Serialize;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{
-    Answer, CnfEncoding, Effort, Encoding, EncodingKind, Family, Native, ParseError,
+    Answer, CnfEncoding, Effort, Encoding, EncodingKind, Family, Native, ParseError, Tried,
 };
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -34,10 +34,18 @@ pub const HINT_WORK: u64 = 1_000_000_000;
 
 /// The line solves per cell of the native search's brief try, before the engine's brief CDCL
 /// try (see [`Family::native_first`]). Measured on the survey set: every puzzle the native
-/// search settles at its root takes at most 4.7 a cell (Light), Forever 66 (271 nodes, where
-/// CDCL without phase hints takes a few hundred conflicts), webpbn-10088 13.5 and 02712 68.5
-/// (their brief CDCL tries give up, and the full native try answers).
+/// search settles at its root takes at most 4.7 a cell (Light); Forever takes 66 (271 nodes,
+/// where CDCL without phase hints takes a few hundred conflicts).
 pub const NATIVE_BRIEF_WORK: u64 = 8;
+
+/// The largest CNF (variables a cell, [`Nonogram::cnf_variables`]) for which the native
+/// search's brief try hands over to the engine's brief CDCL try. Building a CNF and giving
+/// CaDiCaL its clauses cost about as much as searching it for Forever (13.6 variables a cell:
+/// 66 M and 68 M instructions), so on larger encodings a brief CDCL try costs more than it
+/// is likely to save: measured, webpbn-10088 (28 a cell) 0.06 s natively against 0.5 s with
+/// the brief CDCL try before, webpbn-02712 (25) 0.30 against 0.58, a random 40×40 (18) 0.05
+/// against 0.21 (BENCHMARKS.md).
+pub const BRIEF_CDCL_VARIABLES: usize = 16;
 
 /// The line solves per cell the native search may make before `--method auto` hands a puzzle
 /// to CDCL (see [`Family::native_first`]). Measured on the survey set (a unit is one line
@@ -105,6 +113,22 @@ impl Nonogram {
             out.push((Clue::new(runs), (0..h).map(|r| r * w + c).collect()));
         }
         out
+    }
+
+    /// The variables of the CNF without line solving: a cell's, and its lines' automaton
+    /// states ([`Clue::live_states`]). Counted without building it.
+    pub fn cnf_variables(&self) -> usize {
+        let line = |runs: &Vec<usize>, n: usize| {
+            let clue = Clue::new(runs);
+            if clue.min_len() > n {
+                0
+            } else {
+                clue.live_states(n)
+            }
+        };
+        let rows: usize = self.rows.iter().map(|r| line(r, self.width)).sum();
+        let cols: usize = self.cols.iter().map(|c| line(c, self.height)).sum();
+        self.width * self.height + rows + cols
     }
 
     /// Parses any of the input forms: a Pattern game ID or puzz.link URL (alone in the text), a
@@ -254,12 +278,11 @@ fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) -> Vec<Vec<Option<Lit>
         cnf.add_clause(&[]);
         return Vec::new();
     }
-    let live = |i: usize, j: usize| j <= i && clue.still_needed(j) <= n - i;
     // state[i][j]: after i cells, in state j.
     let mut state: Vec<Vec<Option<Lit>>> = vec![vec![None; s]; n + 1];
     for (i, row) in state.iter_mut().enumerate() {
         for (j, slot) in row.iter_mut().enumerate() {
-            if live(i, j) {
+            if clue.live(n, i, j) {
                 *slot = Some(cnf.new_var().positive());
             }
         }
@@ -513,28 +536,31 @@ impl Family for Nonogram {
         Some(Ok(self.pictures(solve::search(self, want, stop))))
     }
 
-    /// The native search first, within [`NATIVE_BRIEF_WORK`] line solves a cell, and after
-    /// the engine's brief CDCL try within [`NATIVE_FIRST_WORK`]: line solving, probing and
-    /// branching answer most puzzles (and every line-solvable one) several times faster than
-    /// building the CNF, but on the hard ones CDCL wins by orders of magnitude (9-Dom: 0.24 s
-    /// against 12.6 s), so past the budget the encoding answers.
+    /// The native search within [`NATIVE_FIRST_WORK`] line solves a cell: line solving,
+    /// probing and branching answer most puzzles (and every line-solvable one) several times
+    /// faster than building the CNF, but on the hard ones CDCL wins by orders of magnitude
+    /// (9-Dom: 0.24 s against 12.6 s), so past the budget the encoding answers. The brief try
+    /// stops at [`NATIVE_BRIEF_WORK`] a cell, so that the engine's brief CDCL try follows, where
+    /// that is cheap: a CNF of at most [`BRIEF_CDCL_VARIABLES`] a cell. Past that the brief try
+    /// is the full one (and gives up for good).
     fn native_first(
         &self,
         want: u64,
         stop: u64,
         effort: Effort,
-    ) -> Option<Result<Native<Picture>, String>> {
-        let per_cell = match effort {
-            Effort::Brief => NATIVE_BRIEF_WORK,
-            Effort::Full => NATIVE_FIRST_WORK,
+    ) -> Tried<Result<Native<Picture>, String>> {
+        let cells = self.width * self.height;
+        let brief = effort == Effort::Brief && self.cnf_variables() <= BRIEF_CDCL_VARIABLES * cells;
+        let per_cell = if brief {
+            NATIVE_BRIEF_WORK
+        } else {
+            NATIVE_FIRST_WORK
         };
-        let budget = per_cell * (self.width * self.height) as u64;
-        let found = solve::search_within(self, want, stop, budget)?;
-        Some(Ok(self.pictures(found)))
-    }
-
-    fn has_native_first(&self) -> bool {
-        true
+        match solve::search_within(self, want, stop, per_cell * cells as u64) {
+            Some(found) => Tried::Answered(Ok(self.pictures(found))),
+            None if brief => Tried::GaveUp,
+            None => Tried::Hopeless,
+        }
     }
 }
 

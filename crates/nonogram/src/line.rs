@@ -66,6 +66,20 @@ impl Clue {
     pub fn still_needed(&self, j: usize) -> usize {
         self.ones.len().saturating_sub(2).saturating_sub(j)
     }
+
+    /// Whether state j can occur after i of a line's n cells: every state past the first
+    /// consumes a cell, and enough cells must be left to finish the runs.
+    pub fn live(&self, n: usize, i: usize, j: usize) -> bool {
+        j <= i && i <= n && self.still_needed(j) <= n - i
+    }
+
+    /// The number of (i, j) pairs that are [`Clue::live`] on a line of n cells: the state
+    /// variables of its automaton encoding. Counted without listing them.
+    pub fn live_states(&self, n: usize) -> usize {
+        (0..self.states())
+            .map(|j| (n + 1).saturating_sub(j + self.still_needed(j)))
+            .sum()
+    }
 }
 
 /// What a cell may still be: bit 0 = white (0), bit 1 = black (1).

@@ -335,10 +335,10 @@ fn survey_puzzles_solve_uniquely_to_their_goals() {
 
 /// `--method auto` tries the native search briefly, then CDCL briefly (no phase hints, a
 /// bounded number of conflicts a solve), then the native search in full. Forever
-/// (webpbn-06574: 271 native nodes) passes the brief native budget but not the full one; the
-/// brief CDCL try answers it, and with every solve bounded to one conflict that try gives up
-/// and the full native try answers: unique with its goal each time. The CNF path alone,
-/// under the same bound, gives up.
+/// (webpbn-06574: 271 native nodes, a small CNF) passes the brief native budget but not the
+/// full one; the brief CDCL try answers it, and with every solve bounded to one conflict that
+/// try gives up and the full native try answers: unique with its goal each time. The CNF path
+/// alone, under the same bound, gives up.
 #[test]
 fn auto_answers_forever_by_each_of_its_tries() {
     let Some(dir) = wellposed_engine::shared_data("nonograms") else {
@@ -356,6 +356,11 @@ fn auto_answers_forever_by_each_of_its_tries() {
     let full = wellposed_nonogram::NATIVE_FIRST_WORK * cells;
     assert!(solve::search_within(&p, 2, 2, brief).is_none());
     assert!(solve::search_within(&p, 2, 2, full).is_some());
+    let small = wellposed_nonogram::BRIEF_CDCL_VARIABLES * (p.width * p.height);
+    assert!(
+        p.cnf_variables() <= small,
+        "a CNF small enough for the brief CDCL try"
+    );
     let want = p.render(&wellposed_nonogram::Picture::new(
         p.width,
         p.goal.clone().expect("a goal"),
@@ -385,6 +390,41 @@ fn auto_answers_forever_by_each_of_its_tries() {
     match wellposed_engine::uniqueness(&p, &brief).unwrap() {
         Uniqueness::Unique(s) => assert_eq!(s.text, want),
         other => panic!("{}", other.status()),
+    }
+}
+
+/// The CNF's variables counted without building it (what decides whether `--method auto`
+/// makes a brief CDCL try) are the variables the encoding builds: on random puzzles of every
+/// shape up to 12×12, clues that no line fits included, and on the shared survey puzzles.
+#[test]
+fn cnf_variables_are_counted_as_built() {
+    let mut rng = Xorshift(0x5eed_cafe);
+    for round in 0..rounds(400) {
+        let (w, h) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
+        let density = 10 + rng.below(80);
+        let pic = random_picture(&mut rng, w, h, density);
+        let mut p = Nonogram::from_picture(w, h, &pic);
+        if round % 7 == 0 {
+            // A clue longer than its line: no automaton for it.
+            p.rows[0] = vec![w + 1];
+        }
+        assert_eq!(
+            p.cnf_variables(),
+            p.cnf(false).cnf.num_vars() as usize,
+            "round {round}"
+        );
+    }
+    if let Some(dir) = wellposed_engine::shared_data("nonograms") {
+        for id in [6574, 803, 1611] {
+            let name = format!("webpbn-{id:05}.non");
+            let text = std::fs::read_to_string(dir.join(&name)).unwrap();
+            let p = Nonogram::parse(&text, &name).unwrap();
+            assert_eq!(
+                p.cnf_variables(),
+                p.cnf(false).cnf.num_vars() as usize,
+                "{name}"
+            );
+        }
     }
 }
 
