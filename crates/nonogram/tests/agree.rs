@@ -393,6 +393,61 @@ fn auto_answers_forever_by_each_of_its_tries() {
     }
 }
 
+/// `--method auto`'s three tries (brief native, brief CDCL, full native) answer "none, one or
+/// several" as the unbounded native search does, on random pictures large enough for some to
+/// pass the brief native budget with a CNF small enough for the brief CDCL try (the test
+/// counts them, so that the middle try is exercised); every witness fits the clues.
+#[test]
+fn auto_tries_answer_as_the_native_search_does() {
+    let cadical = wellposed_engine::SolverChoice::Cadical;
+    if !wellposed_engine::SolverChoice::built_in().contains(&cadical) {
+        return;
+    }
+    let o = Options {
+        solver: cadical,
+        ..opts(Method::Auto)
+    };
+    let mut rng = Xorshift(0x7a1e_2026);
+    let mut past_brief = 0;
+    for round in 0..rounds(150) {
+        let (w, h) = (12 + rng.below(9) as usize, 12 + rng.below(9) as usize);
+        let density = 35 + rng.below(15);
+        let pic = random_picture(&mut rng, w, h, density);
+        let p = Nonogram::from_picture(w, h, &pic);
+        let cells = w * h;
+        let brief = wellposed_nonogram::NATIVE_BRIEF_WORK * cells as u64;
+        if solve::search_within(&p, 2, 2, brief).is_none()
+            && p.cnf_variables() <= wellposed_nonogram::BRIEF_CDCL_VARIABLES * cells
+        {
+            past_brief += 1;
+        }
+        let native = solve::search(&p, 2, 2);
+        let auto = wellposed_engine::uniqueness(&p, &o).unwrap();
+        let status = match native.count {
+            0 => "none",
+            1 => "unique",
+            _ => "multiple",
+        };
+        assert_eq!(auto.status(), status, "round {round}");
+        match auto {
+            Uniqueness::Unique(s) => assert_eq!(
+                s.text,
+                p.render(&wellposed_nonogram::Picture::new(
+                    w,
+                    native.solutions[0].clone()
+                )),
+                "round {round}"
+            ),
+            Uniqueness::Multiple(a, b) => assert_ne!(a.text, b.text, "round {round}"),
+            Uniqueness::None => {}
+        }
+    }
+    assert!(
+        past_brief >= 30,
+        "the brief CDCL try was tried {past_brief} times"
+    );
+}
+
 /// The CNF's variables counted without building it (what decides whether `--method auto`
 /// makes a brief CDCL try) are the variables the encoding builds: on random puzzles of every
 /// shape up to 12×12, clues that no line fits included, and on the shared survey puzzles.
