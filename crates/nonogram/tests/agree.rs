@@ -51,15 +51,29 @@ fn random_picture(rng: &mut Xorshift, w: usize, h: usize, density: u64) -> Vec<b
     (0..w * h).map(|_| rng.below(100) < density).collect()
 }
 
+/// The clues of a random picture: each side `side + below(spread)` cells, each cell black with
+/// probability `density + below(density_spread)` percent (drawn in that order).
+fn random_puzzle(
+    rng: &mut Xorshift,
+    side: u64,
+    spread: u64,
+    density: u64,
+    density_spread: u64,
+) -> Nonogram {
+    let (w, h) = (
+        (side + rng.below(spread)) as usize,
+        (side + rng.below(spread)) as usize,
+    );
+    let density = density + rng.below(density_spread);
+    Nonogram::from_picture(w, h, &random_picture(rng, w, h, density))
+}
+
 #[test]
 fn every_path_counts_alike_on_random_small_puzzles() {
     let mut rng = Xorshift(0x2026_1122);
     let mut seen_multiple = 0;
     for round in 0..rounds(1000) {
-        let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
-        let density = 30 + rng.below(40);
-        let pic = random_picture(&mut rng, w, h, density);
-        let p = Nonogram::from_picture(w, h, &pic);
+        let p = random_puzzle(&mut rng, 1, 4, 30, 40);
         let brute = brute_force(&p);
         assert!(brute >= 1, "the picture itself fits its clues");
         assert_eq!(count(&p, Method::Native), brute, "native, round {round}");
@@ -88,10 +102,7 @@ fn the_bounded_native_search_gives_up_or_agrees() {
     let mut rng = Xorshift(0x6e6f_6e6f);
     let (mut gave_up, mut answered) = (0, 0);
     for round in 0..rounds(2000) {
-        let (w, h) = (1 + rng.below(4) as usize, 1 + rng.below(4) as usize);
-        let density = 25 + rng.below(50);
-        let pic = random_picture(&mut rng, w, h, density);
-        let p = Nonogram::from_picture(w, h, &pic);
+        let p = random_puzzle(&mut rng, 1, 4, 25, 50);
         let brute = brute_force(&p);
         let full = solve::search(&p, 3, 3);
         assert_eq!(full.count, brute.min(3), "round {round}");
@@ -195,10 +206,8 @@ fn probing_in_order_of_promise_reaches_the_plain_fixpoint() {
     let mut rng = Xorshift(0x7072_6f62);
     let (mut branched, mut settled_by_probing) = (0, 0);
     for round in 0..rounds(300) {
-        let (w, h) = (5 + rng.below(10) as usize, 5 + rng.below(10) as usize);
-        let density = 30 + rng.below(40);
-        let pic = random_picture(&mut rng, w, h, density);
-        let p = Nonogram::from_picture(w, h, &pic);
+        let p = random_puzzle(&mut rng, 5, 10, 30, 40);
+        let (w, h) = (p.width, p.height);
         let lines = solve::Lines::new(&p);
         // One propagator down the whole path, as the search keeps it.
         let mut propagator = solve::Propagator::new(&lines);
@@ -410,10 +419,8 @@ fn auto_tries_answer_as_the_native_search_does() {
     let mut rng = Xorshift(0x7a1e_2026);
     let mut past_brief = 0;
     for round in 0..rounds(150) {
-        let (w, h) = (12 + rng.below(9) as usize, 12 + rng.below(9) as usize);
-        let density = 35 + rng.below(15);
-        let pic = random_picture(&mut rng, w, h, density);
-        let p = Nonogram::from_picture(w, h, &pic);
+        let p = random_puzzle(&mut rng, 12, 9, 35, 15);
+        let (w, h) = (p.width, p.height);
         let cells = w * h;
         let brief = wellposed_nonogram::NATIVE_BRIEF_WORK * cells as u64;
         if solve::search_within(&p, 2, 2, brief).is_none()
@@ -455,13 +462,10 @@ fn auto_tries_answer_as_the_native_search_does() {
 fn cnf_variables_are_counted_as_built() {
     let mut rng = Xorshift(0x5eed_cafe);
     for round in 0..rounds(400) {
-        let (w, h) = (1 + rng.below(12) as usize, 1 + rng.below(12) as usize);
-        let density = 10 + rng.below(80);
-        let pic = random_picture(&mut rng, w, h, density);
-        let mut p = Nonogram::from_picture(w, h, &pic);
+        let mut p = random_puzzle(&mut rng, 1, 12, 10, 80);
         if round % 7 == 0 {
             // A clue longer than its line: no automaton for it.
-            p.rows[0] = vec![w + 1];
+            p.rows[0] = vec![p.width + 1];
         }
         assert_eq!(
             p.cnf_variables(),
