@@ -42,9 +42,9 @@ pub const NATIVE_BRIEF_WORK: u64 = 8;
 /// search's brief try hands over to the engine's brief CDCL try. Building a CNF and giving
 /// CaDiCaL its clauses cost about as much as searching it for Forever (13.6 variables a cell:
 /// 66 M and 68 M instructions), so on larger encodings a brief CDCL try costs more than it
-/// is likely to save: measured, webpbn-10088 (28 a cell) 0.06 s natively against 0.5 s with
-/// the brief CDCL try before, webpbn-02712 (25) 0.30 against 0.58, a random 40×40 (18) 0.05
-/// against 0.21 (BENCHMARKS.md).
+/// is likely to save: measured (CPU ms), webpbn-10088 (28 a cell) 49 natively against 318
+/// with a brief CDCL try before, webpbn-02712 (25) 403 against 655, a random 40×40 (18) 57
+/// against 286 (BENCHMARKS.md, "A brief CDCL try between two native ones").
 pub const BRIEF_CDCL_VARIABLES: usize = 16;
 
 /// The line solves per cell the native search may make before `--method auto` hands a puzzle
