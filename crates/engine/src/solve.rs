@@ -587,19 +587,34 @@ fn native_first(
 ) -> Option<Result<Native<Solved>, EngineError>> {
     if stop <= 2 {
         match p.native_first(want, stop, Effort::Brief) {
-            Tried::Answered(found) => return Some(found),
-            Tried::Hopeless => return None,
+            Tried::Answered(found) => {
+                log::info!("auto: answered by the family's first try");
+                return Some(found);
+            }
+            Tried::Hopeless => {
+                log::info!("auto: the family's search gave up; the encoding answers");
+                return None;
+            }
             Tried::GaveUp => {}
         }
         match brief_cdcl(p, opts, want, stop) {
-            Ok(Some(found)) => return Some(Ok(found)),
+            Ok(Some(found)) => {
+                log::info!("auto: answered by the brief CDCL try");
+                return Some(Ok(found));
+            }
             Ok(None) => {}
             Err(e) => return Some(Err(e)),
         }
     }
     match p.native_first(want, stop, Effort::Full) {
-        Tried::Answered(found) => Some(found),
-        Tried::GaveUp | Tried::Hopeless => None,
+        Tried::Answered(found) => {
+            log::info!("auto: answered by the family's second try (after the brief CDCL try)");
+            Some(found)
+        }
+        Tried::GaveUp | Tried::Hopeless => {
+            log::info!("auto: the family's search gave up; the encoding answers");
+            None
+        }
     }
 }
 
