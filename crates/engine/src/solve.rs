@@ -608,7 +608,7 @@ fn native_first(
     }
     match p.native_first(want, stop, Effort::Full) {
         Tried::Answered(found) => {
-            log::info!("auto: answered by the family's second try (after the brief CDCL try)");
+            log::info!("auto: answered by the family's full try");
             Some(found)
         }
         Tried::GaveUp | Tried::Hopeless => {
