@@ -90,8 +90,9 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// encoding, for families whose native search is fast on easy instances and slow on hard
     /// ones (where CDCL wins). Asked only when [`Family::native_by_default`] is false: for a
     /// question of at most two solutions with [`Effort::Brief`], then (if it gave up) a brief
-    /// CDCL try, then with [`Effort::Full`]; for a count with [`Effort::Full`] alone. Past
-    /// the last try the encoding answers. The default: [`Tried::Hopeless`], no such search.
+    /// CDCL try, then with [`Effort::Full`]; for a count, or where the solver cannot be bounded
+    /// for a brief try (only CaDiCaL can), with [`Effort::Full`] alone. Past the last try the
+    /// encoding answers. The default: [`Tried::Hopeless`], no such search.
     fn native_first(
         &self,
         want: u64,

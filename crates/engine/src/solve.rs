@@ -577,15 +577,16 @@ pub const BRIEF_CONFLICTS: u32 = 1_000;
 /// for a question of at most two solutions (is there one, is it the only one), its brief try,
 /// then a brief CDCL try on the encoding ([`brief_cdcl`]), then its full try; for a count its
 /// full try alone (a count does not stop at a second solution, so a brief try rarely answers
-/// it). `None` when the tries gave up or the family has none, and the encoding answers with
-/// no bound but the user's.
+/// it), and likewise where no brief CDCL try can follow (a solver other than CaDiCaL, which
+/// alone can be bounded). `None` when the tries gave up or the family has none, and the
+/// encoding answers with no bound but the user's.
 fn native_first(
     p: &dyn Puzzle,
     opts: &Options,
     want: u64,
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
-    if stop <= 2 {
+    if stop <= 2 && opts.solver == SolverChoice::Cadical {
         match p.native_first(want, stop, Effort::Brief) {
             Tried::Answered(found) => {
                 log::info!("auto: answered by the family's first try");
@@ -620,18 +621,15 @@ fn native_first(
 
 /// Up to `stop` solutions by CDCL on the encoding, without phase hints (building them can
 /// cost more than the search: about 0.07 s of Forever's 0.1 s), each solve bounded by
-/// [`BRIEF_CONFLICTS`] (or the user's `--conflicts` when lower). `Ok(None)` when a conflict
-/// bound stopped it, or the solver cannot be bounded (only CaDiCaL can); the user's deadline
-/// still ends it with an error.
+/// [`BRIEF_CONFLICTS`] (or the user's `--conflicts` when lower), on CaDiCaL (the caller's
+/// choice: only it can be bounded). `Ok(None)` when a conflict bound stopped it; the user's
+/// deadline still ends it with an error.
 fn brief_cdcl(
     p: &dyn Puzzle,
     opts: &Options,
     want: u64,
     stop: u64,
 ) -> Result<Option<Native<Solved>>, EngineError> {
-    if opts.solver != SolverChoice::Cadical {
-        return Ok(None);
-    }
     let mut brief = opts.clone();
     brief.method = Method::Sat;
     brief.choices.phase_hints = false;
