@@ -396,6 +396,13 @@ impl CadicalBackend {
     fn to_cadical(&self, l: Lit) -> i32 {
         cadical_lit(&self.flipped, l)
     }
+
+    /// Gives CaDiCaL `clause`, renamed; keeping `max_var` is the caller's.
+    fn add_renamed(&mut self, clause: &[Lit]) {
+        let flipped = &self.flipped;
+        self.solver
+            .add_clause(clause.iter().map(|&l| cadical_lit(flipped, l)));
+    }
 }
 
 /// `l` as CaDiCaL names it: its DIMACS number, negated where the variable is `flipped` (see
@@ -433,9 +440,7 @@ impl Backend for CadicalBackend {
         for l in clause {
             self.max_var = self.max_var.max(l.var().0 + 1);
         }
-        let flipped = &self.flipped;
-        self.solver
-            .add_clause(clause.iter().map(|&l| cadical_lit(flipped, l)));
+        self.add_renamed(clause);
     }
 
     /// Takes the formula's phase hints (renamed, see the `flipped` field) for the variables
@@ -461,9 +466,10 @@ impl Backend for CadicalBackend {
             .unwrap_or(0);
         if top > self.max_var {
             self.solver.reserve(top as i32);
+            self.max_var = top;
         }
         for c in cnf.clauses() {
-            self.add_clause(c);
+            self.add_renamed(c);
         }
     }
 
