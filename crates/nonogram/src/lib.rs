@@ -131,6 +131,12 @@ impl Nonogram {
         self.width * self.height + rows + cols
     }
 
+    /// Whether the CNF is small enough for the engine's brief CDCL try: at most
+    /// [`BRIEF_CDCL_VARIABLES`] variables a cell.
+    pub fn cnf_is_small(&self) -> bool {
+        self.cnf_variables() <= BRIEF_CDCL_VARIABLES * self.width * self.height
+    }
+
     /// Parses any of the input forms: a Pattern game ID or puzz.link URL (alone in the text), a
     /// `family nonogram` document, a `.non` file, or an Olšák `.g` file.
     pub fn parse_any(text: &str, source: &str) -> Result<Nonogram, ParseError> {
@@ -550,7 +556,7 @@ impl Family for Nonogram {
         effort: Effort,
     ) -> Tried<Result<Native<Picture>, String>> {
         let cells = self.width * self.height;
-        let brief = effort == Effort::Brief && self.cnf_variables() <= BRIEF_CDCL_VARIABLES * cells;
+        let brief = effort == Effort::Brief && self.cnf_is_small();
         let per_cell = if brief {
             NATIVE_BRIEF_WORK
         } else {
