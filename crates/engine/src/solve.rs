@@ -573,6 +573,10 @@ fn native(
 /// 1,000 a solve, and 1,000 conflicts cost about as much as building a large puzzle's encoding.
 pub const BRIEF_CONFLICTS: u32 = 1_000;
 
+/// What `--method auto` logs when no try of the family's own answered.
+const ENCODING_ANSWERS: &str =
+    "auto: the family's own search did not answer (it gave up, or has none); the encoding does";
+
 /// `--method auto` on a family with a bounded search of its own ([`Puzzle::native_first`]):
 /// for a question of at most two solutions (is there one, is it the only one), its brief try,
 /// then a brief CDCL try on the encoding ([`brief_cdcl`]), then its full try; for a count its
@@ -593,7 +597,7 @@ fn native_first(
                 return Some(found);
             }
             Tried::Hopeless => {
-                log::info!("auto: the family's search gave up; the encoding answers");
+                log::info!("{ENCODING_ANSWERS}");
                 return None;
             }
             Tried::GaveUp => {}
@@ -613,7 +617,7 @@ fn native_first(
             Some(found)
         }
         Tried::GaveUp | Tried::Hopeless => {
-            log::info!("auto: the family's search gave up; the encoding answers");
+            log::info!("{ENCODING_ANSWERS}");
             None
         }
     }
