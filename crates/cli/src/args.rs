@@ -136,7 +136,9 @@ pub enum MethodArg {
     Counter,
 }
 
-/// `--method` and `--solver`, for the commands that solve.
+// `--method` and `--solver`, for the commands that solve. (A plain comment: the commands are built when
+// named (`defer`), and a doc comment here would then be the about text of each command that
+// flattens this.)
 #[derive(Args, Clone)]
 pub struct SolveArgs {
     /// Who answers: auto (the family's mathematics if any, else its preferred encoding), CNF
@@ -157,7 +159,9 @@ impl Default for SolveArgs {
     }
 }
 
-/// The model counter's settings, for `count`.
+// The model counter's settings, for `count`. (A plain comment: the commands are built when
+// named (`defer`), and a doc comment here would then be the about text of each command that
+// flattens this.)
 #[derive(Args, Clone)]
 pub struct CounterArgs {
     /// The model counter's cache of component counts, in MiB: past it the cache is emptied
@@ -277,7 +281,9 @@ impl CounterArgs {
     }
 }
 
-/// The input of a command: a file or a game ID, and the family to read it as.
+// The input of a command: a file or a game ID, and the family to read it as. (A plain comment: the commands are built when
+// named (`defer`), and a doc comment here would then be the about text of each command that
+// flattens this.)
 #[derive(Args, Clone)]
 pub struct Input {
     /// A puzzle file (`family NAME` on its first line, or a format its extension or shape

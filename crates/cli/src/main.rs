@@ -43,8 +43,8 @@ enum Job {
 enum Tree<'a> {
     /// All of them: for help, for errors, and whenever a narrower tree does not parse.
     Whole,
-    /// The commands on any family (`solve`, `count`, …).
-    Builtins,
+    /// One of the commands on any family (`solve`, `count`, …), by its name.
+    Builtin(&'a str),
     /// `generate` alone.
     Generate,
     /// One family's subcommands (`survo`, `binary`, …).
@@ -62,7 +62,7 @@ impl<'a> Tree<'a> {
                 return Tree::Generate;
             }
             if commands::Builtin::has_subcommand(arg) {
-                return Tree::Builtins;
+                return Tree::Builtin(arg);
             }
             if wellposed_families::family(arg).is_some_and(|f| f.commands.is_some()) {
                 return Tree::Family(arg);
@@ -75,7 +75,9 @@ impl<'a> Tree<'a> {
 /// The command line: the shared flags with the commands on any family, `generate` and each
 /// family's subcommands from the registry — all of them, or only those of `tree` (building,
 /// parsing on and dropping the whole tree took 0.6 M of the 3.7 M instructions of solving a
-/// small nonogram: BENCHMARKS.md, "Process start: the small puzzles").
+/// small nonogram: BENCHMARKS.md, "Process start: the small puzzles"). A command's own flags
+/// are built only when it is named (`defer` on [`commands::Builtin`]), but the global flags
+/// are copied into every command the tree holds, which is why a narrow tree holds one.
 fn cli(tree: Tree) -> clap::Command {
     let about = "Is there a solution, is there exactly one, and how many are there?";
     let mut root = Global::augment_args(
@@ -83,8 +85,15 @@ fn cli(tree: Tree) -> clap::Command {
             .version(env!("CARGO_PKG_VERSION"))
             .subcommand_required(true),
     );
-    if matches!(tree, Tree::Whole | Tree::Builtins) {
-        root = commands::Builtin::augment_subcommands(root);
+    match tree {
+        Tree::Whole => root = commands::Builtin::augment_subcommands(root),
+        Tree::Builtin(name) => {
+            let all = commands::Builtin::augment_subcommands(clap::Command::new("wellposed"));
+            if let Some(one) = all.find_subcommand(name) {
+                root = root.subcommand(one.clone());
+            }
+        }
+        Tree::Generate | Tree::Family(_) => {}
     }
     root = root.about(about);
     if matches!(tree, Tree::Whole | Tree::Generate) {
@@ -94,7 +103,7 @@ fn cli(tree: Tree) -> clap::Command {
         let wanted = match tree {
             Tree::Whole => true,
             Tree::Family(name) => name == f.name,
-            Tree::Builtins | Tree::Generate => false,
+            Tree::Builtin(_) | Tree::Generate => false,
         };
         if let (Some(c), true) = (f.commands, wanted) {
             root = root.subcommand(c.command(f.name));
@@ -268,7 +277,10 @@ mod tests {
     #[test]
     fn the_command_line_is_well_formed() {
         cli(Tree::Whole).debug_assert();
-        cli(Tree::Builtins).debug_assert();
+        let builtins = commands::Builtin::augment_subcommands(clap::Command::new("wellposed"));
+        for one in builtins.get_subcommands() {
+            cli(Tree::Builtin(one.get_name())).debug_assert();
+        }
         cli(Tree::Generate).debug_assert();
         for f in wellposed_families::FAMILIES
             .iter()
@@ -327,6 +339,13 @@ mod tests {
             &["binary", "count-grids", "6"],
             // A file named like a subcommand.
             &["solve", "survo"],
+            &["export", "--format", "dimacs", "a.txt", "-o", "a.cnf"],
+            &["grade", "--max", "pairs", "a.txt"],
+            &["hint", "a.txt"],
+            &["repair", "--keep", "2", "a.txt"],
+            &["serve", "--port", "0"],
+            &["check-proof", "a.cnf", "a.drat"],
+            &["families", "--json"],
         ];
         for line in lines {
             let args = os(&[&["wellposed"], *line].concat());
@@ -342,6 +361,9 @@ mod tests {
             &["solve"],
             &["--json"],
             &["survo", "nothing"],
+            &["solve", "--bogus", "x"],
+            &["count", "--method", "nope", "x"],
+            &["solve", "--help"],
         ] {
             let args = os(&[&["wellposed"], line].concat());
             let whole = cli(Tree::Whole).try_get_matches_from(&args).unwrap_err();

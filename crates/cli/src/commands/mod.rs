@@ -19,6 +19,7 @@ pub mod solve;
 // The commands that work on any family (a plain comment: a doc comment would become the
 // program's about text).
 #[derive(Subcommand)]
+#[command(defer = true)]
 pub enum Builtin {
     /// Solve a puzzle (or a .cnf / .dlx file) and say whether its solution is unique.
     Solve {
