@@ -136,9 +136,9 @@ pub enum MethodArg {
     Counter,
 }
 
-// `--method` and `--solver`, for the commands that solve. (A plain comment: the commands are built when
-// named (`defer`), and a doc comment here would then be the about text of each command that
-// flattens this.)
+// `--method` and `--solver`, for the commands that solve.
+// (A plain comment: the commands are built when named, `defer`, and a doc comment here would
+// then be the about text of each command that flattens this.)
 #[derive(Args, Clone)]
 pub struct SolveArgs {
     /// Who answers: auto (the family's mathematics if any, else its preferred encoding), CNF
@@ -159,9 +159,9 @@ impl Default for SolveArgs {
     }
 }
 
-// The model counter's settings, for `count`. (A plain comment: the commands are built when
-// named (`defer`), and a doc comment here would then be the about text of each command that
-// flattens this.)
+// The model counter's settings, for `count`.
+// (A plain comment: the commands are built when named, `defer`, and a doc comment here would
+// then be the about text of each command that flattens this.)
 #[derive(Args, Clone)]
 pub struct CounterArgs {
     /// The model counter's cache of component counts, in MiB: past it the cache is emptied
@@ -201,12 +201,18 @@ pub struct CounterArgs {
     /// model at all. 0 asks CaDiCaL at every component, `never` never.
     #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
     pub counter_sat_oracle: SatOracle,
-    /// Once most of the model counter's decisions end in conflicts (after 1,000), it stops
-    /// and lists models one by one with CaDiCaL (each excluded by a blocking clause, each
-    /// solve bounded by 10,000 conflicts): a formula shown to have at most this many is
-    /// counted so; otherwise the search starts again with what it learnt. 0 never lists
+    /// Before it simplifies or searches, the model counter lists models one by one with
+    /// CaDiCaL (each excluded by a blocking clause, each solve bounded by 10,000 conflicts):
+    /// a formula shown to have at most this many is counted so; otherwise it searches, and a
+    /// CaDiCaL that found no model within its bound answers the search's questions with what
+    /// it learnt. Not for a formula in exact-cover form (see --no-exact-cover). 0 never lists.
     #[arg(long, value_name = "MODELS", default_value_t = wellposed_sat::LIST_UP_TO)]
     pub counter_list: u64,
+    /// List models (--counter-list) not first but once most of the search's decisions end
+    /// in conflicts (after 1,000), the search then starting again with what it learnt (for
+    /// comparison; the count is the same).
+    #[arg(long)]
+    pub no_list_first: bool,
     /// A formula with at most 4 clauses of 8 or more literals, all over projection variables,
     /// may be counted without them by inclusion–exclusion (2^k counts, each with some of the
     /// clauses negated into units): `auto` when the tree decomposition is narrower by more
@@ -265,6 +271,7 @@ impl CounterArgs {
             exact_keys: self.counter_exact_keys,
             sat_oracle: self.counter_sat_oracle.0,
             list_up_to: self.counter_list,
+            list_first: !self.no_list_first,
             inclusion_exclusion: match self.counter_inclusion_exclusion {
                 InclusionExclusionArg::Auto => wellposed_sat::InclusionExclusion::Auto,
                 InclusionExclusionArg::Always => wellposed_sat::InclusionExclusion::Always,
@@ -281,9 +288,9 @@ impl CounterArgs {
     }
 }
 
-// The input of a command: a file or a game ID, and the family to read it as. (A plain comment: the commands are built when
-// named (`defer`), and a doc comment here would then be the about text of each command that
-// flattens this.)
+// The input of a command: a file or a game ID, and the family to read it as.
+// (A plain comment: the commands are built when named, `defer`, and a doc comment here would
+// then be the about text of each command that flattens this.)
 #[derive(Args, Clone)]
 pub struct Input {
     /// A puzzle file (`family NAME` on its first line, or a format its extension or shape

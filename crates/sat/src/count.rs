@@ -139,19 +139,26 @@ pub struct Counter {
     /// first asked whether it has a model at all. `Some(0)` asks the oracle both at every
     /// component, `None` never.
     pub sat_oracle: Option<u64>,
-    /// Once the search turns out to be mostly refutation (more than half of the decisions
-    /// conflicting, after [`CONFLICT_BOUND_AFTER`]; with `sat_oracle: Some(0)` after the
-    /// first conflict or oracle call), it is unwound, and the oracle lists the (projected)
-    /// models one by one, each excluded by a blocking clause, as `count --method sat` does:
-    /// when it proves that there are at most this many, that is the count. Otherwise (more
-    /// models, or a solve past [`LIST_CONFLICTS`] conflicts) the list is dropped and the
-    /// search starts again, with what it has learnt. Such formulas, puzzles with few
+    /// The oracle lists the (projected) models one by one, each excluded by a blocking
+    /// clause, as `count --method sat` does: when it proves that there are at most this
+    /// many, that is the count. Otherwise (more models, or a solve past [`LIST_CONFLICTS`]
+    /// conflicts) the list is dropped and the search counts. Such formulas, puzzles with few
     /// solutions, are chains of satisfiability questions, where CDCL with restarts beats a
     /// DPLL counter (Survo open-2x10: 4.6 s searched, 2.2 s with the listing; open-3x4-176:
-    /// 1.1 s, 0.65 s); the trigger keeps the listing's cost off formulas with many models
-    /// and easy refutations. 0 never lists; only CaDiCaL can be bounded, so without it
-    /// nothing is listed.
+    /// 1.1 s, 0.65 s). When, see [`Counter::list_first`]. 0 never lists; only CaDiCaL can be
+    /// bounded, so without it nothing is listed.
     pub list_up_to: u64,
+    /// `true`: the listing comes first, before anything else (simplifying, the search), on
+    /// the formula as given; an oracle that found no model within its bound goes on to the
+    /// search with what it learnt. A formula in exact-cover form that
+    /// [`Counter::exact_cover`] takes is not listed. `false`: the search lists once it turns
+    /// out to be mostly refutation (more than half of the decisions conflicting, after
+    /// [`CONFLICT_BOUND_AFTER`]; with `sat_oracle: Some(0)` after the first conflict or
+    /// oracle call): it is unwound for the listing, and starts again with what it learnt if
+    /// the listing gives up. First costs a formula with many models its first solves, and
+    /// saves a formula with few the simplification and the search before the listing
+    /// (Survo open-2x10 19.8 → 15.0 G instructions, blocking clauses 14.8 G; BENCHMARKS.md).
+    pub list_first: bool,
     /// Learnt clauses of three or more literals kept before the older half is forgotten (the
     /// bound then grows by a tenth).
     pub learnt_clauses: usize,
@@ -334,6 +341,7 @@ impl Default for Counter {
             learning: true,
             sat_oracle: Some(SAT_CONFLICT_BUDGET),
             list_up_to: LIST_UP_TO,
+            list_first: true,
             learnt_clauses: 20_000,
             learnt_sweep: LEARNT_SWEEP,
             heuristic: Heuristic::Auto,
@@ -369,14 +377,76 @@ impl Counter {
         self.count_with(cnf, projection, Some(stop))
     }
 
-    /// The count, by inclusion–exclusion over long clauses where [`Counter::inclusion_exclusion`]
-    /// chooses it, else whole.
+    /// The count (`None` if `stop` ended it), worked out on a thread of its own: the search
+    /// recurses once per decision, and a large stack of its own keeps deep formulas
+    /// (thousands of variables) from overflowing the caller's. The SAT oracle, a solver of
+    /// its own, is handed a flag it may keep ('static), raised by a watcher thread when the
+    /// caller's is (checked every few milliseconds, and woken to end at once when the count
+    /// does).
     fn count_with(
         &self,
         cnf: &Cnf,
         projection: Option<&[Var]>,
         stop: Option<&AtomicBool>,
     ) -> Option<ModelCount> {
+        let oracle_stop = Arc::new(AtomicBool::new(false));
+        let never = AtomicBool::new(false);
+        let caller = stop.unwrap_or(&never);
+        let finished = AtomicBool::new(false);
+        std::thread::scope(|s| {
+            let watcher = stop.map(|stop| {
+                let (oracle_stop, finished) = (&oracle_stop, &finished);
+                s.spawn(move || {
+                    while !finished.load(Ordering::Relaxed) {
+                        if stop.load(Ordering::Relaxed) {
+                            oracle_stop.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        std::thread::park_timeout(std::time::Duration::from_millis(5));
+                    }
+                })
+            });
+            let counted = std::thread::Builder::new()
+                .name("model-counter".into())
+                .stack_size(1 << 30)
+                .spawn_scoped(s, || self.count_here(cnf, projection, caller, &oracle_stop))
+                .expect("a thread for the model counter")
+                .join();
+            finished.store(true, Ordering::Relaxed);
+            if let Some(w) = watcher {
+                w.thread().unpark();
+            }
+            counted.unwrap_or_else(|e| std::panic::resume_unwind(e))
+        })
+    }
+
+    /// [`Counter::count_with`] on the current thread: the listing first (where
+    /// [`Counter::list_first`] asks it), then by inclusion–exclusion over long clauses where
+    /// [`Counter::inclusion_exclusion`] chooses it, by dancing links where
+    /// [`Counter::exact_cover`] does, else by one search.
+    fn count_here(
+        &self,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        stop: &AtomicBool,
+        oracle_stop: &Arc<AtomicBool>,
+    ) -> Option<ModelCount> {
+        let mut listed = None;
+        if self.list_first && self.list_up_to > 0 && !self.exact_cover_first(cnf, projection) {
+            let mut lister = Search::new(cnf, cnf, projection, self, stop, Arc::clone(oracle_stop));
+            if let Some(count) = lister.list_models() {
+                return Some(ModelCount {
+                    count: count.shl(lister.loose).big(),
+                    stats: lister.stats,
+                });
+            }
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            // Given up before a model, the oracle keeps what it learnt, for the search's
+            // questions (after a model it was dropped with its blocking clauses).
+            listed = Some((lister.oracle.take(), lister.stats.listed));
+        }
         let simplified;
         let mut done = None;
         // Past `SIMPLIFY_MAX_BYTES` not even tried: `simplify` would return a copy.
@@ -393,31 +463,59 @@ impl Counter {
         } else {
             cnf
         };
-        let mut counted = if let Some(count) = self.count_exact_cover(formula, projection, stop) {
-            ModelCount {
-                count: count?,
-                stats: CountStats {
-                    dancing_links: true,
-                    ..CountStats::default()
-                },
-            }
-        } else {
-            match self.long_clauses(formula, projection) {
-                // The oracle gets the formula as given: CDCL on the simplified one, whose
-                // eliminated auxiliary variables became longer clauses, was slower (Survo
-                // open-2x10's listing: 7.2 → 12 s), and whatever the original implies over the
-                // variables left, the simplified formula (the original with some variables
-                // outside the projection quantified away) implies too.
-                None => self.count_whole(formula, cnf, projection, stop)?,
-                Some(long) => {
-                    self.count_by_inclusion_exclusion(formula, &long, projection, stop)?
+        let mut counted =
+            if let Some(count) = self.count_exact_cover(formula, projection, Some(stop)) {
+                ModelCount {
+                    count: count?,
+                    stats: CountStats {
+                        dancing_links: true,
+                        ..CountStats::default()
+                    },
                 }
-            }
-        };
+            } else {
+                match self.long_clauses(formula, projection) {
+                    // The oracle gets the formula as given: CDCL on the simplified one, whose
+                    // eliminated auxiliary variables became longer clauses, was slower (Survo
+                    // open-2x10's listing: 7.2 → 12 s), and whatever the original implies over the
+                    // variables left, the simplified formula (the original with some variables
+                    // outside the projection quantified away) implies too.
+                    None => {
+                        let mut search = Search::new(
+                            formula,
+                            cnf,
+                            projection,
+                            self,
+                            stop,
+                            Arc::clone(oracle_stop),
+                        );
+                        if let Some((oracle, found)) = listed {
+                            // Listed already: the same formula, under the same bounds.
+                            search.list_pending = false;
+                            search.oracle = oracle;
+                            search.stats.listed = found;
+                        }
+                        search.run()?
+                    }
+                    Some(long) => self.count_by_inclusion_exclusion(
+                        formula,
+                        &long,
+                        projection,
+                        stop,
+                        oracle_stop,
+                    )?,
+                }
+            };
         if let Some(done) = done {
             counted.stats.simplified = done;
         }
         Some(counted)
+    }
+
+    /// Whether `cnf` is in exact-cover form and [`Counter::exact_cover`] may count it by
+    /// dancing links: no listing first then (n-queens' models are many, and dancing links
+    /// list them faster than CDCL).
+    fn exact_cover_first(&self, cnf: &Cnf, projection: Option<&[Var]>) -> bool {
+        self.exact_cover && crate::cover::exact_cover_form(cnf, projection).is_some()
     }
 
     /// The count by dancing links (`Some(None)` if `stop` ended it), when the formula is an
@@ -467,7 +565,8 @@ impl Counter {
         cnf: &Cnf,
         long: &[usize],
         projection: Option<&[Var]>,
-        stop: Option<&AtomicBool>,
+        stop: &AtomicBool,
+        oracle_stop: &Arc<AtomicBool>,
     ) -> Option<ModelCount> {
         log::debug!(
             "model counter: {} long clauses counted by inclusion–exclusion",
@@ -492,7 +591,15 @@ impl Counter {
                     }
                 }
             }
-            let counted = self.count_whole(&term, &term, projection, stop)?;
+            let counted = Search::new(
+                &term,
+                &term,
+                projection,
+                self,
+                stop,
+                Arc::clone(oracle_stop),
+            )
+            .run()?;
             stats.absorb(&counted.stats);
             stats.inclusion_exclusion += 1;
             if subset.count_ones() % 2 == 0 {
@@ -554,55 +661,6 @@ impl Counter {
             (None, Some(_)) => Some(long),
             (Some(w), Some(r)) => (r + long.len() < w).then_some(long),
         }
-    }
-
-    /// The count of `cnf` by one search; `oracle_cnf` (the same formula, or one with the same
-    /// projected models and implying everything `cnf` does over its variables) is what the SAT
-    /// oracle holds.
-    fn count_whole(
-        &self,
-        cnf: &Cnf,
-        oracle_cnf: &Cnf,
-        projection: Option<&[Var]>,
-        stop: Option<&AtomicBool>,
-    ) -> Option<ModelCount> {
-        // The search reads the caller's flag itself; the oracle, a solver of its own, is
-        // handed a flag it may keep ('static), raised by a watcher thread when the caller's
-        // is (checked every few milliseconds, and woken to end at once when the count does).
-        let oracle_stop = Arc::new(AtomicBool::new(false));
-        let never = AtomicBool::new(false);
-        let caller = stop.unwrap_or(&never);
-        let finished = AtomicBool::new(false);
-        // The search recurses once per decision; a large stack of its own keeps deep formulas
-        // (thousands of variables) from overflowing the caller's.
-        std::thread::scope(|s| {
-            let watcher = stop.map(|stop| {
-                let (oracle_stop, finished) = (&oracle_stop, &finished);
-                s.spawn(move || {
-                    while !finished.load(Ordering::Relaxed) {
-                        if stop.load(Ordering::Relaxed) {
-                            oracle_stop.store(true, Ordering::Relaxed);
-                            return;
-                        }
-                        std::thread::park_timeout(std::time::Duration::from_millis(5));
-                    }
-                })
-            });
-            let search = std::thread::Builder::new()
-                .name("model-counter".into())
-                .stack_size(1 << 30)
-                .spawn_scoped(s, || {
-                    let oracle_stop = Arc::clone(&oracle_stop);
-                    Search::new(cnf, oracle_cnf, projection, self, caller, oracle_stop).run()
-                })
-                .expect("a thread for the model counter")
-                .join();
-            finished.store(true, Ordering::Relaxed);
-            if let Some(w) = watcher {
-                w.thread().unpark();
-            }
-            search.unwrap_or_else(|e| std::panic::resume_unwind(e))
-        })
     }
 }
 
@@ -2332,10 +2390,12 @@ pub(crate) mod tests {
     /// variable outside the projection is never split (it would not be exact).
     #[test]
     fn inclusion_exclusion_over_long_clauses_equals_brute_force() {
-        // Unsimplified, so that no long clause is dropped or fixed before the split.
+        // Unsimplified, so that no long clause is dropped or fixed before the split, and not
+        // listed first, which would answer most of these small formulas.
         let always = Counter {
             inclusion_exclusion: InclusionExclusion::Always,
             simplify: false,
+            list_first: false,
             ..Counter::default()
         };
         let mut rng = Xorshift(0x1e_c1a5);
@@ -2410,10 +2470,10 @@ pub(crate) mod tests {
         assert_eq!(whole.stats.inclusion_exclusion, 0);
     }
 
-    /// The listing that interrupts the search (here after its first conflict): where it
-    /// proves the count (at most `list_up_to` models) that count is exact, and where it gives
-    /// up (more models) the search started again, with the clauses learnt before and a fresh
-    /// oracle asked everything, still is.
+    /// The listing, first (before simplifying or searching) or interrupting the search (here
+    /// after its first conflict): where it proves the count (at most `list_up_to` models)
+    /// that count is exact, and where it gives up (more models) the search, started then or
+    /// again with the clauses learnt before and a fresh oracle asked everything, still is.
     #[test]
     fn listing_models_first_changes_no_count() {
         let mut rng = Xorshift(0x1157_0001);
@@ -2424,9 +2484,13 @@ pub(crate) mod tests {
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
             for projection in [None, Some(shown.as_slice())] {
                 let expected = brute(&cnf, projection);
-                for list_up_to in [1, 3, 1 << 12] {
+                for (list_up_to, list_first) in [1, 3, 1 << 12]
+                    .into_iter()
+                    .flat_map(|up_to| [(up_to, true), (up_to, false)])
+                {
                     let counter = Counter {
                         list_up_to,
+                        list_first,
                         sat_oracle: Some(0),
                         ..Counter::default()
                     };
@@ -2434,12 +2498,16 @@ pub(crate) mod tests {
                     assert_eq!(
                         got.count,
                         BigUint::from(expected),
-                        "round {round}, listing up to {list_up_to}, projected on {projection:?}: {cnf:?}"
+                        "round {round}, listing up to {list_up_to} (first: {list_first}), projected on {projection:?}: {cnf:?}"
                     );
                     // The listing leaves out projection variables in no clause (each doubles).
                     let n = got.stats.listed;
                     if n > 0 && n < list_up_to {
                         assert!((expected / n).is_power_of_two());
+                        if list_first {
+                            // Answered before the search made a decision.
+                            assert_eq!(got.stats.decisions, 0, "round {round}");
+                        }
                         listed += 1;
                     } else if n == list_up_to && expected > list_up_to {
                         gave_up += 1;
