@@ -202,7 +202,7 @@ pub struct CounterArgs {
     #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
     pub counter_sat_oracle: SatOracle,
     /// Before it simplifies or searches, the model counter lists models one by one with
-    /// CaDiCaL (each excluded by a blocking clause, each solve bounded by 10,000 conflicts):
+    /// CaDiCaL (each excluded by a blocking clause, each solve bounded by 20,000 conflicts):
     /// a formula shown to have at most this many is counted so; otherwise it searches, and a
     /// CaDiCaL that found no model within its bound answers the search's questions with what
     /// it learnt. Not for a formula in exact-cover form (see --no-exact-cover). 0 never lists.

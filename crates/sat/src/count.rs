@@ -804,9 +804,14 @@ pub const SAT_CONFLICT_BUDGET: u64 = 4;
 pub const LIST_UP_TO: u64 = 256;
 
 /// Conflicts each solve of the listing may take before the listing is given up for the
-/// search. Where the whole formula is a hard satisfiability question the budget is lost
-/// (track1_091: 12.7 s without a listing, 14.5 s with this budget, 19.9 s with 50,000).
-pub const LIST_CONFLICTS: u32 = 10_000;
+/// search. Where the whole formula is a hard satisfiability question the budget is lost, in
+/// part: an oracle that found no model goes on to the search with what it learnt. Survo
+/// open-4x4's first model takes CaDiCaL between 10,000 and 20,000 conflicts (listed first:
+/// 2.8 → 2.4 s); over the 51 instances of `scripts/bench-counting.sh` 20,000 against 10,000
+/// cost nothing (349.6 s against 352.8 s in all). With the listing during the search
+/// (`list_first: false`), track1_091 took 12.7 s without a listing, 14.5 s with 10,000 and
+/// 19.9 s with 50,000 (2026-11-25).
+pub const LIST_CONFLICTS: u32 = 20_000;
 
 /// Decisions made before the conflict rate may send components to count to the oracle first
 /// (see `Search::conflict_bound`).
