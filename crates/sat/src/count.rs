@@ -476,9 +476,9 @@ impl Counter {
                 match self.long_clauses(formula, projection) {
                     // The oracle gets the formula as given: CDCL on the simplified one, whose
                     // eliminated auxiliary variables became longer clauses, was slower (Survo
-                    // open-2x10's listing: 7.2 → 12 s), and whatever the original implies over the
-                    // variables left, the simplified formula (the original with some variables
-                    // outside the projection quantified away) implies too.
+                    // open-2x10's listing: 7.2 → 12 s), and whatever the original implies
+                    // over the variables left, the simplified formula (the original with some
+                    // variables outside the projection quantified away) implies too.
                     None => {
                         let mut search = Search::new(
                             formula,
@@ -1011,6 +1011,9 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// A search of `cnf`; `oracle_cnf` (the same formula, or one with the same projected
+    /// models and implying everything `cnf` does over its variables) is what the SAT oracle
+    /// holds.
     fn new(
         cnf: &'a Cnf,
         oracle_cnf: &'a Cnf,
