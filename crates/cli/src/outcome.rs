@@ -69,7 +69,8 @@ impl Printer {
         let _ = if self.json {
             let mut j = json!({"status": "unknown", "reason": reason, "seconds": secs});
             if self.counting {
-                // A lower bound, not the count (the model counter adds nothing to it).
+                // A lower bound, not the count (of the model counter's work, the models it
+                // listed).
                 j["count_at_least"] = json!(found);
                 j["complete"] = json!(false);
             }

@@ -101,8 +101,8 @@ impl Progress {
     }
 
     /// Solutions found or counted so far: at any moment a lower bound on what a count stopped
-    /// from outside had reached. (The model counter's partial work is no count, so it adds
-    /// nothing.)
+    /// from outside had reached. (Of the model counter's work only the models it listed are
+    /// such a bound: its search's partial counts are none.)
     pub fn solutions_found(&self) -> u64 {
         self.tallies.found.load(Ordering::Relaxed) + self.tallies.counted.load(Ordering::Relaxed)
     }
@@ -116,7 +116,8 @@ impl Progress {
         self.tallies.found.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The counter dancing-links counts add to (what the meters show while they run).
+    /// The counter dancing-links counts add to (what the meters show while they run), and
+    /// the model counter, counting alone, raises to the models it has listed.
     pub fn dlx_counter(&self) -> &AtomicU64 {
         &self.tallies.counted
     }

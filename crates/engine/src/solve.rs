@@ -911,7 +911,12 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
     match opts.counting {
         Counting::Blocking => blocking_count(&enc, cover_options, opts, limit),
         Counting::Counter => {
-            let counted = opts.counter.count(&enc.cnf, Some(&enc.answer));
+            // The models its listing finds are a lower bound for a count stopped by --timeout.
+            let listed = opts.progress.dlx_counter();
+            let counted = opts
+                .counter
+                .count_reporting(&enc.cnf, Some(&enc.answer), None, listed)
+                .expect("nothing sets the stop flag");
             log::info!("model counter: {:?}", counted.stats);
             Ok(Counted {
                 count: counted.count.into(),

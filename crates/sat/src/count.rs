@@ -51,7 +51,7 @@ use crate::hash::WordMap;
 use crate::{Backend, Cnf, Limits, Lit, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What a count took: decisions made, components met, and how often the cache answered.
@@ -361,7 +361,7 @@ pub fn count_models(cnf: &Cnf, projection: Option<&[Var]>) -> BigUint {
 
 impl Counter {
     pub fn count(&self, cnf: &Cnf, projection: Option<&[Var]>) -> ModelCount {
-        self.count_with(cnf, projection, None)
+        self.count_with(cnf, projection, None, None)
             .expect("nothing sets the stop flag")
     }
 
@@ -374,7 +374,32 @@ impl Counter {
         projection: Option<&[Var]>,
         stop: &AtomicBool,
     ) -> Option<ModelCount> {
-        self.count_with(cnf, projection, Some(stop))
+        self.count_with(cnf, projection, Some(stop), None)
+    }
+
+    /// As [`Counter::count_until`] (never stopped when `stop` is `None`), and raises `listed`
+    /// to the number of models the listing (see [`Counter::list_up_to`]) has found so far,
+    /// doubled for each projection variable in no clause: at any moment a lower bound on the
+    /// count, for a caller that may stop waiting before the count ends.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    /// use wellposed_sat::{Cnf, Counter, Var};
+    /// let mut cnf = Cnf::new();
+    /// cnf.add_clause(&[Var(0).positive(), Var(1).positive()]);
+    /// let listed = AtomicU64::new(0);
+    /// let counted = Counter::default().count_reporting(&cnf, None, None, &listed).unwrap();
+    /// assert_eq!(counted.count, 3u32.into());
+    /// assert!(listed.load(Ordering::Relaxed) <= 3);
+    /// ```
+    pub fn count_reporting(
+        &self,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        stop: Option<&AtomicBool>,
+        listed: &AtomicU64,
+    ) -> Option<ModelCount> {
+        self.count_with(cnf, projection, stop, Some(listed))
     }
 
     /// The count (`None` if `stop` ended it), worked out on a thread of its own: the search
@@ -388,6 +413,7 @@ impl Counter {
         cnf: &Cnf,
         projection: Option<&[Var]>,
         stop: Option<&AtomicBool>,
+        listed: Option<&AtomicU64>,
     ) -> Option<ModelCount> {
         let oracle_stop = Arc::new(AtomicBool::new(false));
         let never = AtomicBool::new(false);
@@ -409,7 +435,9 @@ impl Counter {
             let counted = std::thread::Builder::new()
                 .name("model-counter".into())
                 .stack_size(1 << 30)
-                .spawn_scoped(s, || self.count_here(cnf, projection, caller, &oracle_stop))
+                .spawn_scoped(s, || {
+                    self.count_here(cnf, projection, caller, &oracle_stop, listed)
+                })
                 .expect("a thread for the model counter")
                 .join();
             finished.store(true, Ordering::Relaxed);
@@ -430,10 +458,12 @@ impl Counter {
         projection: Option<&[Var]>,
         stop: &AtomicBool,
         oracle_stop: &Arc<AtomicBool>,
+        floor: Option<&AtomicU64>,
     ) -> Option<ModelCount> {
         let mut listed = None;
         if self.list_first && self.list_up_to > 0 && !self.exact_cover_first(cnf, projection) {
             let mut lister = Search::new(cnf, cnf, projection, self, stop, Arc::clone(oracle_stop));
+            lister.floor = floor;
             if let Some(count) = lister.list_models() {
                 return Some(ModelCount {
                     count: count.shl(lister.loose).big(),
@@ -488,6 +518,7 @@ impl Counter {
                             stop,
                             Arc::clone(oracle_stop),
                         );
+                        search.floor = floor;
                         if let Some((oracle, found)) = listed {
                             // Listed already: the same formula, under the same bounds.
                             search.list_pending = false;
@@ -882,6 +913,8 @@ struct Search<'a> {
     /// Raised with `stop` (see [`Counter::count_until`]), for the oracle to end a solve.
     oracle_stop: Arc<AtomicBool>,
     stopped: bool,
+    /// Raised to the models listed so far (see [`Counter::count_reporting`]).
+    floor: Option<&'a AtomicU64>,
     /// Clauses of three or more literals, flat; each watched by its first two literals,
     /// except the formula's own three-literal clauses, which are in `ternary` instead.
     lits: Vec<u32>,
@@ -1034,6 +1067,7 @@ impl<'a> Search<'a> {
             stop,
             oracle_stop,
             stopped: false,
+            floor: None,
             lits: Vec::new(),
             start: Vec::new(),
             len: Vec::new(),
@@ -2139,7 +2173,7 @@ impl<'a> Search<'a> {
         let block_on: Vec<u32> = (0..self.reason.len() as u32)
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
             .collect();
-        let stop = self.stop;
+        let (stop, floor, loose) = (self.stop, self.floor, self.loose);
         let oracle = self.oracle();
         let bounded = Limits {
             deadline: None,
@@ -2156,6 +2190,10 @@ impl<'a> Search<'a> {
             match oracle.solve(&[]) {
                 Ok(true) if found < up_to => {
                     found += 1;
+                    if let Some(floor) = floor {
+                        let models = found.checked_shl(loose).filter(|m| m >> loose == found);
+                        floor.fetch_max(models.unwrap_or(u64::MAX), Ordering::Relaxed);
+                    }
                     let block: Vec<Lit> = block_on
                         .iter()
                         .map(|&v| Lit::new(Var(v), !oracle.value(Var(v))))
@@ -2476,6 +2514,44 @@ pub(crate) mod tests {
         let whole = Counter::default().count(&cnf, Some(&cells));
         assert_eq!(whole.count, expected);
         assert_eq!(whole.stats.inclusion_exclusion, 0);
+    }
+
+    /// The models the listing found are reported as they are found, doubled for projection
+    /// variables in no clause: the whole count when the listing proves it, else the
+    /// `list_up_to` models it listed before giving up, a lower bound.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn the_models_listed_are_reported_as_a_lower_bound() {
+        // (x0 ∨ x1) ∧ (x2 ∨ x3) ∧ …: 3 models a pair; two more projected variables in no clause.
+        let pairs = |k: u32| {
+            let mut cnf = Cnf::new();
+            cnf.reserve_vars(2 * k + 2);
+            for i in 0..k {
+                cnf.add_clause(&[Var(2 * i).positive(), Var(2 * i + 1).positive()]);
+            }
+            cnf
+        };
+        for (k, first) in [(4, true), (6, true), (6, false)] {
+            let cnf = pairs(k);
+            let all: Vec<Var> = (0..2 * k + 2).map(Var).collect();
+            let listed = AtomicU64::new(0);
+            let counter = Counter {
+                list_first: first,
+                sat_oracle: Some(0),
+                ..Counter::default()
+            };
+            let got = counter
+                .count_reporting(&cnf, Some(&all), None, &listed)
+                .unwrap();
+            let count = 3u64.pow(k) * 4;
+            assert_eq!(got.count, BigUint::from(count), "{k} pairs");
+            let floor = listed.load(Ordering::Relaxed);
+            if k == 4 {
+                assert_eq!(floor, count, "81 models, all listed");
+            } else {
+                assert_eq!(floor, LIST_UP_TO * 4, "729 models, the listing gave up");
+            }
+        }
     }
 
     /// The listing, first (before simplifying or searching) or interrupting the search (here
