@@ -115,7 +115,7 @@ fn count_patterns(
             complete: m.complete,
         }
     } else {
-        wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter())
+        wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.counted_tally())
     };
     let factor = e.pattern_factor();
     let total = &factor * c.count;

@@ -116,9 +116,10 @@ impl Progress {
         self.tallies.found.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The counter dancing-links counts add to (what the meters show while they run), and
-    /// the model counter, counting alone, raises to the models it has listed.
-    pub fn dlx_counter(&self) -> &AtomicU64 {
+    /// The tally of solutions counted so far: dancing-links counts add to it (what the meters
+    /// show while they run), and the model counter, counting alone, raises it to the models it
+    /// has listed.
+    pub fn counted_tally(&self) -> &AtomicU64 {
         &self.tallies.counted
     }
 

@@ -830,7 +830,7 @@ pub fn proved_unique(p: &dyn Puzzle, opts: &Options) -> bool {
 /// Plain dancing links on `opts.threads` threads (0: all cores), stopping at `limit`.
 fn plain_dlx(problem: Problem, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
     let threads = crate::Context::threads(opts.threads);
-    let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.dlx_counter());
+    let c = wellposed_xc::count_parallel(&problem, threads, limit, opts.progress.counted_tally());
     Ok(Counted {
         count: c.count.into(),
         complete: c.complete,
@@ -912,7 +912,7 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         Counting::Blocking => blocking_count(&enc, cover_options, opts, limit),
         Counting::Counter => {
             // The models its listing finds are a lower bound for a count stopped by --timeout.
-            let listed = opts.progress.dlx_counter();
+            let listed = opts.progress.counted_tally();
             let counted = opts
                 .counter
                 .count_reporting(&enc.cnf, Some(&enc.answer), None, listed)
