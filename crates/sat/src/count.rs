@@ -17,6 +17,11 @@
 //! the top of the tree decomposition) are decided first, so that components split early, as in
 //! SharpSAT-TD; otherwise a projection variable of the shortest open clause.
 //!
+//! Projected counting, before the search: the formula is simplified ([`crate::simplify`]),
+//! and the variables outside the projection that it defines (their value fixed by the
+//! projection variables in every model, by Padoa's test: `define.rs`) join the projection, so
+//! that they are decided and cached like the others instead of inside satisfiability questions.
+//!
 //! A formula with a few long clauses over projection variables whose decomposition is much
 //! narrower without them is counted by inclusion–exclusion over those clauses
 //! ([`InclusionExclusion`]): one count per subset of them, each with the subset's clauses
@@ -86,6 +91,8 @@ pub struct CountStats {
     pub inclusion_exclusion: u64,
     /// What [`crate::simplify`] did before the count (with [`Counter::simplify`]).
     pub simplified: crate::SimplifyStats,
+    /// Variables added to the projection because it defines them (with [`Counter::define`]).
+    pub defined: crate::DefineStats,
     /// The formula was an exact cover that does not decompose, counted by dancing links (see
     /// [`Counter::exact_cover`]).
     pub dancing_links: bool,
@@ -184,6 +191,9 @@ pub struct Counter {
     /// such a part, and dancing links do that with far cheaper nodes (13-queens:
     /// BENCHMARKS.md).
     pub exact_cover: bool,
+    /// Projected counting: add to the projection the variables it defines (Padoa's test,
+    /// each bounded: see `define.rs`), after simplifying; the count is the same.
+    pub define: bool,
 }
 
 /// A clause of at least this many literals is long: it may be taken out of the formula and
@@ -349,6 +359,7 @@ impl Default for Counter {
             inclusion_exclusion: InclusionExclusion::Auto,
             simplify: true,
             exact_cover: true,
+            define: true,
         }
     }
 }
@@ -493,6 +504,28 @@ impl Counter {
         } else {
             cnf
         };
+        // Variables the projection defines join it (see `define.rs`).
+        let extended;
+        let mut defined = None;
+        let projection = match projection {
+            Some(p) if self.define && formula.bytes() <= crate::SIMPLIFY_MAX_BYTES => {
+                let began = std::time::Instant::now();
+                let (e, stats) = crate::extend_projection(formula, p, new_solver(), stop);
+                log::debug!(
+                    "model counter: projection of {} extended to {} in {:.3} s: {stats:?}",
+                    p.len(),
+                    e.len(),
+                    began.elapsed().as_secs_f64()
+                );
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                defined = Some(stats);
+                extended = e;
+                Some(extended.as_slice())
+            }
+            p => p,
+        };
         let mut counted =
             if let Some(count) = self.count_exact_cover(formula, projection, Some(stop)) {
                 ModelCount {
@@ -538,6 +571,9 @@ impl Counter {
             };
         if let Some(done) = done {
             counted.stats.simplified = done;
+        }
+        if let Some(defined) = defined {
+            counted.stats.defined = defined;
         }
         Some(counted)
     }
@@ -773,6 +809,15 @@ pub fn component_hash(vars: &[u32], long: &[u32]) -> u128 {
             .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
     }
     (u128::from(finish(a)) << 64) | u128::from(finish(b))
+}
+
+/// A fresh incremental SAT solver: CaDiCaL when built with it (it can be bounded by
+/// conflicts), else varisat.
+fn new_solver() -> Box<dyn Backend> {
+    #[cfg(feature = "cadical")]
+    return Box::new(crate::CadicalBackend::new());
+    #[cfg(not(feature = "cadical"))]
+    return Box::new(crate::VarisatBackend::new());
 }
 
 /// A cached count, with the component's full key when the counter checks keys exactly.
@@ -2145,10 +2190,7 @@ impl<'a> Search<'a> {
     /// The incremental SAT solver holding the whole formula, made when first asked for.
     fn oracle(&mut self) -> &mut Box<dyn Backend> {
         self.oracle.get_or_insert_with(|| {
-            #[cfg(feature = "cadical")]
-            let mut solver: Box<dyn Backend> = Box::new(crate::CadicalBackend::new());
-            #[cfg(not(feature = "cadical"))]
-            let mut solver: Box<dyn Backend> = Box::new(crate::VarisatBackend::new());
+            let mut solver = new_solver();
             solver.set_stop(Arc::clone(&self.oracle_stop));
             solver.add_cnf(self.oracle_cnf);
             solver
@@ -2510,10 +2552,19 @@ pub(crate) mod tests {
         assert_eq!(got.stats.inclusion_exclusion, 2, "split into two counts");
         let cells: Vec<Var> = x.iter().chain(&y).copied().collect();
         // Projected on the words alone the gates' variables are outside the projection: the
-        // formula is counted whole, to the same number.
-        let whole = Counter::default().count(&cnf, Some(&cells));
+        // formula is counted whole, to the same number; unless the gates, which the words
+        // define, join the projection first (`define`), when it is split again.
+        let whole = Counter {
+            define: false,
+            ..Counter::default()
+        }
+        .count(&cnf, Some(&cells));
         assert_eq!(whole.count, expected);
         assert_eq!(whole.stats.inclusion_exclusion, 0);
+        let defined = Counter::default().count(&cnf, Some(&cells));
+        assert_eq!(defined.count, expected);
+        assert_eq!(defined.stats.defined.defined, bits as u64);
+        assert_eq!(defined.stats.inclusion_exclusion, 2);
     }
 
     /// The models the listing found are reported as they are found, doubled for projection

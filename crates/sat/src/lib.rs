@@ -5,6 +5,7 @@
 mod backend;
 mod count;
 mod cover;
+mod define;
 pub mod dimacs;
 mod encode;
 pub mod hash;
@@ -20,6 +21,7 @@ pub use count::{
     LONG_CLAUSES_AT_MOST, SAT_CONFLICT_BUDGET, SPLITS_FUTILE_AFTER, SPLITS_FUTILE_RATE,
     SPLIT_SAMPLE, SPLIT_STREAK,
 };
+pub use define::{extend_projection, DefineStats, DEFINE_CONFLICTS};
 pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
