@@ -2427,7 +2427,7 @@ pub(crate) mod tests {
         seen.len() as u64
     }
 
-    fn random_cnf(rng: &mut Xorshift, vars: u32, clauses: usize, width: u64) -> Cnf {
+    pub(crate) fn random_cnf(rng: &mut Xorshift, vars: u32, clauses: usize, width: u64) -> Cnf {
         random_cnf_by(rng, vars, clauses, |rng| 1 + rng.below(width) as usize)
     }
 

@@ -141,7 +141,7 @@ pub fn extend_projection(
 #[cfg(all(test, feature = "cadical"))]
 mod tests {
     use super::*;
-    use crate::count::tests::brute;
+    use crate::count::tests::{brute, random_cnf};
     use crate::Xorshift;
 
     /// Whether every model of `cnf` agreeing on `projection` agrees on `v` (by trying every
@@ -173,15 +173,8 @@ mod tests {
         let (mut added, mut left) = (0, 0);
         for round in 0..400 {
             let vars = 4 + rng.below(9) as u32;
-            let mut cnf = Cnf::new();
-            cnf.reserve_vars(vars);
-            for _ in 0..rng.below(u64::from(vars) * 4) {
-                let k = 1 + rng.below(3) as usize;
-                let c: Vec<Lit> = (0..k)
-                    .map(|_| Lit::new(Var(rng.below(u64::from(vars)) as u32), rng.below(2) == 0))
-                    .collect();
-                cnf.add_clause(&c);
-            }
+            let clauses = rng.below(u64::from(vars) * 4) as usize;
+            let cnf = random_cnf(&mut rng, vars, clauses, 3);
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
             let solver = Box::new(crate::CadicalBackend::new());
             let (extended, stats) = extend_projection(&cnf, &shown, solver, &stop);
