@@ -6,13 +6,14 @@
 # one at a time; a time limit per instance (default 60 s).
 # Usage: scripts/bench-counting.sh [SECONDS] [DIR]
 #   COUNTER_ARGS="..."   extra arguments for `wellposed count` (e.g. "--counter-heuristic vsads")
-#   WELLPOSED=path       the binary (default: target/release/wellposed, built first)
+#   WELLPOSED=path       the binary (default: target/dist/wellposed, built first with the
+#                        release profile `dist`, as released)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-60}
 dir=${2:-../shared/data/counting}
 W=${WELLPOSED:-}
-[ -n "$W" ] || { cargo build --release -q -p wellposed; W=$PWD/target/release/wellposed; }
+[ -n "$W" ] || { cargo build --profile dist -q -p wellposed; W=$PWD/target/dist/wellposed; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 py=python3

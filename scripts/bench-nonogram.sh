@@ -20,8 +20,8 @@ SCRATCH=${SCRATCH:-/tmp/wellposed-bench-nonogram}
 NONOGRID_VERSION=0.7.3
 mkdir -p "$SCRATCH"
 if [ -z "${WELLPOSED:-}" ]; then
-  cargo build --release -q -p wellposed
-  WELLPOSED=target/release/wellposed
+  cargo build --profile dist -q -p wellposed
+  WELLPOSED=target/dist/wellposed
 fi
 NONOGRID="$SCRATCH/nonogrid-$NONOGRID_VERSION/bin/nonogrid"
 if [ ! -x "$NONOGRID" ]; then
