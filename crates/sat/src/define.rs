@@ -4,7 +4,8 @@
 //! projected assignment with a model then extends to the new variable in exactly one way. The
 //! counter gains by it: a defined variable is decided, split on and cached like any
 //! projection variable, where it would otherwise sit inside satisfiability questions
-//! (track3_001 of the 2022 competition: 180 of 999 variables defined, 25.7 → 14.2 s).
+//! (track3_001 of the 2022 competition: 180 of the 999 variables tested after simplifying are
+//! defined, 25.6 → 13.8 s side by side; BENCHMARKS.md).
 //!
 //! The test is Padoa's: `v` is defined by `P` in `F` iff `F(X) ∧ F(X') ∧ (x = x' for x in P)
 //! ∧ v ∧ ¬v'` has no model, `X'` a renamed copy of the variables. One incremental solver
