@@ -17,10 +17,12 @@
 //! the top of the tree decomposition) are decided first, so that components split early, as in
 //! SharpSAT-TD; otherwise a projection variable of the shortest open clause.
 //!
-//! Projected counting, before the search: the formula is simplified ([`crate::simplify`]),
-//! and the variables outside the projection that it defines (their value fixed by the
-//! projection variables in every model, by Padoa's test: `define.rs`) join the projection, so
-//! that they are decided and cached like the others instead of inside satisfiability questions.
+//! Projected counting, before the search: the formula is simplified
+//! ([`crate::simplify_extending`]), and the variables outside the projection that it defines
+//! (their value fixed by the projection variables in every model, by Padoa's test:
+//! `define.rs`) join the projection before the simplification eliminates variables, so that
+//! they are decided and cached like the others instead of inside satisfiability questions;
+//! the elimination takes a defined one only where its resolvents stay within the projection.
 //!
 //! A formula with a few long clauses over projection variables whose decomposition is much
 //! narrower without them is counted by inclusion–exclusion over those clauses
@@ -192,7 +194,8 @@ pub struct Counter {
     /// BENCHMARKS.md).
     pub exact_cover: bool,
     /// Projected counting: add to the projection the variables it defines (Padoa's test,
-    /// each bounded: see `define.rs`), after simplifying; the count is the same.
+    /// each bounded: see `define.rs`), between the simplification's reductions and its
+    /// elimination of variables (see `simplify.rs`); the count is the same.
     pub define: bool,
 }
 
@@ -488,44 +491,55 @@ impl Counter {
             // questions (after a model it was dropped with its blocking clauses).
             listed = Some((lister.oracle.take(), lister.stats.listed));
         }
-        let simplified;
-        let mut done = None;
-        // Past `SIMPLIFY_MAX_BYTES` not even tried: `simplify` would return a copy.
-        let formula = if self.simplify && cnf.bytes() <= crate::SIMPLIFY_MAX_BYTES {
+        // Variables the projection defines join it (see `define.rs`): between the simplification's
+        // reductions and its elimination, which then keeps those whose resolvents would leave
+        // the projection.
+        let mut defined = None;
+        let mut define = |f: &Cnf, p: &[Var]| -> Vec<Var> {
             let began = std::time::Instant::now();
-            let (simpler, stats) = crate::simplify(cnf, projection, crate::SIMPLIFY_BUDGET);
+            let (e, stats) = crate::extend_projection(f, p, new_solver(), stop);
+            log::debug!(
+                "model counter: projection of {} extended to {} in {:.3} s: {stats:?}",
+                p.len(),
+                e.len(),
+                began.elapsed().as_secs_f64()
+            );
+            defined = Some(stats);
+            e
+        };
+        let define_here = self.define && projection.is_some();
+        let simplified;
+        let extended;
+        let mut done = None;
+        // Past `SIMPLIFY_MAX_BYTES` not even tried: `simplify` would return a copy, and the
+        // definability tests would hold two.
+        let (formula, projection) = if cnf.bytes() > crate::SIMPLIFY_MAX_BYTES {
+            (cnf, projection)
+        } else if self.simplify {
+            let began = std::time::Instant::now();
+            let (simpler, counted_on, stats) = crate::simplify_extending(
+                cnf,
+                projection,
+                crate::SIMPLIFY_BUDGET,
+                define_here.then_some(&mut define as crate::ExtendProjection),
+            );
             log::debug!(
                 "model counter: simplified in {:.3} s: {stats:?}",
                 began.elapsed().as_secs_f64()
             );
             done = Some(stats);
             simplified = simpler;
-            &simplified
+            extended = counted_on;
+            (&simplified, extended.as_deref())
+        } else if define_here {
+            extended = projection.map(|p| define(cnf, p));
+            (cnf, extended.as_deref())
         } else {
-            cnf
+            (cnf, projection)
         };
-        // Variables the projection defines join it (see `define.rs`).
-        let extended;
-        let mut defined = None;
-        let projection = match projection {
-            Some(p) if self.define && formula.bytes() <= crate::SIMPLIFY_MAX_BYTES => {
-                let began = std::time::Instant::now();
-                let (e, stats) = crate::extend_projection(formula, p, new_solver(), stop);
-                log::debug!(
-                    "model counter: projection of {} extended to {} in {:.3} s: {stats:?}",
-                    p.len(),
-                    e.len(),
-                    began.elapsed().as_secs_f64()
-                );
-                if stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                defined = Some(stats);
-                extended = e;
-                Some(extended.as_slice())
-            }
-            p => p,
-        };
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut counted =
             if let Some(count) = self.count_exact_cover(formula, projection, Some(stop)) {
                 ModelCount {
@@ -2425,6 +2439,24 @@ pub(crate) mod tests {
             }
         }
         seen.len() as u64
+    }
+
+    /// Whether every model of `cnf` agreeing on `projection` agrees on `v` (by trying every
+    /// assignment).
+    pub(crate) fn defined_by_brute(cnf: &Cnf, projection: &[Var], v: Var) -> bool {
+        let n = cnf.num_vars();
+        let mut seen = std::collections::HashMap::new();
+        for bits in 0u32..(1 << n) {
+            let val = |l: Lit| ((bits >> l.var().index()) & 1 == 1) == l.is_positive();
+            if cnf.clauses().iter().all(|c| c.iter().any(|&l| val(l))) {
+                let key: Vec<bool> = projection.iter().map(|p| (bits >> p.0) & 1 == 1).collect();
+                let value = (bits >> v.0) & 1 == 1;
+                if *seen.entry(key).or_insert(value) != value {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     pub(crate) fn random_cnf(rng: &mut Xorshift, vars: u32, clauses: usize, width: u64) -> Cnf {

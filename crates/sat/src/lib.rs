@@ -26,7 +26,10 @@ pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
 };
-pub use simplify::{simplify, SimplifyStats, MAX_RESOLVENT, SIMPLIFY_BUDGET, SIMPLIFY_MAX_BYTES};
+pub use simplify::{
+    simplify, simplify_extending, ExtendProjection, SimplifyStats, MAX_RESOLVENT, SIMPLIFY_BUDGET,
+    SIMPLIFY_MAX_BYTES,
+};
 
 use std::fmt;
 
