@@ -802,8 +802,9 @@ impl Num {
 pub const CACHE_ENTRY_BYTES: usize = 64;
 
 /// 128 bits that name a component in the cache: two independent lanes (multiply, xor, rotate,
-/// with different odd multipliers) over its sorted variables, a separator and its sorted long
-/// clauses, each finished by splitmix64's avalanche. The cache compares these 16 bytes instead
+/// with different odd multipliers) over its sorted variables and its sorted long clauses, two
+/// numbers packed into each step, seeded with both lengths, each lane finished by splitmix64's
+/// avalanche. The cache compares these 16 bytes instead
 /// of the whole component (which may hold thousands of numbers), so an entry costs the same
 /// whatever the component's size. Treating the hash as a random function, the chance that two
 /// of N distinct components met in one count share a name is at most N²/2^129 — below 10^-20
@@ -816,11 +817,23 @@ pub fn component_hash(vars: &[u32], long: &[u32]) -> u128 {
     }
     let mut a = 0x9E37_79B9_7F4A_7C15u64 ^ vars.len() as u64;
     let mut b = 0xC2B2_AE3D_27D4_EB4Fu64 ^ (long.len() as u64).rotate_left(32);
-    for &w in vars.iter().chain(std::iter::once(&u32::MAX)).chain(long) {
-        let w = u64::from(w);
+    let mut mix = |w: u64| {
         a = (a ^ w).wrapping_mul(0xFF51_AFD7_ED55_8CCD).rotate_left(29);
         b = (b.rotate_left(23) ^ w.wrapping_mul(0x94D0_49BB_1331_11EB))
             .wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    };
+    // Two numbers a step (the lengths, in the seeds, fix where the lists part): each lane is a
+    // chain of dependent multiplications, so half the steps is half the latency (side by side
+    // against one number a step, two runs: track3_013 3.74 → 3.46 and 3.90 → 3.83 s, the empty
+    // 8×8 grid 27.5 → 26.0 and 27.4 → 26.8 s, all 51 counting instances 310.6 → 307.8 s).
+    for list in [vars, long] {
+        let mut pairs = list.chunks_exact(2);
+        for p in &mut pairs {
+            mix(u64::from(p[0]) << 32 | u64::from(p[1]));
+        }
+        if let [last] = pairs.remainder() {
+            mix(u64::from(*last) << 32 | 0xFFFF_FFFF);
+        }
     }
     (u128::from(finish(a)) << 64) | u128::from(finish(b))
 }
