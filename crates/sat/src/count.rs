@@ -847,6 +847,14 @@ fn new_solver() -> Box<dyn Backend> {
     return Box::new(crate::VarisatBackend::new());
 }
 
+/// What the component search (`split`) last wrote of a variable or clause: the search's mark,
+/// and the component label given under it.
+#[derive(Clone, Copy, Default)]
+struct Seen {
+    mark: u32,
+    comp: u32,
+}
+
 /// A cached count, with the component's full key when the counter checks keys exactly.
 struct Cached {
     count: Num,
@@ -1031,12 +1039,11 @@ struct Search<'a> {
     units: Vec<u32>,
     empty_clause: bool,
     /// Marks of the current component search (`split`), and the label of the component
-    /// each marked variable and open long clause belongs to.
-    var_mark: Vec<u32>,
-    clause_mark: Vec<u32>,
+    /// each marked variable and open long clause belongs to (side by side: the search reads
+    /// both of a clause at once).
+    var_seen: Vec<Seen>,
+    clause_seen: Vec<Seen>,
     mark: u32,
-    var_comp: Vec<u32>,
-    clause_comp: Vec<u32>,
     queue: Vec<u32>,
     /// Calls of `split`, how many searched for components, how many of those found more
     /// than one (or a free variable), and how many searches are still owed to the last
@@ -1160,11 +1167,9 @@ impl<'a> Search<'a> {
             loose: 0,
             units: Vec::new(),
             empty_clause: false,
-            var_mark: vec![0; n],
-            clause_mark: Vec::new(),
+            var_seen: vec![Seen::default(); n],
+            clause_seen: Vec::new(),
             mark: 0,
-            var_comp: vec![0; n],
-            clause_comp: Vec::new(),
             queue: Vec::new(),
             split_calls: 0,
             split_searches: 0,
@@ -1252,10 +1257,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        s.clause_mark = vec![0; s.start.len()];
+        s.clause_seen = vec![Seen::default(); s.start.len()];
         s.true_lits = vec![0; s.start.len()];
         s.false_lits = vec![0; s.start.len()];
-        s.clause_comp = vec![0; s.start.len()];
         s.original = s.start.len() as u32;
         s.loose = (0..n)
             .filter(|&v| s.projected[v] && s.degree[v] == 0)
@@ -1514,8 +1518,8 @@ impl<'a> Search<'a> {
 
     fn next_mark(&mut self) -> u32 {
         if self.mark == u32::MAX {
-            self.var_mark.iter_mut().for_each(|m| *m = 0);
-            self.clause_mark.iter_mut().for_each(|m| *m = 0);
+            self.var_seen.iter_mut().for_each(|m| m.mark = 0);
+            self.clause_seen.iter_mut().for_each(|m| m.mark = 0);
             self.mark = 0;
         }
         self.mark += 1;
@@ -1532,7 +1536,7 @@ impl<'a> Search<'a> {
     }
 
     /// Labels the open formula reachable from `root` (graph search through open clauses) as
-    /// component `label`: `var_comp` for its variables, `clause_comp` for its open long
+    /// component `label`: `var_seen` for its variables, `clause_seen` for its open long
     /// clauses (a satisfied clause met on the way is marked and labelled `NO_COMPONENT`).
     /// Stops early once `stop_at` variables are reached. Returns how many variables and open
     /// long clauses it reached, and whether it went to the end.
@@ -1540,8 +1544,8 @@ impl<'a> Search<'a> {
         let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         queue.push(root);
-        self.var_mark[root as usize] = mark;
-        self.var_comp[root as usize] = label;
+        self.var_seen[root as usize].mark = mark;
+        self.var_seen[root as usize].comp = label;
         let mut long = 0;
         let mut next = 0;
         while next < queue.len() && queue.len() < stop_at {
@@ -1551,30 +1555,30 @@ impl<'a> Search<'a> {
                 let code = (2 * x + polarity) as usize;
                 for &l in &self.implied[code] {
                     let u = (l >> 1) as usize;
-                    if self.is_open(u as u32) && self.var_mark[u] != mark {
-                        self.var_mark[u] = mark;
-                        self.var_comp[u] = label;
+                    if self.is_open(u as u32) && self.var_seen[u].mark != mark {
+                        self.var_seen[u].mark = mark;
+                        self.var_seen[u].comp = label;
                         queue.push(u as u32);
                     }
                 }
             }
             for &c in &self.occ[x as usize] {
                 let c = c as usize;
-                if self.clause_mark[c] == mark {
+                if self.clause_seen[c].mark == mark {
                     continue;
                 }
-                self.clause_mark[c] = mark;
+                self.clause_seen[c].mark = mark;
                 if self.true_lits[c] > 0 {
-                    self.clause_comp[c] = NO_COMPONENT; // satisfied: not a link
+                    self.clause_seen[c].comp = NO_COMPONENT; // satisfied: not a link
                     continue;
                 }
-                self.clause_comp[c] = label;
+                self.clause_seen[c].comp = label;
                 long += 1;
                 for &l in &self.lits[self.start[c] as usize..][..self.len[c] as usize] {
                     let u = (l >> 1) as usize;
-                    if self.values[l as usize] == 0 && self.var_mark[u] != mark {
-                        self.var_mark[u] = mark;
-                        self.var_comp[u] = label;
+                    if self.values[l as usize] == 0 && self.var_seen[u].mark != mark {
+                        self.var_seen[u].mark = mark;
+                        self.var_seen[u].comp = label;
                         queue.push(u as u32);
                     }
                 }
@@ -1611,7 +1615,7 @@ impl<'a> Search<'a> {
         let mut free = 0;
         let mut first = true;
         for &root in scope {
-            if !self.is_open(root) || self.var_mark[root as usize] == mark {
+            if !self.is_open(root) || self.var_seen[root as usize].mark == mark {
                 continue;
             }
             let stop_at = if first && open > 1 { open } else { usize::MAX };
@@ -1623,7 +1627,7 @@ impl<'a> Search<'a> {
             }
             if vars == 1 && long == 0 && self.isolated(root) {
                 // In no open clause: a free variable, not a component.
-                self.var_comp[root as usize] = NO_COMPONENT;
+                self.var_seen[root as usize].comp = NO_COMPONENT;
                 free += u32::from(self.projected[root as usize]);
                 continue;
             }
@@ -1644,18 +1648,18 @@ impl<'a> Search<'a> {
         for &v in scope {
             let v = v as usize;
             if self.is_open(v as u32)
-                && self.var_mark[v] == mark
-                && self.var_comp[v] != NO_COMPONENT
+                && self.var_seen[v].mark == mark
+                && self.var_seen[v].comp != NO_COMPONENT
             {
-                let comp = &mut comps[self.var_comp[v] as usize];
+                let comp = &mut comps[self.var_seen[v].comp as usize];
                 comp.vars.push(v as u32);
                 comp.projected |= self.projected[v];
             }
         }
         for &c in scope_long {
             let k = c as usize;
-            if self.clause_mark[k] == mark && self.clause_comp[k] != NO_COMPONENT {
-                comps[self.clause_comp[k] as usize].long.push(c);
+            if self.clause_seen[k].mark == mark && self.clause_seen[k].comp != NO_COMPONENT {
+                comps[self.clause_seen[k].comp as usize].long.push(c);
             }
         }
         (comps, free)
@@ -1692,7 +1696,9 @@ impl<'a> Search<'a> {
         for &c in scope_long {
             let k = c as usize;
             let open_clause = match mark {
-                Some(mark) if self.clause_mark[k] == mark => self.clause_comp[k] != NO_COMPONENT,
+                Some(mark) if self.clause_seen[k].mark == mark => {
+                    self.clause_seen[k].comp != NO_COMPONENT
+                }
                 _ => !self.satisfied(c),
             };
             if open_clause {
