@@ -491,9 +491,9 @@ impl Counter {
             // questions (after a model it was dropped with its blocking clauses).
             listed = Some((lister.oracle.take(), lister.stats.listed));
         }
-        // Variables the projection defines join it (see `define.rs`): between the simplification's
-        // reductions and its elimination, which then keeps those whose resolvents would leave
-        // the projection.
+        // Variables the projection defines join it (see `define.rs`): between the
+        // simplification's reductions and its elimination, which then keeps those whose
+        // resolvents would leave the projection.
         let mut defined = None;
         let mut define = |f: &Cnf, p: &[Var]| -> Vec<Var> {
             let began = std::time::Instant::now();
@@ -803,9 +803,9 @@ pub const CACHE_ENTRY_BYTES: usize = 64;
 
 /// 128 bits that name a component in the cache: two independent lanes (multiply, xor, rotate,
 /// with different odd multipliers) over its sorted variables and its sorted long clauses, two
-/// numbers packed into each step, seeded with both lengths, each lane finished by splitmix64's
-/// avalanche. The cache compares these 16 bytes instead
-/// of the whole component (which may hold thousands of numbers), so an entry costs the same
+/// numbers packed into each step, seeded with the lists' lengths, each lane finished by
+/// splitmix64's avalanche. The cache compares these 16 bytes instead of the whole component
+/// (which may hold thousands of numbers), so an entry costs the same
 /// whatever the component's size. Treating the hash as a random function, the chance that two
 /// of N distinct components met in one count share a name is at most N²/2^129 — below 10^-20
 /// for N = 10^9 components, far past any count's length. `exact_keys` removes even that.

@@ -391,7 +391,11 @@ pub fn simplify_extending(
     let mut projection = given.clone();
     let mut defined = vec![false; n];
     if let (Some(p), Some(extend)) = (projection.as_mut(), extend) {
-        let extended = extend(&work.to_cnf(&fixed, cnf), p);
+        // A variable past the formula's is in no clause: never defined.
+        let extended: Vec<Var> = extend(&work.to_cnf(&fixed, cnf), p)
+            .into_iter()
+            .filter(|v| v.index() < n)
+            .collect();
         for v in &extended {
             if p.binary_search(v).is_err() {
                 defined[v.index()] = true;
