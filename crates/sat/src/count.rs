@@ -805,10 +805,10 @@ pub const CACHE_ENTRY_BYTES: usize = 64;
 /// with different odd multipliers) over its sorted variables and its sorted long clauses, two
 /// numbers packed into each step, seeded with the lists' lengths, each lane finished by
 /// splitmix64's avalanche. The cache compares these 16 bytes instead of the whole component
-/// (which may hold thousands of numbers), so an entry costs the same
-/// whatever the component's size. Treating the hash as a random function, the chance that two
-/// of N distinct components met in one count share a name is at most N²/2^129 — below 10^-20
-/// for N = 10^9 components, far past any count's length. `exact_keys` removes even that.
+/// (which may hold thousands of numbers), so an entry costs the same whatever the component's
+/// size. Treating the hash as a random function, the chance that two of N distinct components
+/// met in one count share a name is at most N²/2^129 — below 10^-20 for N = 10^9 components,
+/// far past any count's length. `exact_keys` removes even that.
 pub fn component_hash(vars: &[u32], long: &[u32]) -> u128 {
     fn finish(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
