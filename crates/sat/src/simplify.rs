@@ -20,7 +20,7 @@
 //! satisfiability questions about those variables. Measured (BENCHMARKS.md): 2022 track3_001
 //! 13.9 → 3.7 s against eliminating defined variables like any other (what the counter did
 //! when it looked for them after step 4), the empty 8×8 binary grid 27.6 → 27.3 s, where
-//! keeping every defined variable cost 27.6 → 43.0 s.
+//! keeping every defined variable took 43–45 s.
 //!
 //! Every step visits clauses within a budget ([`Budget`]), so a huge formula costs at most a
 //! bounded amount of work here; what is not reached is left as it was. The variables keep
