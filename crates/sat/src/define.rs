@@ -101,9 +101,11 @@ pub fn extend_projection(
             *s = true;
         }
     }
+    // Not yet tested, nor ruled out by a model pair.
+    let mut open: Vec<bool> = (0..n as usize).map(|v| used[v] && !shown[v]).collect();
     // Nothing to test (every variable in a clause projected: most puzzle CNFs): the solver is
     // not given the two copies at all.
-    if (0..n as usize).all(|v| shown[v] || !used[v]) {
+    if !open.contains(&true) {
         return (extended, stats);
     }
     for c in cnf.clauses() {
@@ -120,11 +122,6 @@ pub fn extend_projection(
         .filter(|&v| shown[v as usize] && used[v as usize])
         .map(|v| selector(v).positive())
         .collect();
-    // Not yet tested, nor ruled out by a model pair.
-    let mut open = vec![false; n as usize];
-    for v in 0..n as usize {
-        open[v] = used[v] && !shown[v];
-    }
     for v in 0..n {
         if !open[v as usize] {
             continue;
@@ -143,7 +140,6 @@ pub fn extend_projection(
         match answer {
             Ok(false) => {
                 stats.defined += 1;
-                shown[v as usize] = true;
                 assumed.push(selector(v).positive());
                 extended.push(Var(v));
             }
