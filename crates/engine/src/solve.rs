@@ -23,6 +23,9 @@ pub enum SolverChoice {
     Varisat,
     /// CaDiCaL, built in (the `cadical` feature, on by default).
     Cadical,
+    /// CaDiCaL in its stable configuration ([`wellposed_sat::CadicalBackend::stable`]):
+    /// faster where models are hard to find, slower to refute.
+    CadicalStable,
     /// An external DIMACS solver command (the CNF file is appended as its last argument).
     External(String),
 }
@@ -98,7 +101,13 @@ pub enum Uniqueness {
 }
 
 impl SolverChoice {
-    /// The SAT solvers built into this binary (CaDiCaL with the `cadical` feature).
+    /// CaDiCaL in either configuration: a solver that can be bounded.
+    pub fn is_cadical(&self) -> bool {
+        matches!(self, SolverChoice::Cadical | SolverChoice::CadicalStable)
+    }
+
+    /// The SAT solvers built into this binary (CaDiCaL with the `cadical` feature, in its
+    /// default configuration).
     pub fn built_in() -> Vec<SolverChoice> {
         let mut all = vec![SolverChoice::Varisat];
         if cfg!(feature = "cadical") {
@@ -261,7 +270,8 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
 pub(crate) fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {
     let mut b: Box<dyn Backend> = match &opts.solver {
         SolverChoice::Varisat => Box::new(VarisatBackend::new()),
-        SolverChoice::Cadical => cadical()?,
+        SolverChoice::Cadical => cadical(false)?,
+        SolverChoice::CadicalStable => cadical(true)?,
         SolverChoice::External(cmd) => Box::new(ExternalSolver::new(cmd)?),
     };
     b.set_limits(opts.limits)?;
@@ -269,12 +279,16 @@ pub(crate) fn backend(opts: &Options) -> Result<Box<dyn Backend>, EngineError> {
 }
 
 #[cfg(feature = "cadical")]
-fn cadical() -> Result<Box<dyn Backend>, EngineError> {
-    Ok(Box::new(wellposed_sat::CadicalBackend::new()))
+fn cadical(stable: bool) -> Result<Box<dyn Backend>, EngineError> {
+    Ok(Box::new(if stable {
+        wellposed_sat::CadicalBackend::stable()
+    } else {
+        wellposed_sat::CadicalBackend::new()
+    }))
 }
 
 #[cfg(not(feature = "cadical"))]
-fn cadical() -> Result<Box<dyn Backend>, EngineError> {
+fn cadical(_stable: bool) -> Result<Box<dyn Backend>, EngineError> {
     Err(EngineError::Backend(wellposed_sat::BackendError::Solver(
         "this build has no CaDiCaL (build with the `cadical` feature)".into(),
     )))
@@ -590,7 +604,7 @@ fn native_first(
     want: u64,
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
-    if stop <= 2 && opts.solver == SolverChoice::Cadical {
+    if stop <= 2 && opts.solver.is_cadical() {
         match p.native_first(want, stop, Effort::Brief) {
             Tried::Answered(found) => {
                 log::info!("auto: answered by the family's first try");
