@@ -1544,8 +1544,7 @@ impl<'a> Search<'a> {
         let mut queue = std::mem::take(&mut self.queue);
         queue.clear();
         queue.push(root);
-        self.var_seen[root as usize].mark = mark;
-        self.var_seen[root as usize].comp = label;
+        self.var_seen[root as usize] = Seen { mark, comp: label };
         let mut long = 0;
         let mut next = 0;
         while next < queue.len() && queue.len() < stop_at {
@@ -1556,8 +1555,7 @@ impl<'a> Search<'a> {
                 for &l in &self.implied[code] {
                     let u = (l >> 1) as usize;
                     if self.is_open(u as u32) && self.var_seen[u].mark != mark {
-                        self.var_seen[u].mark = mark;
-                        self.var_seen[u].comp = label;
+                        self.var_seen[u] = Seen { mark, comp: label };
                         queue.push(u as u32);
                     }
                 }
@@ -1567,18 +1565,17 @@ impl<'a> Search<'a> {
                 if self.clause_seen[c].mark == mark {
                     continue;
                 }
-                self.clause_seen[c].mark = mark;
-                if self.true_lits[c] > 0 {
-                    self.clause_seen[c].comp = NO_COMPONENT; // satisfied: not a link
+                let satisfied = self.true_lits[c] > 0; // not a link
+                let comp = if satisfied { NO_COMPONENT } else { label };
+                self.clause_seen[c] = Seen { mark, comp };
+                if satisfied {
                     continue;
                 }
-                self.clause_seen[c].comp = label;
                 long += 1;
                 for &l in &self.lits[self.start[c] as usize..][..self.len[c] as usize] {
                     let u = (l >> 1) as usize;
                     if self.values[l as usize] == 0 && self.var_seen[u].mark != mark {
-                        self.var_seen[u].mark = mark;
-                        self.var_seen[u].comp = label;
+                        self.var_seen[u] = Seen { mark, comp: label };
                         queue.push(u as u32);
                     }
                 }
