@@ -353,11 +353,20 @@ fn enumerate_cnf(
     limit: Option<u64>,
     visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
-    enumerate_cnf_until(enc, cover_options, opts, limit, None, visit)
+    enumerate_cnf_until(
+        enc,
+        cover_options,
+        opts,
+        limit,
+        None,
+        visit,
+        &mut Vec::new(),
+    )
 }
 
 /// [`enumerate_cnf`], where raising `stop` also ends the solve under way (backends that can:
-/// see [`Backend::set_stop`]; it then ends with an error).
+/// see [`Backend::set_stop`]; it then ends with an error), going on from the solutions blocked
+/// in `blocked` (see [`enumerate_on`]).
 fn enumerate_cnf_until(
     enc: &CnfEncoding,
     cover_options: Option<usize>,
@@ -365,6 +374,7 @@ fn enumerate_cnf_until(
     limit: Option<u64>,
     stop: Option<&Arc<AtomicBool>>,
     visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
+    blocked: &mut Vec<Vec<Lit>>,
 ) -> Result<bool, EngineError> {
     let mut solver = backend(opts)?;
     if let Some(stop) = stop {
@@ -376,12 +386,15 @@ fn enumerate_cnf_until(
         cover_options,
         (limit.unwrap_or(u64::MAX), &opts.progress),
         visit,
-        &mut Vec::new(),
+        blocked,
     )
 }
 
-/// [`enumerate_cnf`] on a given solver, collecting the blocking clauses it adds in `blocked`
-/// and tallying each solution in `progress`.
+/// [`enumerate_cnf`] on a given solver, tallying each solution in `progress`. `blocked` holds
+/// the blocking clauses of solutions found before (by an earlier enumeration of the same
+/// encoding: they are blocked from the start, neither visited nor tallied again), and each
+/// solution found here is added to it, the last one too (where the limit or the visitor ends
+/// the enumeration), so that it says every solution found so far.
 fn enumerate_on(
     solver: &mut dyn Backend,
     enc: &CnfEncoding,
@@ -395,6 +408,9 @@ fn enumerate_on(
     }
     let mut seen = 0u64;
     solver.add_cnf(&enc.cnf);
+    for block in blocked.iter() {
+        solver.add_clause(block);
+    }
     let n = enc.cnf.num_vars() as usize;
     while solver.solve(&[])? {
         let model = model_of(solver, n);
@@ -409,11 +425,11 @@ fn enumerate_on(
         };
         seen += 1;
         progress.found_one();
+        solver.add_clause(&block);
+        blocked.push(block);
         if visit(answer)?.is_break() || seen >= limit {
             return Ok(false);
         }
-        solver.add_clause(&block);
-        blocked.push(block);
     }
     Ok(true)
 }
@@ -940,12 +956,19 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
         }
         Counting::Auto => {
             // One more than the hand-over point tells "exactly BLOCKING_FIRST" from "more".
-            let first =
-                blocking_count(&enc, cover_options, opts, Some(cap.min(BLOCKING_FIRST + 1)))?;
+            let mut found = Vec::new();
+            let first = blocking_count_until(
+                &enc,
+                cover_options,
+                opts,
+                Some(cap.min(BLOCKING_FIRST + 1)),
+                None,
+                &mut found,
+            )?;
             if first.complete || cap <= BLOCKING_FIRST + 1 {
                 return Ok(first);
             }
-            race(enc, cover_options, opts, limit)
+            race(enc, cover_options, opts, limit, found)
         }
     }
 }
@@ -956,28 +979,39 @@ fn blocking_count(
     opts: &Options,
     limit: Option<u64>,
 ) -> Result<Counted, EngineError> {
-    blocking_count_until(enc, cover_options, opts, limit, None)
+    blocking_count_until(enc, cover_options, opts, limit, None, &mut Vec::new())
 }
 
 /// Blocking-clause counting that gives up once `stop` (if any) is set: between solves with
-/// `complete: false`, within one (CaDiCaL) with an error.
+/// `complete: false`, within one (CaDiCaL) with an error. It goes on from the solutions in
+/// `found` (blocking clauses of an earlier count of the same encoding, see [`enumerate_on`]),
+/// adds those it finds, and counts them all, up to `limit` in all.
 fn blocking_count_until(
     enc: &CnfEncoding,
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
     stop: Option<&Arc<AtomicBool>>,
+    found: &mut Vec<Vec<Lit>>,
 ) -> Result<Counted, EngineError> {
-    let mut n = 0u64;
-    let complete = enumerate_cnf_until(enc, cover_options, opts, limit, stop, |_| {
-        n += 1;
-        Ok(match stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            true => ControlFlow::Break(()),
-            false => ControlFlow::Continue(()),
-        })
-    })?;
+    let before = found.len() as u64;
+    let more = limit.map(|l| l.saturating_sub(before));
+    let complete = enumerate_cnf_until(
+        enc,
+        cover_options,
+        opts,
+        more,
+        stop,
+        |_| {
+            Ok(match stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            })
+        },
+        found,
+    )?;
     Ok(Counted {
-        count: n.into(),
+        count: (found.len() as u64).into(),
         complete,
         method: CountMethod::Blocking,
     })
@@ -990,12 +1024,16 @@ fn blocking_count_until(
 /// full SAT call per solution and lose on everything large. The loser is told to stop: the
 /// counter at its next decision or within its oracle's solve, the blocking side within its
 /// solve where the backend can stop one (CaDiCaL), else after it (varisat), on its own
-/// (detached) thread, whose answer nobody reads then.
+/// (detached) thread, whose answer nobody reads then. The blocking side goes on from the
+/// solutions `found` before the race (their clauses blocked from its start), so none is found
+/// twice: neither its time nor the tally of solutions found (the lower bound a count stopped
+/// by --timeout reports) counts one twice.
 fn race(
     enc: CnfEncoding,
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
+    mut found: Vec<Vec<Lit>>,
 ) -> Result<Counted, EngineError> {
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
@@ -1010,7 +1048,8 @@ fn race(
             opts.solver = SolverChoice::CadicalStable;
         }
         std::thread::spawn(move || {
-            let r = blocking_count_until(&enc, cover_options, &opts, limit, Some(&stop));
+            let r =
+                blocking_count_until(&enc, cover_options, &opts, limit, Some(&stop), &mut found);
             if r.as_ref()
                 .is_ok_and(|c| c.complete || !stop.load(Ordering::Relaxed))
             {
@@ -1114,12 +1153,62 @@ mod tests {
             ..Options::default()
         };
         let stop = Arc::new(AtomicBool::new(true));
-        let counted = blocking_count_until(&enc, None, &opts, None, Some(&stop));
+        let counted = blocking_count_until(&enc, None, &opts, None, Some(&stop), &mut Vec::new());
         assert!(matches!(
             counted,
             Err(EngineError::Backend(BackendError::Stopped {
                 reason: "stop"
             }))
         ));
+    }
+
+    /// The race's blocking side goes on from the solutions found before it: a count stopped
+    /// after 101 solutions and taken up again finds every solution exactly once, so its count
+    /// and the tally of solutions found (a stopped count's lower bound) are both the formula's
+    /// number of models: (x1 or x2 or x3) over 10 variables has 7/8 of 2^10 = 896.
+    #[test]
+    fn a_count_taken_up_again_finds_each_solution_once() {
+        let mut cnf = wellposed_sat::Cnf::new();
+        let x = cnf.new_vars(10);
+        cnf.add_clause(&[
+            Lit::new(x[0], true),
+            Lit::new(x[1], true),
+            Lit::new(x[2], true),
+        ]);
+        let enc = CnfEncoding {
+            answer: x,
+            names: Vec::new(),
+            cnf,
+        };
+        for solver in [
+            SolverChoice::Cadical,
+            SolverChoice::CadicalStable,
+            SolverChoice::Varisat,
+        ] {
+            let opts = Options {
+                solver,
+                ..Options::default()
+            };
+            let mut found = Vec::new();
+            let first = blocking_count_until(&enc, None, &opts, Some(101), None, &mut found)
+                .expect("counted");
+            assert_eq!(
+                (first.count.clone(), first.complete),
+                (101u64.into(), false)
+            );
+            assert_eq!(found.len(), 101, "the last solution found is kept too");
+            let all =
+                blocking_count_until(&enc, None, &opts, None, None, &mut found).expect("counted");
+            assert_eq!((all.count, all.complete), (896u64.into(), true));
+            assert_eq!(opts.progress.solutions_found(), 896);
+            found.sort();
+            found.dedup();
+            assert_eq!(found.len(), 896, "no solution was found twice");
+            // A limit counts them all: going on from 101 up to 300 in all finds 199 more.
+            let mut found = found[..101].to_vec();
+            let capped = blocking_count_until(&enc, None, &opts, Some(300), None, &mut found)
+                .expect("counted");
+            assert_eq!((capped.count, capped.complete), (300u64.into(), false));
+        }
     }
 }
