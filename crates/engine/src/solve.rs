@@ -1025,9 +1025,9 @@ fn blocking_count_until(
 /// counter at its next decision or within its oracle's solve, the blocking side within its
 /// solve where the backend can stop one (CaDiCaL), else after it (varisat), on its own
 /// (detached) thread, whose answer nobody reads then. The blocking side goes on from the
-/// solutions `found` before the race (their clauses blocked from its start), so none is found
-/// twice: neither its time nor the tally of solutions found (the lower bound a count stopped
-/// by --timeout reports) counts one twice.
+/// solutions `found` before the race (their clauses blocked from its start): no solution is
+/// searched for twice, and the tally of solutions found (the lower bound a count stopped by
+/// --timeout reports) counts each once.
 fn race(
     enc: CnfEncoding,
     cover_options: Option<usize>,
