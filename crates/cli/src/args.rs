@@ -44,6 +44,12 @@ pub struct Global {
     /// fastest), totalizer, or sequential.
     #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
     pub cardinality: CardinalityArg,
+    /// Build a family's smaller encoding where it has one (nonograms: each run's start
+    /// positions instead of each line's automaton): fewer variables, weaker propagation.
+    /// --method auto's brief CDCL try always does. For measuring and exporting encodings;
+    /// answers never change.
+    #[arg(long, global = true)]
+    pub compact_encoding: bool,
     /// The memory an encoding may take (bytes, or with K, M, G: `512M`, `8G`). A CNF that
     /// would grow past it is refused with an error instead of exhausting the machine.
     #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = memory_size)]
@@ -341,6 +347,7 @@ impl Settings {
                 },
                 max_bytes: g.max_memory,
                 phase_hints: true,
+                compact: g.compact_encoding,
             },
             deadline,
             progress,
@@ -432,6 +439,7 @@ mod tests {
             "sequential",
             "--cardinality",
             "totalizer",
+            "--compact-encoding",
         ])
         .unwrap();
         let s = Settings::new(&p.global, None, Progress::new());
@@ -441,6 +449,7 @@ mod tests {
         assert_eq!(o.limits.conflicts, Some(7));
         assert_eq!(o.choices.amo, AmoEncoding::Sequential);
         assert_eq!(o.choices.cardinality, Cardinality::Totalizer);
+        assert!(o.choices.compact);
         assert_eq!(o.threads, 3);
     }
 

@@ -20,7 +20,18 @@ fn count(p: &Nonogram, method: Method) -> u64 {
 
 /// Counts by the plain automaton CNF (no line solving first), by blocking clauses.
 fn count_plain_cnf(p: &Nonogram) -> u64 {
-    let enc = p.cnf(false);
+    count_cnf(p, false, false)
+}
+
+/// Counts by a CNF, by blocking clauses: the automaton or (`compact`) the start-position
+/// encoding, with or without line solving's units (and the starts they rule out).
+fn count_cnf(p: &Nonogram, line_solved: bool, compact: bool) -> u64 {
+    let choices = wellposed_engine::sat::Choices {
+        phase_hints: false,
+        compact,
+        ..Default::default()
+    };
+    let enc = p.cnf_with(line_solved, choices);
     let mut solver = wellposed_engine::sat::VarisatBackend::new();
     use wellposed_engine::sat::{Backend, Lit};
     solver.add_cnf(&enc.cnf);
@@ -80,6 +91,13 @@ fn every_path_counts_alike_on_random_small_puzzles() {
         assert_eq!(count(&p, Method::Auto), brute, "auto, round {round}");
         assert_eq!(count(&p, Method::Sat), brute, "SAT, round {round}");
         assert_eq!(count_plain_cnf(&p), brute, "plain CNF, round {round}");
+        for line_solved in [false, true] {
+            let compact = count_cnf(&p, line_solved, true);
+            assert_eq!(
+                compact, brute,
+                "start positions {line_solved}, round {round}"
+            );
+        }
         if brute > 1 {
             seen_multiple += 1;
         }
@@ -90,7 +108,9 @@ fn every_path_counts_alike_on_random_small_puzzles() {
         let (w, h) = (5 + rng.below(4) as usize, 5 + rng.below(4) as usize);
         let pic = random_picture(&mut rng, w, h, 50);
         let p = Nonogram::from_picture(w, h, &pic);
-        assert_eq!(count(&p, Method::Native), count(&p, Method::Sat));
+        let native = count(&p, Method::Native);
+        assert_eq!(native, count(&p, Method::Sat));
+        assert_eq!(native, count_cnf(&p, true, true), "start positions");
     }
 }
 
@@ -297,6 +317,18 @@ fn clues_that_no_picture_fits_have_no_solution() {
         ));
     }
     assert_eq!(count_plain_cnf(&p), 0);
+    assert_eq!(count_cnf(&p, false, true), 0, "start positions");
+    // A run longer than its line (the parsers refuse it; built directly): no start fits,
+    // in either encoding.
+    let p = Nonogram {
+        width: 2,
+        height: 2,
+        rows: vec![vec![3], vec![]],
+        cols: vec![vec![1], vec![1]],
+        goal: None,
+    };
+    assert_eq!(count_plain_cnf(&p), 0);
+    assert_eq!(count_cnf(&p, false, true), 0, "start positions");
 }
 
 #[test]
@@ -392,12 +424,16 @@ fn auto_answers_forever_by_each_of_its_tries() {
         cnf_alone.is_err(),
         "one conflict a solve is too few for the CNF"
     );
-    // What the brief CDCL try is: within its bound, it answers.
-    let mut brief = bounded(Method::Sat, Some(wellposed_engine::BRIEF_CONFLICTS));
-    brief.choices.phase_hints = false;
-    match wellposed_engine::uniqueness(&p, &brief).unwrap() {
-        Uniqueness::Unique(s) => assert_eq!(s.text, want),
-        other => panic!("{}", other.status()),
+    // What the brief CDCL try is: within its bound, it answers, on the compact encoding it
+    // uses and on the automaton.
+    for compact in [true, false] {
+        let mut brief = bounded(Method::Sat, Some(wellposed_engine::BRIEF_CONFLICTS));
+        brief.choices.phase_hints = false;
+        brief.choices.compact = compact;
+        match wellposed_engine::uniqueness(&p, &brief).unwrap() {
+            Uniqueness::Unique(s) => assert_eq!(s.text, want, "compact {compact}"),
+            other => panic!("compact {compact}: {}", other.status()),
+        }
     }
 }
 

@@ -49,6 +49,11 @@ pub struct Choices {
     /// Whether a builder may spend time on phase hints ([`Cnf::prefer`]): off for a formula
     /// that is only written out (DIMACS carries no phases).
     pub phase_hints: bool,
+    /// Where a family has a smaller encoding than its default one (fewer variables, weaker
+    /// propagation), build that: for a brief, bounded CDCL try, where building the formula
+    /// costs as much as searching it. Nonograms: each run's start positions instead of each
+    /// line's automaton. Answers never depend on it.
+    pub compact: bool,
 }
 
 /// The default memory budget of a formula: 4 GiB, a sixth of this project's machines, so
@@ -63,6 +68,7 @@ impl Default for Choices {
             cardinality: Cardinality::default(),
             max_bytes: DEFAULT_MAX_BYTES,
             phase_hints: true,
+            compact: false,
         }
     }
 }
