@@ -317,7 +317,13 @@ fn encode_line_positions(
     let is = |x: usize, v: line::Options| known.is_some_and(|g| g[x] == v);
     let mut starts: Vec<Vec<(usize, Lit)>> = Vec::with_capacity(k);
     let mut before = 0;
+    // Pairwise exactly-one and the order clauses grow with the square of a run's slack: past
+    // the memory budget the builder drops clauses (`Cnf::over_budget`, which the engine then
+    // refuses), and the loops stop too, a run at a time, so that a huge line costs no time.
     for (j, &r) in runs.iter().enumerate() {
+        if cnf.over_budget() {
+            return;
+        }
         let after: usize = runs[j + 1..].iter().map(|&x| x + 1).sum();
         let (lo, hi) = (before, n - after - r);
         let mut v = Vec::new();
@@ -338,6 +344,9 @@ fn encode_line_positions(
         before += r + 1;
     }
     for j in 0..k.saturating_sub(1) {
+        if cnf.over_budget() {
+            return;
+        }
         let r = runs[j];
         for &(p, x) in &starts[j] {
             let mut c = vec![!x];
@@ -362,6 +371,9 @@ fn encode_line_positions(
     }
     let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); n];
     for (j, v) in starts.iter().enumerate() {
+        if cnf.over_budget() {
+            return;
+        }
         for &(p, x) in v {
             for (xi, cov) in cover.iter_mut().enumerate().skip(p).take(runs[j]) {
                 cnf.add_clause(&[!x, cells[xi]]);

@@ -877,3 +877,38 @@ fn phase_hints_only_when_asked_and_never_in_the_clauses() {
     assert_eq!(hinted_cells, 16);
     assert_eq!(hinted.cnf.clauses(), plain.cnf.clauses());
 }
+
+/// The compact encoding's pairwise clauses grow with the square of a run's slack: a line of
+/// 3,000 cells with a thousand runs of one would take billions of clauses. Under a small
+/// memory budget the builder stops and says so, and the engine refuses the formula.
+#[test]
+fn the_compact_encoding_stops_at_the_memory_budget() {
+    let width = 3000;
+    let p = Nonogram {
+        width,
+        height: 1,
+        rows: vec![vec![1; 1000]],
+        cols: (0..width)
+            .map(|c| {
+                if c % 2 == 0 && c < 2000 {
+                    vec![1]
+                } else {
+                    vec![]
+                }
+            })
+            .collect(),
+        goal: None,
+    };
+    let choices = wellposed_engine::sat::Choices {
+        phase_hints: false,
+        compact: true,
+        max_bytes: 1 << 20,
+        ..Default::default()
+    };
+    assert!(p.cnf_with(false, choices).cnf.over_budget());
+    let mut o = opts(Method::Sat);
+    o.choices = choices;
+    let refused = wellposed_engine::uniqueness(&p, &o).map(|u| u.status().to_string());
+    let message = refused.expect_err("over the budget").to_string();
+    assert!(message.contains("budget"), "{message}");
+}
