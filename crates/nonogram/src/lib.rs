@@ -242,7 +242,7 @@ impl Nonogram {
                     Some(Some(grid)) => Some(idx.iter().map(|&c| grid[c]).collect()),
                     _ => None,
                 };
-                encode_line_positions(&mut cnf, &clue.runs, &line, known.as_deref());
+                encode_line_positions(&mut cnf, &clue, &line, known.as_deref());
                 continue; // no automaton states to hint
             }
             let states = encode_line(&mut cnf, &clue, &line);
@@ -297,11 +297,11 @@ impl Nonogram {
 /// try only.
 fn encode_line_positions(
     cnf: &mut Cnf,
-    runs: &[usize],
+    clue: &Clue,
     cells: &[Lit],
     known: Option<&[line::Options]>,
 ) {
-    let n = cells.len();
+    let (n, runs) = (cells.len(), &clue.runs);
     let k = runs.len();
     if k == 0 {
         for &c in cells {
@@ -309,25 +309,25 @@ fn encode_line_positions(
         }
         return;
     }
-    let total: usize = runs.iter().sum::<usize>() + k - 1;
-    if total > n {
+    if clue.min_len() > n {
         cnf.add_clause(&[]);
         return;
     }
+    let slack = n - clue.min_len();
     let is = |x: usize, v: line::Options| known.is_some_and(|g| g[x] == v);
     let mut starts: Vec<Vec<(usize, Lit)>> = Vec::with_capacity(k);
     let mut before = 0;
     // Pairwise exactly-one and the order clauses grow with the square of a run's slack: past
     // the memory budget the builder drops clauses (`Cnf::over_budget`, which the engine then
     // refuses), and the loops stop too, a run at a time, so that a huge line costs no time.
-    for (j, &r) in runs.iter().enumerate() {
+    for &r in runs {
         if cnf.over_budget() {
             return;
         }
-        let after: usize = runs[j + 1..].iter().map(|&x| x + 1).sum();
-        let (lo, hi) = (before, n - after - r);
+        // The earliest start leaves room for the runs before, the latest for those after:
+        // they are the line's slack apart.
         let mut v = Vec::new();
-        for p in lo..=hi {
+        for p in before..=before + slack {
             if (p..p + r).any(|x| is(x, line::WHITE))
                 || p > 0 && is(p - 1, line::BLACK)
                 || p + r < n && is(p + r, line::BLACK)
