@@ -88,6 +88,11 @@ pub trait Backend {
         None
     }
 
+    /// From now on, decide each of these literals' variables their way whenever the search
+    /// decides it (as [`Cnf::insist_on_preferred`] asks for a formula's hints). A hint, never
+    /// a constraint: answers do not change. Ignored where the backend cannot steer decisions.
+    fn hold_phases(&mut self, _lits: &[Lit]) {}
+
     /// Ends every solve (the one running included) soon after `stop` is set, with
     /// [`BackendError::Stopped`]. False where the backend cannot stop a solve (it then runs
     /// each solve to its answer).
@@ -320,26 +325,33 @@ impl Backend for ExternalSolver {
     }
 }
 
-/// CaDiCaL (the `cadical` crate, which builds the bundled C++ source): incremental through
-/// IPASIR assumptions, and bounded: a conflict limit per solve and a deadline checked by
-/// CaDiCaL's termination callback.
+/// CaDiCaL 3 (the `cadical-sys` crate, which builds the bundled C++ source): incremental
+/// through IPASIR assumptions, and bounded: a conflict limit per solve and a deadline checked
+/// by CaDiCaL's termination callback.
 #[cfg(feature = "cadical")]
 pub struct CadicalBackend {
-    solver: cadical::Solver<Deadline>,
+    solver: cadical_sys::CaDiCal,
     limits: Limits,
+    /// Variables CaDiCaL has been told of (CaDiCaL 3 wants each declared before its first
+    /// use, [`CadicalBackend::declare`]).
     max_var: u32,
     /// Variables handed to CaDiCaL negated. CaDiCaL's first decision on a variable sets it
-    /// true (its default initial phase), and the crate offers no call to change that per
-    /// variable, so a hint "try x false first" ([`Cnf::prefer`]) is given by renaming x to ¬x
-    /// everywhere: clauses, assumptions and the model read back. Invariant: a variable's entry
-    /// is set only before CaDiCaL has seen it, so one variable is never named both ways.
+    /// true (its default initial phase), and CaDiCaL has no call that changes only the first
+    /// decision per variable (`phase` holds at every decision), so a hint "try x false first"
+    /// ([`Cnf::prefer`]) is given by renaming x to ¬x everywhere: clauses, assumptions and the
+    /// model read back. Invariant: a variable's entry is set only before CaDiCaL has seen it,
+    /// so one variable is never named both ways. Hints that insist
+    /// ([`Cnf::insist_on_preferred`]) go to `phase` instead and rename nothing.
     flipped: Vec<bool>,
     /// Set by [`Backend::set_stop`]: ends the running solve when raised.
     stop: Option<Arc<AtomicBool>>,
     /// The last model, read out when a solve answers "satisfiable". CaDiCaL itself may only be
-    /// asked for values until the next clause is added (asking later aborts the process), so
-    /// `value` reads this copy, as the trait promises: "the last model".
+    /// asked for values until the next clause is added, so `value` reads this copy, as the
+    /// trait promises: "the last model".
     model: Vec<bool>,
+    /// The assumptions of the last solve that CaDiCaL found failed, read out when it answered
+    /// "unsatisfiable" (for the same reason as `model`).
+    failed: Vec<Lit>,
 }
 
 /// CaDiCaL's termination callback: true once the deadline has passed or the stop flag is set.
@@ -350,8 +362,8 @@ struct Deadline {
 }
 
 #[cfg(feature = "cadical")]
-impl cadical::Callbacks for Deadline {
-    fn terminate(&mut self) -> bool {
+impl cadical_sys::Terminator for Deadline {
+    fn terminated(&mut self) -> bool {
         self.stop
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
@@ -369,7 +381,7 @@ impl Default for CadicalBackend {
 #[cfg(feature = "cadical")]
 impl CadicalBackend {
     pub fn new() -> Self {
-        Self::with_solver(cadical::Solver::new())
+        Self::with_solver(cadical_sys::CaDiCal::new())
     }
 
     /// CaDiCaL in its `sat` configuration, which stays in its stable mode (target phases, few
@@ -397,17 +409,21 @@ impl CadicalBackend {
     /// assert_eq!(models, 3);
     /// ```
     pub fn stable() -> Self {
-        Self::with_solver(
-            cadical::Solver::with_config("sat").expect("CaDiCaL knows its sat configuration"),
-        )
+        let mut solver = cadical_sys::CaDiCal::new();
+        assert!(
+            solver.configure("sat"),
+            "CaDiCaL knows its sat configuration"
+        );
+        Self::with_solver(solver)
     }
 
-    fn with_solver(solver: cadical::Solver<Deadline>) -> Self {
+    fn with_solver(solver: cadical_sys::CaDiCal) -> Self {
         CadicalBackend {
             solver,
             limits: Limits::default(),
             max_var: 0,
             model: Vec::new(),
+            failed: Vec::new(),
             flipped: Vec::new(),
             stop: None,
         }
@@ -421,21 +437,31 @@ impl CadicalBackend {
 
     /// Hands CaDiCaL a callback for the current deadline and stop flag.
     fn set_callbacks(&mut self) {
-        self.solver.set_callbacks(Some(Deadline {
+        self.solver.connect_terminator(Deadline {
             deadline: self.limits.deadline,
             stop: self.stop.clone(),
-        }));
+        });
+    }
+
+    /// Declares variables up to `top` (exclusive) to CaDiCaL, all at once: it wants each
+    /// declared before its first use, and grows its per-variable arrays once.
+    fn declare(&mut self, top: u32) {
+        if top > self.max_var {
+            self.solver.resize(top as i32);
+            self.max_var = top;
+        }
     }
 
     fn to_cadical(&self, l: Lit) -> i32 {
         cadical_lit(&self.flipped, l)
     }
 
-    /// Gives CaDiCaL `clause`, renamed; keeping `max_var` is the caller's.
+    /// Gives CaDiCaL `clause`, renamed, its variables declared.
     fn add_renamed(&mut self, clause: &[Lit]) {
-        let flipped = &self.flipped;
-        self.solver
-            .add_clause(clause.iter().map(|&l| cadical_lit(flipped, l)));
+        let top = clause.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        let named: Vec<i32> = clause.iter().map(|&l| self.to_cadical(l)).collect();
+        self.solver.clause6(&named);
     }
 }
 
@@ -471,39 +497,50 @@ impl Backend for CadicalBackend {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        for l in clause {
-            self.max_var = self.max_var.max(l.var().0 + 1);
-        }
         self.add_renamed(clause);
     }
 
-    /// Takes the formula's phase hints (renamed, see the `flipped` field) for the variables
-    /// CaDiCaL has not seen yet, then its clauses.
+    /// Takes the formula's phase hints for the variables CaDiCaL has not seen yet (renamed,
+    /// see the `flipped` field, or, where the formula insists on them, as CaDiCaL's `phase`),
+    /// then its clauses.
     fn add_cnf(&mut self, cnf: &Cnf) {
+        let insist = cnf.insists_on_preferred();
+        let mut held = Vec::new();
         for &l in cnf.preferred() {
             let v = l.var();
             if v.0 >= self.max_var {
+                if insist {
+                    held.push(l);
+                    continue;
+                }
                 if self.flipped.len() <= v.index() {
                     self.flipped.resize(v.index() + 1, false);
                 }
                 self.flipped[v.index()] = !l.is_positive();
             }
         }
-        // Room for every variable at once: CaDiCaL otherwise grows its per-variable arrays as
-        // each new variable appears.
         let top = cnf
             .clauses()
             .iter()
             .flatten()
+            .chain(cnf.preferred())
             .map(|l| l.var().0 + 1)
             .max()
             .unwrap_or(0);
-        if top > self.max_var {
-            self.solver.reserve(top as i32);
-            self.max_var = top;
-        }
+        self.declare(top);
         for c in cnf.clauses() {
-            self.add_renamed(c);
+            let named: Vec<i32> = c.iter().map(|&l| self.to_cadical(l)).collect();
+            self.solver.clause6(&named);
+        }
+        self.hold_phases(&held);
+    }
+
+    fn hold_phases(&mut self, lits: &[Lit]) {
+        let top = lits.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        for &l in lits {
+            let named = self.to_cadical(l);
+            self.solver.phase(named);
         }
     }
 
@@ -516,23 +553,41 @@ impl Backend for CadicalBackend {
         }
         if let Some(n) = self.limits.conflicts {
             // CaDiCaL resets its limits after every solve, so set it each time.
-            self.solver
-                .set_limit("conflicts", n.min(i32::MAX as u32) as i32)
-                .map_err(|e| BackendError::Solver(format!("{e:?}")))?;
+            if !self
+                .solver
+                .limit("conflicts", n.min(i32::MAX as u32) as i32)
+            {
+                return Err(BackendError::Solver(
+                    "CaDiCaL refused a conflict limit".into(),
+                ));
+            }
         }
-        for &a in assumptions {
-            self.max_var = self.max_var.max(a.var().0 + 1);
-        }
+        let top = assumptions.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
+        self.declare(top);
         let named: Vec<i32> = assumptions.iter().map(|&l| self.to_cadical(l)).collect();
-        match self.solver.solve_with(named) {
-            Some(true) => {
+        for &a in &named {
+            self.solver.assume(a);
+        }
+        match self.solver.solve() {
+            cadical_sys::Status::SATISFIABLE => {
                 self.model = (0..self.max_var)
-                    .map(|v| self.solver.value(self.to_cadical(Var(v).positive())) == Some(true))
+                    .map(|v| {
+                        let lit = self.to_cadical(Var(v).positive());
+                        self.solver.val(lit) == lit
+                    })
                     .collect();
                 Ok(true)
             }
-            Some(false) => Ok(false),
-            None => Err(BackendError::Stopped {
+            cadical_sys::Status::UNSATISFIABLE => {
+                self.failed = assumptions
+                    .iter()
+                    .zip(&named)
+                    .filter(|&(_, &a)| self.solver.failed(a))
+                    .map(|(&l, _)| l)
+                    .collect();
+                Ok(false)
+            }
+            cadical_sys::Status::UNKNOWN => Err(BackendError::Stopped {
                 reason: if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                     "timeout"
                 } else if self.stopped() {
@@ -554,7 +609,7 @@ impl Backend for CadicalBackend {
             assumptions
                 .iter()
                 .copied()
-                .filter(|&l| self.solver.failed(self.to_cadical(l)))
+                .filter(|l| self.failed.contains(l))
                 .collect(),
         )
     }
@@ -629,7 +684,8 @@ mod tests {
 
     /// Phase hints rename variables inside CaDiCaL; the models, the assumptions and the failed
     /// assumptions must come back in the formula's own names: counts by blocking clauses with
-    /// random hints equal brute force, with and without assumptions.
+    /// random hints equal brute force, with and without assumptions; so do counts with hints
+    /// held at every decision and moved to each model found.
     #[test]
     fn phase_hints_change_no_answer() {
         let mut rng = Xorshift(0x2026_1124_0001);
@@ -672,6 +728,38 @@ mod tests {
                 brute,
                 "round {round}, hinted, stable configuration"
             );
+            // Hints held at every decision (`phase`, nothing renamed), some variables
+            // unhinted, and moved to each model as it is found (as the engine's enumeration
+            // does for such formulas).
+            let mut held = cnf.clone();
+            for v in 0..vars {
+                if rng.below(3) > 0 {
+                    held.prefer(Lit::new(Var(v), rng.below(2) == 0));
+                }
+            }
+            held.insist_on_preferred();
+            let mut solver = CadicalBackend::new();
+            solver.add_cnf(&held);
+            assert!(
+                solver.flipped.iter().all(|&f| !f),
+                "held hints rename nothing"
+            );
+            let mut found = 0;
+            while solver.solve(&assumptions).unwrap() {
+                let model: Vec<Lit> = (0..vars)
+                    .map(|v| Lit::new(Var(v), solver.value(Var(v))))
+                    .collect();
+                assert!(cnf
+                    .clauses()
+                    .iter()
+                    .all(|c| c.iter().any(|l| model.contains(l))));
+                assert!(assumptions.iter().all(|l| model.contains(l)));
+                found += 1;
+                let block: Vec<Lit> = model.iter().map(|&l| !l).collect();
+                solver.add_clause(&block);
+                solver.hold_phases(&model);
+            }
+            assert_eq!(found, brute, "round {round}, held hints");
         }
     }
 }

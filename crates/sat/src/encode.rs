@@ -49,10 +49,11 @@ pub struct Choices {
     /// Whether a builder may spend time on phase hints ([`Cnf::prefer`]): off for a formula
     /// that is only written out (DIMACS carries no phases).
     pub phase_hints: bool,
-    /// Where a family has a smaller encoding than its default one (fewer variables, weaker
-    /// propagation), build that: for a brief, bounded CDCL try, where building the formula
-    /// costs as much as searching it. Nonograms: each run's start positions instead of each
-    /// line's automaton. Answers never depend on it.
+    /// Where a family has a smaller encoding than its default one (fewer variables), build
+    /// that: for a brief, bounded CDCL try, where building the formula costs as much as
+    /// searching it, and for measuring. Nonograms: the order encoding of each run's start
+    /// instead of each line's automaton (which their solving path with phase hints takes in
+    /// any case). Answers never depend on it.
     pub compact: bool,
 }
 

@@ -114,6 +114,8 @@ pub struct Cnf {
     over: bool,
     /// Phase hints: literals the search should try first (see [`Cnf::prefer`]).
     preferred: Vec<Lit>,
+    /// The hints hold at every decision, not only the first (see [`Cnf::insist_on_preferred`]).
+    insist: bool,
 }
 
 /// The bytes a clause of `len` literals takes in a [`Cnf`]: the literals and the vector's
@@ -201,6 +203,24 @@ impl Cnf {
     /// The hints given by [`Cnf::prefer`], in order.
     pub fn preferred(&self) -> &[Lit] {
         &self.preferred
+    }
+
+    /// Asks that every decision follow the hints, not only each variable's first: the search
+    /// then takes the hinted value whenever it decides a hinted variable (CaDiCaL's `phase`)
+    /// instead of the value it last saw; unhinted variables are decided as the solver likes.
+    /// Learnt clauses still take the search away from a wrong hint; only the guesses stay
+    /// where the hints point. Backends that cannot ignore it.
+    ///
+    /// Why: a nonogram's belief-propagation hints, right on most cells, with the order
+    /// encoding of its runs found Faase's first picture in about 25 s so held, and in 122 s as
+    /// first phases only (BENCHMARKS.md, "Hints that hold").
+    pub fn insist_on_preferred(&mut self) {
+        self.insist = true;
+    }
+
+    /// Whether [`Cnf::insist_on_preferred`] was asked.
+    pub fn insists_on_preferred(&self) -> bool {
+        self.insist
     }
 
     /// A fresh variable that is forced true: a stand-in for the constant "true".
