@@ -44,9 +44,10 @@ pub struct Global {
     /// fastest), totalizer, or sequential.
     #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
     pub cardinality: CardinalityArg,
-    /// Build a family's smaller encoding where it has one (nonograms: each run's start
-    /// positions instead of each line's automaton): fewer variables, weaker propagation.
-    /// --method auto's brief CDCL try always does. For measuring and exporting encodings;
+    /// Build a family's smaller encoding where it has one (nonograms: the order encoding of
+    /// each run's start instead of each line's automaton, which solving with phase hints and
+    /// --method auto's brief CDCL try always build): fewer variables. For measuring, counting
+    /// and exporting encodings (`export --compact-encoding` writes what `solve` searches);
     /// answers never change.
     #[arg(long, global = true)]
     pub compact_encoding: bool,

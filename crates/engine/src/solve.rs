@@ -426,6 +426,13 @@ fn enumerate_on(
         seen += 1;
         progress.found_one();
         solver.add_clause(&block);
+        if enc.cnf.insists_on_preferred() {
+            // The hints move to the solution just found: the next one is most often beside
+            // it (Faase's second picture, a 2×2 swap away, 29.6 s with the first hints held,
+            // 7.5 s with the first picture's: BENCHMARKS.md, "Hints that hold").
+            let here: Vec<Lit> = block.iter().map(|&l| !l).collect();
+            solver.hold_phases(&here);
+        }
         blocked.push(block);
         if visit(answer)?.is_break() || seen >= limit {
             return Ok(false);
@@ -655,7 +662,8 @@ fn native_first(
 
 /// Up to `stop` solutions by CDCL on the encoding, without phase hints (building them can
 /// cost more than the search: about 0.07 s of Forever's 0.1 s) and in the family's compact
-/// form where it has one (`Choices::compact`: Forever 28 → 23 ms), each solve bounded by
+/// form where it has one (`Choices::compact`: Forever 28 → 23 ms with a start-position
+/// encoding, since replaced by the order encoding: BENCHMARKS.md), each solve bounded by
 /// [`BRIEF_CONFLICTS`] (or the user's `--conflicts` when lower), on CaDiCaL (the caller's
 /// choice: only it can be bounded). `Ok(None)` when a conflict bound stopped it; the user's
 /// deadline still ends it with an error.

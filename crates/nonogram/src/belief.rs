@@ -127,27 +127,12 @@ impl LinePass {
             black / (white + black)
         }
     }
-
-    /// The most likely state after i cells.
-    fn likeliest_state(&self, i: usize) -> usize {
-        let s = self.s;
-        (0..s)
-            .max_by(|&x, &y| {
-                let px = self.alpha[i * s + x] * self.beta[i * s + x];
-                let py = self.alpha[i * s + y] * self.beta[i * s + y];
-                px.total_cmp(&py)
-            })
-            .unwrap_or(0)
-    }
 }
 
 /// What belief propagation concluded.
 pub struct Beliefs {
     /// Per cell, the estimated probability that it is black (settled cells: exactly 0 or 1).
     pub black: Vec<f64>,
-    /// Per line (in [`Lines`] order), the likeliest automaton state after each number of cells
-    /// (`0..=n`), under the cell estimates: the CNF's state variables' phases.
-    pub states: Vec<Vec<usize>>,
 }
 
 /// The messages between lines and cells, kept across rounds so that a grid with a few more
@@ -234,18 +219,11 @@ impl<'l> Messages<'l> {
             .collect()
     }
 
-    /// The beliefs: cells as [`Messages::black`], each line's likeliest states under them.
-    pub fn beliefs(&self, grid: &[Options]) -> Option<Beliefs> {
-        let black = self.black(grid);
-        let mut states = Vec::with_capacity(self.lines.lines.len());
-        let mut weight = Vec::new();
-        for (clue, idx) in &self.lines.lines {
-            weight.clear();
-            weight.extend(idx.iter().map(|&c| black[c]));
-            let pass = LinePass::run(clue, &weight)?;
-            states.push((0..=idx.len()).map(|i| pass.likeliest_state(i)).collect());
+    /// The beliefs: cells as [`Messages::black`].
+    pub fn beliefs(&self, grid: &[Options]) -> Beliefs {
+        Beliefs {
+            black: self.black(grid),
         }
-        Some(Beliefs { black, states })
     }
 }
 
@@ -356,7 +334,7 @@ pub fn decimate(
         work.len(),
         spent
     );
-    m.beliefs(&work).map(|b| (b, complete))
+    Some((m.beliefs(&work), complete))
 }
 
 #[cfg(test)]

@@ -50,9 +50,11 @@ pub const BRIEF_CDCL_VARIABLES: usize = 16;
 /// The line solves per cell the native search may make before `--method auto` hands a puzzle
 /// to CDCL (see [`Family::native_first`]). Measured on the survey set (a unit is one line
 /// solved, cache misses only): Marley 23 a cell and Lion 79 (0.27 s and 0.65 s natively,
-/// 3.8 s and 1.1 s by CDCL); Nature 247 (2.2 s natively, 3.1 s by CDCL: just past the
-/// budget); Thing 7,709 (43 s natively, 2.6 s by CDCL).
-pub const NATIVE_FIRST_WORK: u64 = 200;
+/// 1.2 s and 4.6 s by CDCL on the order encoding with held hints); Nature 247 (2.2 s
+/// natively, 0.6 s by CDCL); Thing 7,709 (43 s natively, 1.6 s by CDCL). It was 200 until
+/// that CDCL path came; Faase, which the native search never answers, spent 12 s of its
+/// minute here, and spends 3 s at 100.
+pub const NATIVE_FIRST_WORK: u64 = 100;
 
 /// A nonogram: its size, the clue of each row (top to bottom) and of each column (left to
 /// right), and the intended picture when the file carries one.
@@ -219,14 +221,25 @@ impl Nonogram {
             .phase_hints
             .then(|| belief::decimate(&lines, &grid, &belief::Rounds::default(), HINT_WORK))
             .flatten();
+        // Hints go with the order encoding, and hold at every decision (see `cnf_from`).
+        let choices = Choices {
+            compact: choices.compact || hints.is_some(),
+            ..choices
+        };
         self.cnf_from(Some(Some(&grid)), hints.map(|(b, _)| b).as_ref(), choices)
     }
 
-    /// The automaton encoding, or with `choices.compact` the start-position one
-    /// ([`encode_line_positions`]); with `settled`, its settled cells as units (`Some(None)`:
-    /// line solving found a contradiction, the empty clause), which also leave out the starts
-    /// they rule out; with `hints`, each cell's likelier colour and (automaton only) each
-    /// line's likeliest state at each position as phase hints.
+    /// The automaton encoding, or with `choices.compact` the order encoding of the runs'
+    /// starts ([`encode_line_order`]); with `settled`, its settled cells as units
+    /// (`Some(None)`: line solving found a contradiction, the empty clause); with `hints`, each
+    /// cell's likelier colour as a phase hint that holds at every decision
+    /// ([`Cnf::insist_on_preferred`]).
+    ///
+    /// Why the solving path (hints) takes the order encoding: with the same hints held, CaDiCaL
+    /// decided Faase (two pictures) in 54 s where the automaton with first-phase hints ran
+    /// 517 s, and the survey's hard puzzles went faster too (Knotty 0.29 → 0.20 s, Meow 32 →
+    /// 22 s, webpbn-22336 29 → 7.7 s, -09892 3.3 → 0.6 s: BENCHMARKS.md, "Hints that hold").
+    /// Held hints on the automaton did not do it (Faase past 200 s).
     fn cnf_from(
         &self,
         settled: Option<Option<&[line::Options]>>,
@@ -235,31 +248,19 @@ impl Nonogram {
     ) -> CnfEncoding {
         let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(self.width * self.height);
-        for (k, (clue, idx)) in self.lines().into_iter().enumerate() {
+        for (clue, idx) in self.lines() {
             let line: Vec<Lit> = idx.iter().map(|&c| cells[c].positive()).collect();
             if choices.compact {
-                let known: Option<Vec<line::Options>> = match settled {
-                    Some(Some(grid)) => Some(idx.iter().map(|&c| grid[c]).collect()),
-                    _ => None,
-                };
-                encode_line_positions(&mut cnf, &clue, &line, known.as_deref());
-                continue; // no automaton states to hint
-            }
-            let states = encode_line(&mut cnf, &clue, &line);
-            if let Some(b) = hints {
-                for (i, row) in states.iter().enumerate() {
-                    for (j, &lit) in row.iter().enumerate() {
-                        if let Some(lit) = lit {
-                            cnf.prefer(if b.states[k][i] == j { lit } else { !lit });
-                        }
-                    }
-                }
+                encode_line_order(&mut cnf, &clue, &line);
+            } else {
+                encode_line(&mut cnf, &clue, &line);
             }
         }
         if let Some(b) = hints {
             for (k, &p) in b.black.iter().enumerate() {
                 cnf.prefer(Lit::new(cells[k], p > 0.5));
             }
+            cnf.insist_on_preferred();
         }
         match settled {
             None => {}
@@ -284,23 +285,15 @@ impl Nonogram {
     }
 }
 
-/// One line by its runs' start positions (the compact encoding, `Choices::compact`): a
-/// variable per (run, start) that leaves room for the runs before and after it, exactly one
-/// start per run, a run's start implying a start of the next at least a gap after its end
-/// (and the next's implying one of it early enough), a run's start implying its cells black,
-/// and a black cell implying a start that covers it — so every cell no run covers is white,
-/// and two runs never touch. With `known` (line solving's cells, also units of the formula), a
-/// start is left out where a known white cell lies under the run or a known black one touches
-/// it. Fewer variables than the automaton (Forever: 2,702 against 8,494) and fewer conflicts
-/// there (CaDiCaL: 161 against 423 to the first picture), but no uniform gain on the hard
-/// puzzles (BENCHMARKS.md, "A compact encoding for the brief CDCL try"), so it serves the brief
-/// try only.
-fn encode_line_positions(
-    cnf: &mut Cnf,
-    clue: &Clue,
-    cells: &[Lit],
-    known: Option<&[line::Options]>,
-) {
+/// One line by the order encoding of its runs' starts: a variable `[s_j ≥ p]` for each run j
+/// and each start p inside its window but its earliest (where it is true), so that each run's
+/// variables form a ladder (`[s_j ≥ p + 1] → [s_j ≥ p]`); the runs keep their order with a
+/// gap (`[s_j ≥ p] → [s_{j+1} ≥ p + r_j + 1]`); a white cell c is covered by no run
+/// (`¬(s_j ≤ c ∧ s_j ≥ c − r_j + 1)`), and a black one by the last run that starts at or
+/// before it (`s_j ≤ c < s_{j+1} → s_j ≥ c − r_j + 1`, and some run starts at or before it).
+/// Linear in the windows, no exactly-one constraints: CDCL reasons on a run's bounds as line
+/// solvers do on its leftmost and rightmost placements.
+fn encode_line_order(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
     let (n, runs) = (cells.len(), &clue.runs);
     let k = runs.len();
     if k == 0 {
@@ -314,88 +307,81 @@ fn encode_line_positions(
         return;
     }
     let slack = n - clue.min_len();
-    let is = |x: usize, v: line::Options| known.is_some_and(|g| g[x] == v);
-    let mut starts: Vec<Vec<(usize, Lit)>> = Vec::with_capacity(k);
+    // earliest[j]: run j's earliest start; `at_least[j][p - earliest[j] - 1]` is
+    // `[s_j ≥ p]` for p in earliest + 1 ..= earliest + slack.
+    let mut earliest = Vec::with_capacity(k);
+    let mut at_least: Vec<Vec<Lit>> = Vec::with_capacity(k);
     let mut before = 0;
-    // Pairwise exactly-one and the order clauses grow with the square of a run's slack: past
-    // the memory budget the builder drops clauses (`Cnf::over_budget`, which the engine then
-    // refuses), and the loops stop too, a run at a time, so that a huge line costs no time.
     for &r in runs {
         if cnf.over_budget() {
             return;
         }
-        // The earliest start leaves room for the runs before, the latest for those after:
-        // they are the line's slack apart.
-        let mut v = Vec::new();
-        for p in before..=before + slack {
-            if (p..p + r).any(|x| is(x, line::WHITE))
-                || p > 0 && is(p - 1, line::BLACK)
-                || p + r < n && is(p + r, line::BLACK)
-            {
-                continue;
-            }
-            v.push((p, cnf.new_var().positive()));
-        }
-        let lits: Vec<Lit> = v.iter().map(|&(_, l)| l).collect();
-        // Pairwise whatever the length: with the sequential encoding's extra variables the
-        // compact form lost its gain (Forever 26–28 ms against 20–22).
-        cnf.exactly_one(&lits, wellposed_engine::sat::AmoEncoding::Pairwise);
-        starts.push(v);
+        earliest.push(before);
+        at_least.push((0..slack).map(|_| cnf.new_var().positive()).collect());
         before += r + 1;
     }
-    for j in 0..k.saturating_sub(1) {
+    // `[s_j ≥ p]`: a literal, or a constant outside the window.
+    let ge = |j: usize, p: usize| -> Result<Lit, bool> {
+        if p <= earliest[j] {
+            Err(true)
+        } else if p > earliest[j] + slack {
+            Err(false)
+        } else {
+            Ok(at_least[j][p - earliest[j] - 1])
+        }
+    };
+    let not = |b: Result<Lit, bool>| b.map(|l| !l).map_err(|c| !c);
+    // A clause of literals and constants: dropped when a constant is true.
+    let clause = |cnf: &mut Cnf, parts: &[Result<Lit, bool>]| {
+        if parts.contains(&Err(true)) {
+            return;
+        }
+        let lits: Vec<Lit> = parts.iter().filter_map(|b| b.ok()).collect();
+        cnf.add_clause(&lits);
+    };
+    for j in 0..k {
         if cnf.over_budget() {
             return;
         }
-        let r = runs[j];
-        for &(p, x) in &starts[j] {
-            let mut c = vec![!x];
-            c.extend(
-                starts[j + 1]
-                    .iter()
-                    .filter(|&&(q, _)| q > p + r)
-                    .map(|&(_, y)| y),
-            );
-            cnf.add_clause(&c);
+        let (lo, r) = (earliest[j], runs[j]);
+        for p in lo + 1..lo + slack {
+            clause(cnf, &[not(ge(j, p + 1)), ge(j, p)]);
         }
-        for &(q, y) in &starts[j + 1] {
-            let mut c = vec![!y];
-            c.extend(
-                starts[j]
-                    .iter()
-                    .filter(|&&(p, _)| p + r < q)
-                    .map(|&(_, x)| x),
-            );
-            cnf.add_clause(&c);
-        }
-    }
-    let mut cover: Vec<Vec<Lit>> = vec![Vec::new(); n];
-    for (j, v) in starts.iter().enumerate() {
-        if cnf.over_budget() {
-            return;
-        }
-        for &(p, x) in v {
-            for (xi, cov) in cover.iter_mut().enumerate().skip(p).take(runs[j]) {
-                cnf.add_clause(&[!x, cells[xi]]);
-                cov.push(x);
+        if j + 1 < k {
+            for p in lo + 1..=lo + slack {
+                clause(cnf, &[not(ge(j, p)), ge(j + 1, p + r + 1)]);
             }
         }
     }
-    for (xi, mut cov) in cover.into_iter().enumerate() {
-        cov.insert(0, !cells[xi]);
-        cnf.add_clause(&cov);
+    for (c, &cell) in cells.iter().enumerate() {
+        if cnf.over_budget() {
+            return;
+        }
+        // Runs whose window does not reach c make constants here, and their clauses fall
+        // away or shrink to what the order of the runs says.
+        clause(cnf, &[Ok(!cell), not(ge(0, c + 1))]);
+        for (j, &r) in runs.iter().enumerate() {
+            let covers_from = ge(j, (c + 1).saturating_sub(r));
+            clause(cnf, &[Ok(cell), ge(j, c + 1), not(covers_from)]);
+            let next_after = if j + 1 < k {
+                not(ge(j + 1, c + 1))
+            } else {
+                Err(false)
+            };
+            clause(cnf, &[Ok(!cell), ge(j, c + 1), next_after, covers_from]);
+        }
     }
 }
 
 /// One line's automaton in CNF over its cells (true = black). State variables exist only
 /// where the state can occur: after at least j cells (every state past the first consumes a
 /// cell) and with enough cells left to finish the runs.
-fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) -> Vec<Vec<Option<Lit>>> {
+fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) {
     let n = cells.len();
     let s = clue.states();
     if clue.min_len() > n {
         cnf.add_clause(&[]);
-        return Vec::new();
+        return;
     }
     // state[i][j]: after i cells, in state j.
     let mut state: Vec<Vec<Option<Lit>>> = vec![vec![None; s]; n + 1];
@@ -448,7 +434,6 @@ fn encode_line(cnf: &mut Cnf, clue: &Clue, cells: &[Lit]) -> Vec<Vec<Option<Lit>
         .filter_map(|j| state[n][j])
         .collect();
     cnf.add_clause(&accept);
-    state
 }
 
 /// Line solving as a rule of the shared deduction engine (level 2): in each row and column, a

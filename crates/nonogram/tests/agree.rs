@@ -23,8 +23,8 @@ fn count_plain_cnf(p: &Nonogram) -> u64 {
     count_cnf(p, false, false)
 }
 
-/// Counts by a CNF, by blocking clauses: the automaton or (`compact`) the start-position
-/// encoding, with or without line solving's units (and the starts they rule out).
+/// Counts by a CNF, by blocking clauses: the automaton or (`compact`) the order encoding of the
+/// runs' starts, with or without line solving's units.
 fn count_cnf(p: &Nonogram, line_solved: bool, compact: bool) -> u64 {
     let choices = wellposed_engine::sat::Choices {
         phase_hints: false,
@@ -95,7 +95,7 @@ fn every_path_counts_alike_on_random_small_puzzles() {
             let compact = count_cnf(&p, line_solved, true);
             assert_eq!(
                 compact, brute,
-                "start positions {line_solved}, round {round}"
+                "order encoding {line_solved}, round {round}"
             );
         }
         if brute > 1 {
@@ -110,7 +110,7 @@ fn every_path_counts_alike_on_random_small_puzzles() {
         let p = Nonogram::from_picture(w, h, &pic);
         let native = count(&p, Method::Native);
         assert_eq!(native, count(&p, Method::Sat));
-        assert_eq!(native, count_cnf(&p, true, true), "start positions");
+        assert_eq!(native, count_cnf(&p, true, true), "order encoding");
     }
 }
 
@@ -317,7 +317,7 @@ fn clues_that_no_picture_fits_have_no_solution() {
         ));
     }
     assert_eq!(count_plain_cnf(&p), 0);
-    assert_eq!(count_cnf(&p, false, true), 0, "start positions");
+    assert_eq!(count_cnf(&p, false, true), 0, "order encoding");
     // A run longer than its line (the parsers refuse it; built directly): no start fits,
     // in either encoding.
     let p = Nonogram {
@@ -328,7 +328,7 @@ fn clues_that_no_picture_fits_have_no_solution() {
         goal: None,
     };
     assert_eq!(count_plain_cnf(&p), 0);
-    assert_eq!(count_cnf(&p, false, true), 0, "start positions");
+    assert_eq!(count_cnf(&p, false, true), 0, "order encoding");
 }
 
 #[test]
@@ -844,8 +844,10 @@ fn deducible_cells_are_those_all_solutions_share() {
 }
 
 /// The CNF for solving carries a phase hint for every cell of a puzzle line solving leaves
-/// open; with `phase_hints` off (how `export` asks: DIMACS has no phases) it carries none and
-/// its clauses are the same.
+/// open, held at every decision, on the order encoding; with `phase_hints` off (how `export`
+/// asks: DIMACS has no phases) it carries none, and asked for the order encoding
+/// (`--compact-encoding`) its clauses are the same: what `export --compact-encoding` writes
+/// is what `solve` searches.
 #[test]
 fn phase_hints_only_when_asked_and_never_in_the_clauses() {
     let p = Nonogram::from_picture(
@@ -864,10 +866,13 @@ fn phase_hints_only_when_asked_and_never_in_the_clauses() {
         true,
         wellposed_engine::sat::Choices {
             phase_hints: false,
+            compact: true,
             ..choices
         },
     );
     assert!(plain.cnf.preferred().is_empty());
+    assert!(hinted.cnf.insists_on_preferred());
+    assert!(!plain.cnf.insists_on_preferred());
     let hinted_cells = hinted
         .cnf
         .preferred()
@@ -878,9 +883,9 @@ fn phase_hints_only_when_asked_and_never_in_the_clauses() {
     assert_eq!(hinted.cnf.clauses(), plain.cnf.clauses());
 }
 
-/// The compact encoding's pairwise clauses grow with the square of a run's slack: a line of
-/// 3,000 cells with a thousand runs of one would take billions of clauses. Under a small
-/// memory budget the builder stops and says so, and the engine refuses the formula.
+/// The order encoding grows with a line's runs times its cells: a line of 3,000 cells with
+/// a thousand runs of one takes some six million clauses. Under a small memory budget the
+/// builder stops and says so, and the engine refuses the formula.
 #[test]
 fn the_compact_encoding_stops_at_the_memory_budget() {
     let width = 3000;
