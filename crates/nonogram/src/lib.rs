@@ -191,13 +191,15 @@ impl Nonogram {
         Ok(())
     }
 
-    /// The CNF: cells, then each line's automaton states. With `line_solved`, the cells that
-    /// line solving settles (every placement of some line agrees on them, so every solution
-    /// does) are added as unit clauses: the search starts where line logic stopped. Measured:
-    /// line-solvable survey puzzles 2–5× faster than without; probing as well cost more than it
-    /// saved (Light 0.54 s against 0.19 s), so it is left to the native path. With
-    /// `line_solved` the formula also carries phase hints from belief-guided decimation
-    /// ([`belief::decimate`], within [`HINT_WORK`]): where CDCL should look first.
+    /// The CNF: cells, then each line's automaton states (or its runs' starts, see
+    /// [`Self::cnf_with`]). With `line_solved`, the cells that line solving settles (every
+    /// placement of some line agrees on them, so every solution does) are added as unit
+    /// clauses: the search starts where line logic stopped. Measured: line-solvable survey
+    /// puzzles 2–5× faster than without; probing as well cost more than it saved (Light 0.54 s
+    /// against 0.19 s), so it is left to the native path. With `line_solved` the formula also
+    /// carries phase hints from belief-guided decimation ([`belief::decimate`], within
+    /// [`HINT_WORK`]), held at every decision, on the order encoding of the runs' starts: where
+    /// CDCL should guess.
     ///
     /// The CNF encoding with the default choices (see [`Self::cnf_with`]).
     pub fn cnf(&self, line_solved: bool) -> CnfEncoding {
