@@ -839,10 +839,10 @@ pub fn component_hash(vars: &[u32], long: &[u32]) -> u128 {
 }
 
 /// A fresh incremental SAT solver: CaDiCaL when built with it (it can be bounded by
-/// conflicts), else varisat.
+/// conflicts; [`crate::CadicalBackend::for_counting`]), else varisat.
 fn new_solver() -> Box<dyn Backend> {
     #[cfg(feature = "cadical")]
-    return Box::new(crate::CadicalBackend::new());
+    return Box::new(crate::CadicalBackend::for_counting());
     #[cfg(not(feature = "cadical"))]
     return Box::new(crate::VarisatBackend::new());
 }
