@@ -466,10 +466,8 @@ impl CadicalBackend {
         cadical_lit(&self.flipped, l)
     }
 
-    /// Gives CaDiCaL `clause`, renamed, its variables declared.
+    /// Gives CaDiCaL `clause`, renamed; its variables must be declared.
     fn add_renamed(&mut self, clause: &[Lit]) {
-        let top = clause.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
-        self.declare(top);
         let named: Vec<i32> = clause.iter().map(|&l| self.to_cadical(l)).collect();
         self.solver.clause6(&named);
     }
@@ -507,6 +505,8 @@ impl Backend for CadicalBackend {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        let top = clause.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
+        self.declare(top);
         self.add_renamed(clause);
     }
 
@@ -539,8 +539,7 @@ impl Backend for CadicalBackend {
             .unwrap_or(0);
         self.declare(top);
         for c in cnf.clauses() {
-            let named: Vec<i32> = c.iter().map(|&l| self.to_cadical(l)).collect();
-            self.solver.clause6(&named);
+            self.add_renamed(c);
         }
         self.hold_phases(&held);
     }
