@@ -110,6 +110,70 @@ fn timeout_reports_unknown_with_its_own_exit_code() {
     assert_eq!(r.json()["status"], "unknown");
 }
 
+/// --timeout ends a solver that cannot be interrupted (varisat, refuting the pigeonhole
+/// formula for far longer than the limit): `solve` by a timer signal whose handler prints the
+/// one report, `enumerate` (which streams) by a watchdog thread. Either way: one whole report,
+/// status unknown, exit code 3, soon after the limit.
+#[test]
+fn timeout_ends_a_solver_that_cannot_be_interrupted() {
+    let php = instance("encodings/raw/pigeonhole-9-8.cnf");
+    for command in ["solve", "enumerate"] {
+        let started = std::time::Instant::now();
+        let r = wellposed(&[
+            "--backend",
+            "varisat",
+            "--json",
+            "--timeout",
+            "0.2",
+            command,
+            &php,
+        ]);
+        let took = started.elapsed().as_secs_f64();
+        assert_eq!(r.code, 3, "{command}: {}", r.stderr);
+        let j = r.json();
+        assert_eq!(
+            (j["status"].as_str(), j["reason"].as_str()),
+            (Some("unknown"), Some("timeout"))
+        );
+        let seconds = j["seconds"].as_f64().unwrap();
+        assert!(
+            (0.2..took).contains(&seconds),
+            "{command}: {seconds} s reported, {took} s taken"
+        );
+        assert!(took < 5.0, "{command}: ended after {took} s");
+    }
+    // In words, and as SAT solvers answer on a raw CNF.
+    let r = wellposed(&["--backend", "varisat", "--timeout", "0.2", "solve", &php]);
+    assert_eq!(r.code, 3);
+    assert!(
+        r.stdout
+            .starts_with("s UNKNOWN\nc stopped by --timeout after 0."),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
+}
+
+/// A --timeout too large for a duration is no limit (it once overflowed into a panic), and a
+/// negative one is refused with one line.
+#[test]
+fn timeouts_out_of_range() {
+    let f = instance("encodings/nonogram/house-8x8.non");
+    let r = wellposed(&["--timeout", "1e30", "solve", "--json", &f]);
+    assert_eq!(
+        (r.code, r.json()["status"].as_str()),
+        (0, Some("unique")),
+        "{}",
+        r.stderr
+    );
+    let r = wellposed(&["--timeout=-1", "solve", &f]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr.trim(),
+        "wellposed: error: --timeout takes a non-negative number of seconds"
+    );
+}
+
 #[test]
 fn submarines_through_the_cli() {
     let cases = [

@@ -1,12 +1,13 @@
 //! `wellposed`: is there a solution, is there exactly one, and how many are there?
 //!
 //! A thin command line over the engine and the family registry: it parses typed flags, runs
-//! the command on a worker thread (so that `--timeout` can end it cleanly), and prints the
-//! report as text or JSON. It holds no per-family code: `generate FAMILY` and the family
+//! the command on the main thread with a backstop that ends it cleanly when `--timeout` runs
+//! out (`deadline`), and prints the report as text or JSON. It holds no per-family code: `generate FAMILY` and the family
 //! subcommands (`survo enumerate`, `binary count-grids`, …) come from the registry.
 
 mod args;
 mod commands;
+mod deadline;
 mod meters;
 mod outcome;
 
@@ -15,7 +16,6 @@ use args::{BackendArg, Global, Input, Settings, Task};
 use clap::{Args, FromArgMatches, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use wellposed_engine::{Context, Puzzle};
 
@@ -165,61 +165,91 @@ fn main() -> ExitCode {
     let global = Global::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let job = job(matches).unwrap_or_else(|e| e.exit());
     let json = global.json;
-    let timeout = global.timeout;
     let started = Instant::now();
-    let deadline = timeout
-        .filter(|t| t.is_finite() && *t >= 0.0)
-        .map(|t| started + Duration::from_secs_f64(t));
+    // No limit when the number is too large for a duration (`--timeout 1e30`).
+    let (limit, bad_timeout) = match global.timeout {
+        Some(t) if t.is_finite() && t >= 0.0 => (Duration::try_from_secs_f64(t).ok(), false),
+        Some(_) => (None, true),
+        None => (None, false),
+    };
+    let deadline = limit.and_then(|l| started.checked_add(l));
     let progress = wellposed_engine::Progress::with_meters(std::sync::Arc::new(meters::Bars));
     let settings = Settings::new(&global, deadline, progress.clone());
     // A count stopped by --timeout still says how many solutions it had found.
     let counting = matches!(job, Job::Builtin(commands::Builtin::Count { .. }));
-    let raw_cnf = solves_raw_cnf(&job);
-    let (tx, rx) = mpsc::channel();
-    // The work runs on its own thread so that --timeout can end the process cleanly even while
-    // a solver that cannot be interrupted (varisat) is busy.
-    std::thread::Builder::new()
-        .stack_size(64 << 20)
-        .spawn(move || {
-            let _ = tx.send(run(job, json, &settings));
-        })
-        .expect("spawn the worker thread");
-    // A worker that ends without an answer has panicked (its message is on stderr): that is
-    // an internal error, never a timeout.
-    let panicked = || {
-        Err(anyhow::anyhow!(
-            "internal error: the work stopped unexpectedly (see the message above); please report this"
-        ))
-    };
-    // `None`: --timeout ran out first.
-    let outcome = match timeout {
-        Some(t) if t.is_finite() && t >= 0.0 => match rx.recv_timeout(Duration::from_secs_f64(t)) {
-            Ok(r) => Some(r),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Some(panicked()),
-            Err(mpsc::RecvTimeoutError::Timeout) => None,
-        },
-        Some(_) => Some(Err(anyhow::anyhow!(
-            "--timeout takes a non-negative number of seconds"
-        ))),
-        None => Some(rx.recv().unwrap_or_else(|_| panicked())),
-    };
     let printer = outcome::Printer {
         json,
         counting,
-        raw_cnf,
+        raw_cnf: solves_raw_cnf(&job),
         started,
         progress,
     };
-    let mut out = std::io::stdout().lock();
-    match outcome {
-        Some(result) => printer.finished(result, &mut out),
-        None => {
-            printer.unknown("timeout", "--timeout", &mut out);
-            let _ = out.flush();
-            // The worker may be inside a solver that cannot be interrupted: end the process.
-            std::process::exit(i32::from(outcome::EXIT_TIMEOUT));
+    if bad_timeout {
+        let e = anyhow::anyhow!("--timeout takes a non-negative number of seconds");
+        return printer.finished(Err(e), &mut std::io::stdout().lock());
+    }
+    let printer = deadline::arm(printer, limit, backstop(&job));
+    // The work runs on the main thread, with a stack that may grow to WORK_STACK (a worker
+    // thread cost about 0.2 ms of a 1 ms run: BENCHMARKS.md, "Process start: the work on the
+    // main thread").
+    grow_main_stack(WORK_STACK);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        run(job, json, &settings)
+    }))
+    .unwrap_or_else(|_| {
+        // The panic's message is on stderr already: this is an internal error, never a timeout.
+        Err(anyhow::anyhow!(
+            "internal error: the work stopped unexpectedly (see the message above); please report this"
+        ))
+    });
+    if !deadline::claim() {
+        // --timeout ran out as the work ended: its backstop prints "unknown" and ends the
+        // process.
+        loop {
+            std::thread::park();
         }
     }
+    printer.finished(outcome, &mut std::io::stdout().lock())
+}
+
+/// How `--timeout` ends `job` if its work does not stop by itself: by a signal where the
+/// command writes nothing before its report, else by a thread that waits for stdout's lock.
+fn backstop(job: &Job) -> deadline::Backstop {
+    match job {
+        Job::Builtin(commands::Builtin::Solve { .. } | commands::Builtin::Count { .. }) => {
+            deadline::Backstop::Alarm
+        }
+        _ => deadline::Backstop::Watchdog,
+    }
+}
+
+/// The stack the work may use (a search that recurses once per decision goes deep).
+const WORK_STACK: u64 = 64 << 20;
+
+/// Lets the main thread's stack grow to `bytes`, where the hard limit allows. Linux checks the
+/// soft limit each time the stack grows, and leaves at least 128 MB below it unmapped.
+fn grow_main_stack(bytes: u64) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed by pointer.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut lim) == 0
+            && lim.rlim_cur != libc::RLIM_INFINITY
+            && lim.rlim_cur < bytes
+        {
+            lim.rlim_cur = if lim.rlim_max == libc::RLIM_INFINITY {
+                bytes
+            } else {
+                bytes.min(lim.rlim_max)
+            };
+            libc::setrlimit(libc::RLIMIT_STACK, &lim);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
 }
 
 /// Names the input in an error that does not (an encoding refused for the memory budget is
@@ -292,6 +322,28 @@ mod tests {
 
     fn os(args: &[&str]) -> Vec<std::ffi::OsString> {
         args.iter().map(Into::into).collect()
+    }
+
+    /// The work may use as much stack as a worker thread of WORK_STACK had, where the hard
+    /// limit allows it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_main_stack_may_grow_to_the_work_stack() {
+        grow_main_stack(WORK_STACK);
+        // SAFETY: getrlimit only writes the struct passed.
+        let lim = unsafe {
+            let mut lim = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            assert_eq!(libc::getrlimit(libc::RLIMIT_STACK, &mut lim), 0);
+            lim
+        };
+        assert!(
+            lim.rlim_cur == libc::RLIM_INFINITY
+                || lim.rlim_cur >= WORK_STACK
+                || lim.rlim_cur == lim.rlim_max
+        );
     }
 
     #[test]

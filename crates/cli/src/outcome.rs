@@ -29,7 +29,7 @@ pub struct Printer {
 }
 
 impl Printer {
-    /// Prints what the worker returned and gives the exit code.
+    /// Prints what the work returned and gives the exit code.
     pub fn finished(&self, outcome: anyhow::Result<Report>, out: &mut impl Write) -> ExitCode {
         match outcome {
             Ok(report) => {
@@ -61,20 +61,25 @@ impl Printer {
         }
     }
 
-    /// Status "unknown": the work was stopped by `reason` (JSON), told in words as `how`; a
-    /// count adds the lower bound it had reached.
+    /// Status "unknown": the work was stopped by `reason` (JSON; a word without quotes or
+    /// escapes), told in words as `how`; a count adds the lower bound it had reached.
+    ///
+    /// Allocates nothing (the JSON is written by hand, its keys in serde_json's sorted order):
+    /// it also runs in the `--timeout` signal handler (`deadline`).
     pub fn unknown(&self, reason: &str, how: &str, out: &mut impl Write) {
         let secs = self.started.elapsed().as_secs_f64();
         let found = self.progress.solutions_found();
-        let _ = if self.json {
-            let mut j = json!({"status": "unknown", "reason": reason, "seconds": secs});
-            if self.counting {
-                // A lower bound, not the count (of the model counter's work, the models it
-                // listed).
-                j["count_at_least"] = json!(found);
-                j["complete"] = json!(false);
-            }
-            writeln!(out, "{j}")
+        let _ = if self.json && self.counting {
+            // A lower bound, not the count (of the model counter's work, the models it listed).
+            writeln!(
+                out,
+                r#"{{"complete":false,"count_at_least":{found},"reason":"{reason}","seconds":{secs:?},"status":"unknown"}}"#
+            )
+        } else if self.json {
+            writeln!(
+                out,
+                r#"{{"reason":"{reason}","seconds":{secs:?},"status":"unknown"}}"#
+            )
         } else if self.counting {
             writeln!(
                 out,
@@ -102,4 +107,40 @@ fn stopped_by(e: &anyhow::Error) -> Option<&'static str> {
             _ => None,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hand-written "unknown" report (it must not allocate) is the JSON serde_json wrote
+    /// before, field for field.
+    #[test]
+    fn the_unknown_report_is_json_with_every_field() {
+        for counting in [false, true] {
+            let printer = Printer {
+                json: true,
+                counting,
+                raw_cnf: false,
+                started: Instant::now(),
+                progress: wellposed_engine::Progress::default(),
+            };
+            let mut out = Vec::new();
+            printer.unknown("timeout", "--timeout", &mut out);
+            let text = String::from_utf8(out).unwrap();
+            assert_eq!(text.lines().count(), 1, "{text}");
+            let mut j: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let seconds = j.as_object_mut().unwrap().remove("seconds");
+            assert!(
+                seconds.and_then(|s| s.as_f64()).is_some_and(|s| s >= 0.0),
+                "{text}"
+            );
+            let mut want = json!({"status": "unknown", "reason": "timeout"});
+            if counting {
+                want["count_at_least"] = json!(0);
+                want["complete"] = json!(false);
+            }
+            assert_eq!(j, want, "{text}");
+        }
+    }
 }
