@@ -23,9 +23,9 @@ pub struct Global {
     /// mode, for listing solutions that are hard to find (count --method blocking: 2023
     /// track3_077's 563 models 74 s → 27 s) but slower to prove that none is left. DRAT proofs
     /// are always varisat's. Deduction (grade, hint) and the families' mathematics use no SAT
-    /// solver. The model counter's own CaDiCaL is not affected.
-    #[arg(long, global = true, value_enum, default_value_t = BackendArg::Auto)]
-    pub backend: BackendArg,
+    /// solver. The model counter's own CaDiCaL is not affected. [default: auto]
+    #[arg(long, global = true, value_enum)]
+    pub backend: Option<BackendArg>,
     /// Give up any single SAT call after this many conflicts (CaDiCaL only). solve, count and
     /// enumerate then report status "unknown" and exit with code 3; generate treats a check
     /// that hit the bound as "not proved unique", so what it makes is proved within the bound.
@@ -33,17 +33,17 @@ pub struct Global {
     pub conflicts: Option<u32>,
     /// How at-most-one constraints that the family leaves open become clauses: auto (pairwise
     /// up to six literals, sequential beyond), pairwise, or sequential. For measuring and
-    /// exporting encodings; answers never change.
-    #[arg(long, global = true, value_enum, default_value_t = AmoArg::Auto)]
-    pub amo: AmoArg,
-    /// With --amo auto: pairwise up to this many literals, sequential beyond.
-    #[arg(long, global = true, value_name = "N", default_value_t = wellposed_sat::DEFAULT_PAIRWISE_UP_TO)]
-    pub pairwise_up_to: usize,
+    /// exporting encodings; answers never change. [default: auto]
+    #[arg(long, global = true, value_enum)]
+    pub amo: Option<AmoArg>,
+    /// With --amo auto: pairwise up to this many literals, sequential beyond. [default: 6]
+    #[arg(long, global = true, value_name = "N")]
+    pub pairwise_up_to: Option<usize>,
     /// How counts of literals (at most / at least / exactly k) become clauses: auto (a
     /// totalizer for SAT solving, order-encoded partial sums for the model counter, as measured
-    /// fastest), totalizer, or sequential.
-    #[arg(long, global = true, value_enum, default_value_t = CardinalityArg::Auto)]
-    pub cardinality: CardinalityArg,
+    /// fastest), totalizer, or sequential. [default: auto]
+    #[arg(long, global = true, value_enum)]
+    pub cardinality: Option<CardinalityArg>,
     /// Build a family's smaller encoding where it has one (nonograms: the order encoding of
     /// each run's start instead of each line's automaton, which solving with phase hints and
     /// --method auto's brief CDCL try always build): fewer variables. For measuring, counting
@@ -53,9 +53,13 @@ pub struct Global {
     pub compact_encoding: bool,
     /// The memory an encoding may take (bytes, or with K, M, G: `512M`, `8G`). A CNF that
     /// would grow past it is refused with an error instead of exhausting the machine.
-    #[arg(long, global = true, value_name = "SIZE", default_value = "4G", value_parser = memory_size)]
-    pub max_memory: u64,
+    /// [default: 4G]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = memory_size)]
+    pub max_memory: Option<u64>,
 }
+
+/// `--max-memory` when it is not given: 4 GiB.
+pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 
 /// A size in bytes: a number, optionally with K, M, G or T (powers of 1024).
 pub fn memory_size(s: &str) -> Result<u64, String> {
@@ -332,21 +336,23 @@ pub struct Settings {
 impl Settings {
     pub fn new(g: &Global, deadline: Option<Instant>, progress: Progress) -> Settings {
         Settings {
-            backend: g.backend,
+            backend: g.backend.unwrap_or(BackendArg::Auto),
             conflicts: g.conflicts,
             choices: Choices {
-                amo: match g.amo {
+                amo: match g.amo.unwrap_or(AmoArg::Auto) {
                     AmoArg::Auto => AmoEncoding::Auto,
                     AmoArg::Pairwise => AmoEncoding::Pairwise,
                     AmoArg::Sequential => AmoEncoding::Sequential,
                 },
-                pairwise_up_to: g.pairwise_up_to,
-                cardinality: match g.cardinality {
+                pairwise_up_to: g
+                    .pairwise_up_to
+                    .unwrap_or(wellposed_sat::DEFAULT_PAIRWISE_UP_TO),
+                cardinality: match g.cardinality.unwrap_or(CardinalityArg::Auto) {
                     CardinalityArg::Auto => Cardinality::Auto,
                     CardinalityArg::Sequential => Cardinality::Sequential,
                     CardinalityArg::Totalizer => Cardinality::Totalizer,
                 },
-                max_bytes: g.max_memory,
+                max_bytes: g.max_memory.unwrap_or(DEFAULT_MAX_MEMORY),
                 phase_hints: true,
                 compact: g.compact_encoding,
             },
