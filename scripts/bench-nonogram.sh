@@ -5,7 +5,8 @@
 # picture) must agree or the script fails. See scripts/bench-nonogram.py for the sets.
 #
 # Usage: scripts/bench-nonogram.sh [TIMEOUT_SECONDS] [REPEATS] [SETS]
-#   TIMEOUT_SECONDS  per run (default 60: the goal); REPEATS (default 3);
+#   TIMEOUT_SECONDS  per run (default 60: the goal); REPEATS (default 3; puzzles of a few
+#                    milliseconds are run more, up to 0.3 s of runs or 41 runs: see measure());
 #   SETS             comma-separated from survey,tatham,random (default all three).
 # Environment: WELLPOSED= a wellposed binary (default: build this tree's), WELLPOSED_ARGS=
 #   extra `solve` flags (e.g. "--method native"), ONLY= a regular expression on puzzle names,
