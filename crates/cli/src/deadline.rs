@@ -6,8 +6,8 @@
 //! Two kinds, by what the command prints before its report:
 //! - a command that prints only its report (`solve`, `count`) is ended by a timer signal
 //!   (SIGALRM), whose handler writes the "unknown" report and ends the process. No thread is
-//!   started: a thread cost about a tenth of a millisecond of a one-millisecond run
-//!   (BENCHMARKS.md, "Process start: the work on the main thread").
+//!   started: a watchdog thread cost about a tenth of a millisecond of a run of little more
+//!   than one (BENCHMARKS.md, "Process start: the work on the main thread, without PIE").
 //! - a command that streams lines as it goes (`enumerate`, family commands) is ended by a
 //!   watchdog thread, which takes the standard output's lock first, so that it never cuts a
 //!   line the work is writing (a signal handler cannot take that lock).

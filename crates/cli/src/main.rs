@@ -190,8 +190,8 @@ fn main() -> ExitCode {
     }
     let printer = deadline::arm(printer, limit, backstop(&job));
     // The work runs on the main thread, with a stack that may grow to WORK_STACK (a worker
-    // thread cost about 0.2 ms of a 1 ms run: BENCHMARKS.md, "Process start: the work on the
-    // main thread").
+    // thread and the wait for it cost 0.2-0.3 ms of a 1.5 ms run: BENCHMARKS.md, "Process
+    // start: the work on the main thread, without PIE").
     grow_main_stack(WORK_STACK);
     let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         run(job, json, &settings)
