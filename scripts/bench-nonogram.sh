@@ -40,6 +40,15 @@ if [ -n "$SRC" ] && [ -d "$SRC/sample-olsak-g" ]; then
 else
   echo "nonogrid's source not found: the survey set is the redistributable part in ../shared" >&2
 fi
+# Both executables are run from fresh copies: how a file's pages sit in the page cache changes
+# the page faults of a short run (the same wellposed binary: 162 faults and 1.42 ms from a copy
+# made twenty minutes earlier, 146 and 1.21 ms from a fresh one; nonogrid 1.06 and 0.99 ms).
+mkdir -p "$SCRATCH/bin"
+rm -f "$SCRATCH/bin/wellposed" "$SCRATCH/bin/nonogrid"
+cp "$WELLPOSED" "$SCRATCH/bin/wellposed"
+cp "$NONOGRID" "$SCRATCH/bin/nonogrid"
+WELLPOSED="$SCRATCH/bin/wellposed"
+NONOGRID="$SCRATCH/bin/nonogrid"
 echo "wellposed $($WELLPOSED --version | awk '{print $2}') ${WELLPOSED_ARGS:-}; nonogrid $($NONOGRID --version | awk '{print $2}') (--features sat); timeout ${LIMIT} s; medians of ${REPEATS}; $(nproc) cores; $(date -u +%F)"
 echo
 exec python3 scripts/bench-nonogram.py "$WELLPOSED" "$NONOGRID" "$SCRATCH/puzzles" \
