@@ -154,18 +154,23 @@ fn timeout_ends_a_solver_that_cannot_be_interrupted() {
     assert_eq!(r.stdout.lines().count(), 2, "{}", r.stdout);
 }
 
-/// A --timeout too large for a duration is no limit (it once overflowed into a panic), and a
-/// negative one is refused with one line.
+/// A --timeout too large for a duration or a deadline is no limit (they once overflowed into a
+/// panic), and a negative one is refused with one line.
 #[test]
 fn timeouts_out_of_range() {
     let f = instance("encodings/nonogram/house-8x8.non");
-    let r = wellposed(&["--timeout", "1e30", "solve", "--json", &f]);
-    assert_eq!(
-        (r.code, r.json()["status"].as_str()),
-        (0, Some("unique")),
-        "{}",
-        r.stderr
-    );
+    for huge in ["1e30", "1e19"] {
+        let r = wellposed(&["--timeout", huge, "solve", "--json", &f]);
+        assert_eq!(
+            (r.code, r.json()["status"].as_str()),
+            (0, Some("unique")),
+            "{}",
+            r.stderr
+        );
+        // The watchdog's deadline too (enumerate streams).
+        let r = wellposed(&["--timeout", huge, "enumerate", "--json", &f]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
     let r = wellposed(&["--timeout=-1", "solve", &f]);
     assert_eq!(r.code, 2);
     assert_eq!(

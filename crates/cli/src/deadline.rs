@@ -54,7 +54,9 @@ pub fn arm(printer: Printer, after: Option<Duration>, how: Backstop) -> &'static
         return printer;
     }
     let _ = how;
-    let deadline = Instant::now() + after;
+    let Some(deadline) = Instant::now().checked_add(after) else {
+        return printer;
+    };
     // The watchdog only sleeps and prints: a small stack is plenty.
     std::thread::Builder::new()
         .name("watchdog".into())

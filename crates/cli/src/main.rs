@@ -2,8 +2,9 @@
 //!
 //! A thin command line over the engine and the family registry: it parses typed flags, runs
 //! the command on the main thread with a backstop that ends it cleanly when `--timeout` runs
-//! out (`deadline`), and prints the report as text or JSON. It holds no per-family code: `generate FAMILY` and the family
-//! subcommands (`survo enumerate`, `binary count-grids`, …) come from the registry.
+//! out (`deadline`), and prints the report as text or JSON. It holds no per-family code:
+//! `generate FAMILY` and the family subcommands (`survo enumerate`, `binary count-grids`, …)
+//! come from the registry.
 
 mod args;
 mod commands;
@@ -166,13 +167,14 @@ fn main() -> ExitCode {
     let job = job(matches).unwrap_or_else(|e| e.exit());
     let json = global.json;
     let started = Instant::now();
-    // No limit when the number is too large for a duration (`--timeout 1e30`).
+    // No limit when the number is too large for a duration or a deadline (`--timeout 1e30`).
     let (limit, bad_timeout) = match global.timeout {
         Some(t) if t.is_finite() && t >= 0.0 => (Duration::try_from_secs_f64(t).ok(), false),
         Some(_) => (None, true),
         None => (None, false),
     };
-    let deadline = limit.and_then(|l| started.checked_add(l));
+    let limit = limit.filter(|l| started.checked_add(*l).is_some());
+    let deadline = limit.map(|l| started + l);
     let progress = wellposed_engine::Progress::with_meters(std::sync::Arc::new(meters::Bars));
     let settings = Settings::new(&global, deadline, progress.clone());
     // A count stopped by --timeout still says how many solutions it had found.

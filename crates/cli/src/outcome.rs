@@ -67,6 +67,7 @@ impl Printer {
     /// Allocates nothing (the JSON is written by hand, its keys in serde_json's sorted order):
     /// it also runs in the `--timeout` signal handler (`deadline`).
     pub fn unknown(&self, reason: &str, how: &str, out: &mut impl Write) {
+        debug_assert!(reason.bytes().all(|b| b.is_ascii_lowercase()), "{reason}");
         let secs = self.started.elapsed().as_secs_f64();
         let found = self.progress.solutions_found();
         let _ = if self.json && self.counting {
