@@ -326,6 +326,42 @@ mod tests {
         args.iter().map(Into::into).collect()
     }
 
+    /// The global flags' defaults are applied in `Settings::new`, not by clap: the help text
+    /// names them, and must name what is applied.
+    #[test]
+    fn the_help_names_the_defaults_applied() {
+        let mut root = cli(Tree::Whole);
+        let help = root.render_long_help().to_string();
+        let named = |flag: &str| {
+            let at = help
+                .find(&format!("--{flag} <"))
+                .expect("the flag is in the help");
+            let rest = &help[at..];
+            let start = rest.find("[default: ").expect("a default is named") + 10;
+            rest[start..start + rest[start..].find(']').unwrap()].to_string()
+        };
+        let settings = Settings::new(
+            &Global::from_arg_matches(
+                &cli(Tree::Whole).get_matches_from(["wellposed", "families"]),
+            )
+            .unwrap(),
+            None,
+            wellposed_engine::Progress::default(),
+        );
+        assert_eq!(
+            args::memory_size(&named("max-memory")),
+            Ok(settings.choices.max_bytes)
+        );
+        assert_eq!(
+            named("pairwise-up-to").parse::<usize>(),
+            Ok(settings.choices.pairwise_up_to)
+        );
+        for flag in ["backend", "amo", "cardinality"] {
+            assert_eq!(named(flag), "auto", "{flag}");
+        }
+        assert!(settings.backend == BackendArg::Auto);
+    }
+
     /// The work may use as much stack as a worker thread of WORK_STACK had, where the hard
     /// limit allows it.
     #[cfg(target_os = "linux")]
