@@ -58,6 +58,21 @@ pub struct Global {
     pub max_memory: Option<u64>,
 }
 
+impl Global {
+    /// When `--timeout` ends the work begun at `started`: none without the flag, or when the
+    /// number is too large for a deadline (`--timeout 1e30` is no limit); an error for a
+    /// negative or undefined number.
+    pub fn deadline(&self, started: Instant) -> Result<Option<Instant>, &'static str> {
+        match self.timeout {
+            Some(t) if t.is_finite() && t >= 0.0 => Ok(std::time::Duration::try_from_secs_f64(t)
+                .ok()
+                .and_then(|l| started.checked_add(l))),
+            Some(_) => Err("--timeout takes a non-negative number of seconds"),
+            None => Ok(None),
+        }
+    }
+}
+
 /// `--max-memory` when it is not given: 4 GiB.
 pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 

@@ -1,13 +1,17 @@
-//! The end of `--timeout`: the process stops with status "unknown" when the time runs out,
-//! whatever the work (on the main thread) is doing — even inside a solver that cannot be
-//! interrupted (varisat). Most searches stop themselves at the same deadline (the engine is
-//! given it) and report "unknown" the ordinary way; this is the backstop.
+//! How the work runs and ends: on the main thread, with a stack that may grow as a worker
+//! thread's could, a panic reported as an internal error, and `--timeout`'s backstop, which
+//! stops the process with status "unknown" when the time runs out, whatever the work is doing —
+//! even inside a solver that cannot be interrupted (varisat). Most searches stop themselves at
+//! the same deadline (the engine is given it) and report "unknown" the ordinary way.
 //!
-//! Two kinds, by what the command prints before its report:
+//! The main thread, not a worker: a worker thread and the wait for it cost 0.2-0.3 ms of a 1.5
+//! ms run (BENCHMARKS.md, "Process start: the work on the main thread, without PIE").
+//!
+//! Two kinds of backstop, by what the command prints before its report:
 //! - a command that prints only its report (`solve`, `count`) is ended by a timer signal
 //!   (SIGALRM), whose handler writes the "unknown" report and ends the process. No thread is
 //!   started: a watchdog thread cost about a tenth of a millisecond of a run of little more
-//!   than one (BENCHMARKS.md, "Process start: the work on the main thread, without PIE").
+//!   than one (same section).
 //! - a command that streams lines as it goes (`enumerate`, family commands) is ended by a
 //!   watchdog thread, which takes the standard output's lock first, so that it never cuts a
 //!   line the work is writing (a signal handler cannot take that lock).
@@ -16,10 +20,12 @@
 //! output, and only the first to claim it prints.
 
 use crate::outcome::{Printer, EXIT_TIMEOUT};
+use crate::Report;
 use std::io::Write;
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Whether the report has been claimed by the work or by the backstop.
 static CLAIMED: AtomicBool = AtomicBool::new(false);
@@ -27,8 +33,63 @@ static CLAIMED: AtomicBool = AtomicBool::new(false);
 /// What the backstop prints with: set once, before it is armed.
 static PRINTER: OnceLock<Printer> = OnceLock::new();
 
+/// The stack the work may use (a search that recurses once per decision goes deep).
+const WORK_STACK: u64 = 64 << 20;
+
+/// Runs `work` on this (the main) thread with the backstop `how` armed for `deadline`, and
+/// prints its report with `printer`, or lets the backstop print "unknown" and end the process.
+pub fn run(
+    printer: Printer,
+    deadline: Option<Instant>,
+    how: Backstop,
+    work: impl FnOnce() -> anyhow::Result<Report>,
+) -> ExitCode {
+    let printer = arm(printer, deadline, how);
+    grow_main_stack(WORK_STACK);
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).unwrap_or_else(|_| {
+        // The panic's message is on stderr already: this is an internal error, never a timeout.
+        Err(anyhow::anyhow!(
+            "internal error: the work stopped unexpectedly (see the message above); please report this"
+        ))
+    });
+    if !claim() {
+        // --timeout ran out as the work ended: its backstop prints "unknown" and ends the
+        // process.
+        loop {
+            std::thread::park();
+        }
+    }
+    printer.finished(outcome, &mut std::io::stdout().lock())
+}
+
+/// Lets the main thread's stack grow to `bytes`, where the hard limit allows. Linux checks the
+/// soft limit each time the stack grows, and leaves at least 128 MB below it unmapped.
+fn grow_main_stack(bytes: u64) {
+    #[cfg(target_os = "linux")]
+    // SAFETY: getrlimit and setrlimit only read and write the struct passed by pointer.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_STACK, &mut lim) == 0
+            && lim.rlim_cur != libc::RLIM_INFINITY
+            && lim.rlim_cur < bytes
+        {
+            lim.rlim_cur = if lim.rlim_max == libc::RLIM_INFINITY {
+                bytes
+            } else {
+                bytes.min(lim.rlim_max)
+            };
+            libc::setrlimit(libc::RLIMIT_STACK, &lim);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = bytes;
+}
+
 /// Claims the right to print the one report: true for the first caller only.
-pub fn claim() -> bool {
+fn claim() -> bool {
     !CLAIMED.swap(true, Ordering::AcqRel)
 }
 
@@ -42,21 +103,18 @@ pub enum Backstop {
 }
 
 /// Keeps `printer` for the report and arms the backstop to print "unknown" and end the
-/// process `after` from now (none: no time limit, nothing is armed). Returns the printer.
-pub fn arm(printer: Printer, after: Option<Duration>, how: Backstop) -> &'static Printer {
+/// process at `deadline` (none: no time limit, nothing is armed). Returns the printer.
+fn arm(printer: Printer, deadline: Option<Instant>, how: Backstop) -> &'static Printer {
     let printer = PRINTER.get_or_init(|| printer);
-    let Some(after) = after else {
+    let Some(deadline) = deadline else {
         return printer;
     };
     #[cfg(unix)]
     if how == Backstop::Alarm {
-        alarm::arm(after);
+        alarm::arm(deadline.saturating_duration_since(Instant::now()));
         return printer;
     }
     let _ = how;
-    let Some(deadline) = Instant::now().checked_add(after) else {
-        return printer;
-    };
     // The watchdog only sleeps and prints: a small stack is plenty.
     std::thread::Builder::new()
         .name("watchdog".into())
@@ -155,5 +213,32 @@ mod alarm {
         }
         // SAFETY: _exit(2) ends the process without running anything else.
         unsafe { libc::_exit(libc::c_int::from(EXIT_TIMEOUT)) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The work may use as much stack as a worker thread of WORK_STACK had, where the hard
+    /// limit allows it.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_main_stack_may_grow_to_the_work_stack() {
+        grow_main_stack(WORK_STACK);
+        // SAFETY: getrlimit only writes the struct passed.
+        let lim = unsafe {
+            let mut lim = libc::rlimit {
+                rlim_cur: 0,
+                rlim_max: 0,
+            };
+            assert_eq!(libc::getrlimit(libc::RLIMIT_STACK, &mut lim), 0);
+            lim
+        };
+        assert!(
+            lim.rlim_cur == libc::RLIM_INFINITY
+                || lim.rlim_cur >= WORK_STACK
+                || lim.rlim_cur == lim.rlim_max
+        );
     }
 }

@@ -17,7 +17,7 @@ use args::{BackendArg, Global, Input, Settings, Task};
 use clap::{Args, FromArgMatches, Subcommand};
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use wellposed_engine::{Context, Puzzle};
 
 pub use wellposed_engine::Report;
@@ -167,51 +167,22 @@ fn main() -> ExitCode {
     let job = job(matches).unwrap_or_else(|e| e.exit());
     let json = global.json;
     let started = Instant::now();
-    // No limit when the number is too large for a duration or a deadline (`--timeout 1e30`).
-    let (limit, bad_timeout) = match global.timeout {
-        Some(t) if t.is_finite() && t >= 0.0 => (Duration::try_from_secs_f64(t).ok(), false),
-        Some(_) => (None, true),
-        None => (None, false),
-    };
-    let limit = limit.filter(|l| started.checked_add(*l).is_some());
-    let deadline = limit.map(|l| started + l);
     let progress = wellposed_engine::Progress::with_meters(std::sync::Arc::new(meters::Bars));
-    let settings = Settings::new(&global, deadline, progress.clone());
-    // A count stopped by --timeout still says how many solutions it had found.
-    let counting = matches!(job, Job::Builtin(commands::Builtin::Count { .. }));
     let printer = outcome::Printer {
         json,
-        counting,
+        // A count stopped by --timeout still says how many solutions it had found.
+        counting: matches!(job, Job::Builtin(commands::Builtin::Count { .. })),
         raw_cnf: solves_raw_cnf(&job),
         started,
-        progress,
+        progress: progress.clone(),
     };
-    if bad_timeout {
-        let e = anyhow::anyhow!("--timeout takes a non-negative number of seconds");
-        return printer.finished(Err(e), &mut std::io::stdout().lock());
-    }
-    let printer = deadline::arm(printer, limit, backstop(&job));
-    // The work runs on the main thread, with a stack that may grow to WORK_STACK (a worker
-    // thread and the wait for it cost 0.2-0.3 ms of a 1.5 ms run: BENCHMARKS.md, "Process
-    // start: the work on the main thread, without PIE").
-    grow_main_stack(WORK_STACK);
-    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        run(job, json, &settings)
-    }))
-    .unwrap_or_else(|_| {
-        // The panic's message is on stderr already: this is an internal error, never a timeout.
-        Err(anyhow::anyhow!(
-            "internal error: the work stopped unexpectedly (see the message above); please report this"
-        ))
-    });
-    if !deadline::claim() {
-        // --timeout ran out as the work ended: its backstop prints "unknown" and ends the
-        // process.
-        loop {
-            std::thread::park();
-        }
-    }
-    printer.finished(outcome, &mut std::io::stdout().lock())
+    let stop_at = match global.deadline(started) {
+        Ok(d) => d,
+        Err(e) => return printer.finished(Err(anyhow::anyhow!(e)), &mut std::io::stdout().lock()),
+    };
+    let settings = Settings::new(&global, stop_at, progress);
+    let backstop = backstop(&job);
+    deadline::run(printer, stop_at, backstop, || run(job, json, &settings))
 }
 
 /// How `--timeout` ends `job` if its work does not stop by itself: by a signal where the
@@ -223,35 +194,6 @@ fn backstop(job: &Job) -> deadline::Backstop {
         }
         _ => deadline::Backstop::Watchdog,
     }
-}
-
-/// The stack the work may use (a search that recurses once per decision goes deep).
-const WORK_STACK: u64 = 64 << 20;
-
-/// Lets the main thread's stack grow to `bytes`, where the hard limit allows. Linux checks the
-/// soft limit each time the stack grows, and leaves at least 128 MB below it unmapped.
-fn grow_main_stack(bytes: u64) {
-    #[cfg(target_os = "linux")]
-    // SAFETY: getrlimit and setrlimit only read and write the struct passed by pointer.
-    unsafe {
-        let mut lim = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        if libc::getrlimit(libc::RLIMIT_STACK, &mut lim) == 0
-            && lim.rlim_cur != libc::RLIM_INFINITY
-            && lim.rlim_cur < bytes
-        {
-            lim.rlim_cur = if lim.rlim_max == libc::RLIM_INFINITY {
-                bytes
-            } else {
-                bytes.min(lim.rlim_max)
-            };
-            libc::setrlimit(libc::RLIMIT_STACK, &lim);
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = bytes;
 }
 
 /// Names the input in an error that does not (an encoding refused for the memory budget is
@@ -360,28 +302,6 @@ mod tests {
             assert_eq!(named(flag), "auto", "{flag}");
         }
         assert!(settings.backend == BackendArg::Auto);
-    }
-
-    /// The work may use as much stack as a worker thread of WORK_STACK had, where the hard
-    /// limit allows it.
-    #[cfg(target_os = "linux")]
-    #[test]
-    fn the_main_stack_may_grow_to_the_work_stack() {
-        grow_main_stack(WORK_STACK);
-        // SAFETY: getrlimit only writes the struct passed.
-        let lim = unsafe {
-            let mut lim = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: 0,
-            };
-            assert_eq!(libc::getrlimit(libc::RLIMIT_STACK, &mut lim), 0);
-            lim
-        };
-        assert!(
-            lim.rlim_cur == libc::RLIM_INFINITY
-                || lim.rlim_cur >= WORK_STACK
-                || lim.rlim_cur == lim.rlim_max
-        );
     }
 
     #[test]
