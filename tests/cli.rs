@@ -179,6 +179,48 @@ fn timeouts_out_of_range() {
     );
 }
 
+/// The executable loads glibc's libm only when it first calls one of its functions
+/// (crates/cli/src/math_symbols.rs): a small nonogram, solved natively, never does; a CaDiCaL
+/// search, whose limits call `log10`, does and answers. If a dependency starts calling another
+/// libm function, libm is needed at start again and this test says so. The loader's own trace
+/// (`LD_DEBUG=libs`, glibc) names each library it loads.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[test]
+fn libm_is_loaded_only_when_used() {
+    let traced = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wellposed"))
+            .args(args)
+            .env("LD_DEBUG", "libs")
+            .output()
+            .expect("run wellposed");
+        let trace = String::from_utf8_lossy(&out.stderr).into_owned();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            trace.contains("find library=libm.so.6"),
+        )
+    };
+    let (out, libm) = traced(&[
+        "solve",
+        "--json",
+        "--method",
+        "native",
+        &instance("encodings/nonogram/house-8x8.non"),
+    ]);
+    assert!(out.contains(r#""status":"unique""#), "{out}");
+    assert!(
+        !libm,
+        "libm.so.6 is loaded at start: a libm function is called that math_symbols.rs lacks"
+    );
+    let (out, libm) = traced(&[
+        "--backend",
+        "cadical",
+        "solve",
+        &instance("encodings/drat/php-3-2.cnf"),
+    ]);
+    assert_eq!(out.trim(), "s UNSATISFIABLE");
+    assert!(libm, "CaDiCaL's search calls log10 from libm");
+}
+
 #[test]
 fn submarines_through_the_cli() {
     let cases = [

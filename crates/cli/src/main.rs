@@ -10,6 +10,8 @@ mod args;
 mod command_line;
 mod commands;
 mod deadline;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod math_symbols;
 mod meters;
 mod outcome;
 
