@@ -10,7 +10,9 @@
 //! Projection: decisions are taken on projection variables first. A component left with no
 //! projection variable contributes 1 when it is satisfiable and 0 otherwise (a plain DPLL
 //! satisfiability search stopping at its first model), so auxiliary variables never multiply
-//! the count.
+//! the count. Where many auxiliary variables turn pure (one literal in no open clause), the
+//! component searches leave them out, with the clauses they would satisfy, so that components
+//! split sooner ([`Purity`], decided by a probe of the first questions).
 //!
 //! Decisions ([`Heuristic`]): by default, a min-degree elimination order of the primal graph
 //! is computed first; when it completes the variables it eliminates last (the separators at
