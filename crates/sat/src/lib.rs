@@ -18,8 +18,8 @@ pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend}
 pub use count::{
     component_hash, count_models, CountStats, Counter, Heuristic, InclusionExclusion, ModelCount,
     CACHE_ENTRY_BYTES, CONFLICT_BOUND_AFTER, LEARNT_SWEEP, LIST_CONFLICTS, LIST_UP_TO, LONG_CLAUSE,
-    LONG_CLAUSES_AT_MOST, SAT_CONFLICT_BUDGET, SPLITS_FUTILE_AFTER, SPLITS_FUTILE_RATE,
-    SPLIT_SAMPLE, SPLIT_STREAK,
+    LONG_CLAUSES_AT_MOST, PURITY_MIN_PERCENT, PURITY_PROBE, SAT_CONFLICT_BUDGET,
+    SPLITS_FUTILE_AFTER, SPLITS_FUTILE_RATE, SPLIT_SAMPLE, SPLIT_STREAK,
 };
 pub use define::{extend_projection, DefineStats, DEFINE_CONFLICTS};
 pub use encode::{
