@@ -996,10 +996,13 @@ enum Purity {
     Off,
 }
 
-/// See [`Purity`].
+/// Purity questions whose answers the counter only counts before it decides whether
+/// component searches leave pure variables outside the projection out (the default of
+/// [`Counter::purity_probe`]; measured in `Purity`'s comment).
 pub const PURITY_PROBE: u64 = 1 << 16;
 
-/// See [`Purity`].
+/// The share of pure answers, in percent, among the first [`PURITY_PROBE`] at which the rule
+/// is used for the rest of the count.
 pub const PURITY_MIN_PERCENT: u64 = 25;
 
 /// The label of a satisfied clause or a free variable met by a component search.
