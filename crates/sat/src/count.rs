@@ -1763,7 +1763,7 @@ impl<'a> Search<'a> {
     /// propagation may still set it, which the same argument makes harmless (where a learnt
     /// clause forces it the other way the branch has no model). Purity lasts down the search
     /// (open clauses only close), so each key names one formula wherever it is met.
-    /// Measured: see [`Search::watch_purity`].
+    /// Measured: see [`Purity`].
     fn pure_auxiliary(&self, v: u32) -> bool {
         let occurs_open = |code: u32| {
             self.implied[code as usize]
