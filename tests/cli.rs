@@ -188,16 +188,9 @@ fn timeouts_out_of_range() {
 #[test]
 fn libm_is_loaded_only_when_used() {
     let traced = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_wellposed"))
-            .args(args)
-            .env("LD_DEBUG", "libs")
-            .output()
-            .expect("run wellposed");
-        let trace = String::from_utf8_lossy(&out.stderr).into_owned();
-        (
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            trace.contains("find library=libm.so.6"),
-        )
+        let r = wellposed_with_env(args, &[("LD_DEBUG", "libs")]);
+        let libm = r.stderr.contains("find library=libm.so.6");
+        (r.stdout, libm)
     };
     let (out, libm) = traced(&[
         "solve",

@@ -29,8 +29,14 @@ impl Run {
 }
 
 pub fn wellposed(args: &[&str]) -> Run {
+    wellposed_with_env(args, &[])
+}
+
+/// [`wellposed`] with variables added to its environment.
+pub fn wellposed_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_wellposed"))
         .args(args)
+        .envs(env.iter().copied())
         .output()
         .expect("run wellposed");
     let run = Run {
