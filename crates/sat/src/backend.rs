@@ -1,6 +1,8 @@
 //! SAT backends behind one incremental interface: clauses are only ever added, and each
 //! `solve` takes its own assumptions (which is how removable clauses are switched off).
 
+#[cfg(feature = "cadical")]
+use crate::ccadical::Status;
 use crate::{dimacs, Cnf, Lit, Var};
 use std::io::Write;
 use std::path::PathBuf;
@@ -325,12 +327,13 @@ impl Backend for ExternalSolver {
     }
 }
 
-/// CaDiCaL 3 (the `cadical-sys` crate, which builds the bundled C++ source): incremental
-/// through IPASIR assumptions, and bounded: a conflict limit per solve and a deadline checked
-/// by CaDiCaL's termination callback.
+/// CaDiCaL 3 (built from its bundled C++ source by the `cadical-sys` crate, called through
+/// CaDiCaL's C interface, see `ccadical.rs`): incremental through IPASIR assumptions, and
+/// bounded: a conflict limit per solve and a deadline checked by CaDiCaL's termination
+/// callback.
 #[cfg(feature = "cadical")]
 pub struct CadicalBackend {
-    solver: cadical_sys::CaDiCal,
+    solver: crate::ccadical::Solver,
     limits: Limits,
     /// Variables CaDiCaL has been told of (CaDiCaL 3 wants each declared before its first
     /// use, [`CadicalBackend::declare`]).
@@ -354,6 +357,28 @@ pub struct CadicalBackend {
     failed: Vec<Lit>,
 }
 
+/// CaDiCaL's `sat` configuration (its `config.cpp`), set option by option because the C
+/// interface has no `configure`.
+#[cfg(feature = "cadical")]
+const STABLE_OPTIONS: [(&std::ffi::CStr, i32); 3] = [
+    (c"elimeffort", 10),
+    (c"stabilizeonly", 1),
+    (c"subsumeeffort", 60),
+];
+
+/// The options of [`CadicalBackend::for_counting`].
+#[cfg(feature = "cadical")]
+const COUNTING_OPTIONS: [(&std::ffi::CStr, i32); 1] = [(c"vivify", 0)];
+
+/// Every option some [`CadicalBackend`] sets, for the test that they exist.
+#[cfg(all(test, feature = "cadical"))]
+pub(crate) const CADICAL_OPTIONS_SET: [(&std::ffi::CStr, i32); 4] = [
+    STABLE_OPTIONS[0],
+    STABLE_OPTIONS[1],
+    STABLE_OPTIONS[2],
+    COUNTING_OPTIONS[0],
+];
+
 /// CaDiCaL's termination callback: true once the deadline has passed or the stop flag is set.
 #[cfg(feature = "cadical")]
 struct Deadline {
@@ -362,7 +387,7 @@ struct Deadline {
 }
 
 #[cfg(feature = "cadical")]
-impl cadical_sys::Terminator for Deadline {
+impl crate::ccadical::Terminator for Deadline {
     fn terminated(&mut self) -> bool {
         self.stop
             .as_ref()
@@ -381,7 +406,7 @@ impl Default for CadicalBackend {
 #[cfg(feature = "cadical")]
 impl CadicalBackend {
     pub fn new() -> Self {
-        Self::with_solver(cadical_sys::CaDiCal::new())
+        Self::with_solver(crate::ccadical::Solver::new())
     }
 
     /// CaDiCaL in its `sat` configuration, which stays in its stable mode (target phases, few
@@ -409,12 +434,7 @@ impl CadicalBackend {
     /// assert_eq!(models, 3);
     /// ```
     pub fn stable() -> Self {
-        let mut solver = cadical_sys::CaDiCal::new();
-        assert!(
-            solver.configure("sat"),
-            "CaDiCaL knows its sat configuration"
-        );
-        Self::with_solver(solver)
+        Self::with_options(&STABLE_OPTIONS)
     }
 
     /// CaDiCaL for the model counter's many short incremental solves (its oracle and its
@@ -422,12 +442,22 @@ impl CadicalBackend {
     /// Survo open-4x4 that took the counter from 2.4 to 18.5 s (BENCHMARKS.md, "Eighteenth
     /// session: the counter on CaDiCaL 3.0.1").
     pub fn for_counting() -> Self {
-        let mut solver = cadical_sys::CaDiCal::new();
-        assert!(solver.set("vivify", 0), "CaDiCaL knows its vivify option");
+        Self::with_options(&COUNTING_OPTIONS)
+    }
+
+    /// A solver with `options` set (names checked by the test `the_options_set_exist`).
+    fn with_options(options: &[(&std::ffi::CStr, i32)]) -> Self {
+        let mut solver = crate::ccadical::Solver::new();
+        for &(name, val) in options {
+            assert!(
+                solver.set_option(name, val),
+                "CaDiCaL takes {name:?} = {val}"
+            );
+        }
         Self::with_solver(solver)
     }
 
-    fn with_solver(solver: cadical_sys::CaDiCal) -> Self {
+    fn with_solver(solver: crate::ccadical::Solver) -> Self {
         CadicalBackend {
             solver,
             limits: Limits::default(),
@@ -447,17 +477,17 @@ impl CadicalBackend {
 
     /// Hands CaDiCaL a callback for the current deadline and stop flag.
     fn set_callbacks(&mut self) {
-        self.solver.connect_terminator(Deadline {
+        self.solver.connect_terminator(Box::new(Deadline {
             deadline: self.limits.deadline,
             stop: self.stop.clone(),
-        });
+        }));
     }
 
     /// Declares variables up to `top` (exclusive) to CaDiCaL, all at once: it wants each
     /// declared before its first use, and grows its per-variable arrays once.
     fn declare(&mut self, top: u32) {
         if top > self.max_var {
-            self.solver.resize(top as i32);
+            self.solver.declare_up_to(top as i32);
             self.max_var = top;
         }
     }
@@ -469,7 +499,7 @@ impl CadicalBackend {
     /// Gives CaDiCaL `clause`, renamed; its variables must be declared.
     fn add_renamed(&mut self, clause: &[Lit]) {
         let named: Vec<i32> = clause.iter().map(|&l| self.to_cadical(l)).collect();
-        self.solver.clause6(&named);
+        self.solver.add_clause(&named);
     }
 }
 
@@ -562,14 +592,8 @@ impl Backend for CadicalBackend {
         }
         if let Some(n) = self.limits.conflicts {
             // CaDiCaL resets its limits after every solve, so set it each time.
-            if !self
-                .solver
-                .limit("conflicts", n.min(i32::MAX as u32) as i32)
-            {
-                return Err(BackendError::Solver(
-                    "CaDiCaL refused a conflict limit".into(),
-                ));
-            }
+            self.solver
+                .limit(c"conflicts", n.min(i32::MAX as u32) as i32);
         }
         let top = assumptions.iter().map(|l| l.var().0 + 1).max().unwrap_or(0);
         self.declare(top);
@@ -578,16 +602,13 @@ impl Backend for CadicalBackend {
             self.solver.assume(a);
         }
         match self.solver.solve() {
-            cadical_sys::Status::SATISFIABLE => {
+            Status::Satisfiable => {
                 self.model = (0..self.max_var)
-                    .map(|v| {
-                        let lit = self.to_cadical(Var(v).positive());
-                        self.solver.val(lit) == lit
-                    })
+                    .map(|v| self.solver.val(self.to_cadical(Var(v).positive())))
                     .collect();
                 Ok(true)
             }
-            cadical_sys::Status::UNSATISFIABLE => {
+            Status::Unsatisfiable => {
                 self.failed = assumptions
                     .iter()
                     .zip(&named)
@@ -596,7 +617,7 @@ impl Backend for CadicalBackend {
                     .collect();
                 Ok(false)
             }
-            cadical_sys::Status::UNKNOWN => Err(BackendError::Stopped {
+            Status::Unknown => Err(BackendError::Stopped {
                 reason: if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
                     "timeout"
                 } else if self.stopped() {

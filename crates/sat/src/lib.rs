@@ -3,6 +3,8 @@
 //! the SAT backends behind one incremental interface.
 
 mod backend;
+#[cfg(feature = "cadical")]
+mod ccadical;
 mod count;
 mod cover;
 mod define;
