@@ -9,7 +9,13 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let env = std::env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
-    if os == "linux" && env == "gnu" {
+    // Built with `-C target-feature=+crt-static` for the whole build (RUSTFLAGS with
+    // `--target`), rustc links a static position-independent executable, which `-no-pie`
+    // would break. scripts/build-dist.sh gives the flag to the final crate only, with
+    // `-C relocation-model=static`: this script does not see it, and `-no-pie` agrees.
+    let features = std::env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let crt_static = features.split(',').any(|f| f == "crt-static");
+    if os == "linux" && env == "gnu" && !crt_static {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }

@@ -6,14 +6,13 @@
 # one at a time; a time limit per instance (default 60 s).
 # Usage: scripts/bench-counting.sh [SECONDS] [DIR]
 #   COUNTER_ARGS="..."   extra arguments for `wellposed count` (e.g. "--counter-heuristic vsads")
-#   WELLPOSED=path       the binary (default: target/dist/wellposed, built first with the
-#                        release profile `dist`, as released)
+#   WELLPOSED=path       the binary (default: the released build, scripts/build-dist.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 limit=${1:-60}
 dir=${2:-../shared/data/counting}
 W=${WELLPOSED:-}
-[ -n "$W" ] || { cargo build --profile dist -q -p wellposed; W=$PWD/target/dist/wellposed; }
+[ -n "$W" ] || W=$(scripts/build-dist.sh)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 py=python3

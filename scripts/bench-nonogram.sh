@@ -8,7 +8,8 @@
 #   TIMEOUT_SECONDS  per run (default 60: the goal); REPEATS (default 3; puzzles of a few
 #                    milliseconds are run more, up to 0.3 s of runs or 41 runs: see measure());
 #   SETS             comma-separated from survey,tatham,random (default all three).
-# Environment: WELLPOSED= a wellposed binary (default: build this tree's), WELLPOSED_ARGS=
+# Environment: WELLPOSED= a wellposed binary (default: this tree's released build,
+#   scripts/build-dist.sh), WELLPOSED_ARGS=
 #   extra `solve` flags (e.g. "--method native"), ONLY= a regular expression on puzzle names,
 #   SCRATCH= where nonogrid is installed and the puzzle files are written
 #   (default /tmp/wellposed-bench-nonogram).
@@ -21,8 +22,7 @@ SCRATCH=${SCRATCH:-/tmp/wellposed-bench-nonogram}
 NONOGRID_VERSION=0.7.3
 mkdir -p "$SCRATCH"
 if [ -z "${WELLPOSED:-}" ]; then
-  cargo build --profile dist -q -p wellposed
-  WELLPOSED=target/dist/wellposed
+  WELLPOSED=$(scripts/build-dist.sh)
 fi
 NONOGRID="$SCRATCH/nonogrid-$NONOGRID_VERSION/bin/nonogrid"
 if [ ! -x "$NONOGRID" ]; then

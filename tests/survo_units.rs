@@ -36,7 +36,7 @@ fn s_of(m: &str, n: &str) -> serde_json::Value {
 fn survo_parallel(m: &str, n: &str, units: &str, dir: &str) -> serde_json::Value {
     let out = std::process::Command::new(root().join("scripts/survo-parallel.sh"))
         .args([m, n, units, dir])
-        .env("WELLPOSED", env!("CARGO_BIN_EXE_wellposed"))
+        .env("WELLPOSED", wellposed_exe())
         .env("JOBS", "2")
         .output()
         .unwrap();

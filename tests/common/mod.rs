@@ -15,6 +15,16 @@ pub fn instance(rel: &str) -> String {
     root().join(rel).display().to_string()
 }
 
+/// The executable the tests run: this build's `wellposed`, or the one named by the
+/// environment variable `WELLPOSED_UNDER_TEST`, so that the released build
+/// (`scripts/build-dist.sh`, linked statically) can be put through the same tests.
+pub fn wellposed_exe() -> PathBuf {
+    match std::env::var_os("WELLPOSED_UNDER_TEST") {
+        Some(path) if !path.is_empty() => PathBuf::from(path),
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_wellposed")),
+    }
+}
+
 pub struct Run {
     pub code: i32,
     pub stdout: String,
@@ -34,7 +44,7 @@ pub fn wellposed(args: &[&str]) -> Run {
 
 /// [`wellposed`] with variables added to its environment.
 pub fn wellposed_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+    let out = Command::new(wellposed_exe())
         .args(args)
         .envs(env.iter().copied())
         .output()
@@ -86,7 +96,7 @@ pub fn kill_at_random_moments(
     let mut rng = wellposed_engine::Xorshift(seed | 1);
     let mut kills = 0;
     for _ in 0..rounds {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+        let mut child = Command::new(wellposed_exe())
             .args(args)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -283,7 +293,7 @@ pub struct Server {
 impl Server {
     pub fn start(extra: &[&str]) -> Server {
         use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wellposed"))
+        let mut child = Command::new(wellposed_exe())
             .args(["serve", "--port", "0"])
             .args(extra)
             .stdout(std::process::Stdio::piped())

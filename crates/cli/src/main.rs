@@ -10,7 +10,13 @@ mod args;
 mod command_line;
 mod commands;
 mod deadline;
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+// Not in a static build (scripts/build-dist.sh): libm is then part of the executable, and
+// nothing is loaded at start.
+#[cfg(all(
+    target_os = "linux",
+    target_env = "gnu",
+    not(target_feature = "crt-static")
+))]
 mod math_symbols;
 mod meters;
 mod outcome;
