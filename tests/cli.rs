@@ -183,7 +183,8 @@ fn timeouts_out_of_range() {
 /// (crates/cli/src/math_symbols.rs): a small nonogram, solved natively, never does; a CaDiCaL
 /// search, whose limits call `log10`, does and answers. If a dependency starts calling another
 /// libm function, libm is needed at start again and this test says so. The loader's own trace
-/// (`LD_DEBUG=libs`, glibc) names each library it loads.
+/// (`LD_DEBUG=libs`, glibc) names each library it loads. Run against the static released build
+/// (`WELLPOSED_UNDER_TEST`, scripts/build-dist.sh), it checks that nothing is loaded at all.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[test]
 fn libm_is_loaded_only_when_used() {
