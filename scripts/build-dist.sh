@@ -12,12 +12,14 @@
 # Debian they come with libc6-dev and libstdc++-dev), the script says so and builds the
 # dynamic executable instead.
 #
-# Usage: scripts/build-dist.sh            (honours CARGO_TARGET_DIR)
+# Usage: scripts/build-dist.sh            (prints the executable's absolute path)
 # Check the result with the command-line tests:
 #   WELLPOSED_UNDER_TEST=$(scripts/build-dist.sh) cargo test --release --test cli
 set -euo pipefail
 cd "$(dirname "$0")/.."
-TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
+# Where cargo puts its output (CARGO_TARGET_DIR, or a config file's target-dir), absolute.
+TARGET_DIR=$(cargo metadata --format-version 1 --no-deps |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 HOST=$(rustc -vV | sed -n 's/^host: //p')
 case "$HOST" in
   *-linux-gnu)
