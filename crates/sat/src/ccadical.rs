@@ -7,13 +7,14 @@
 //! the C++ library's wide-character and locale code with its imports. CaDiCaL itself writes
 //! through C's stdio. Calling the C interface leaves the bridge (and with it the `cxx`
 //! runtime) out of the link; `cadical-sys` is still the crate that compiles and links
-//! CaDiCaL. Measured in BENCHMARKS.md, "Process start: CaDiCaL without the cxx bridge".
+//! CaDiCaL. Measured in BENCHMARKS.md, "Process start: CaDiCaL without the `cxx` bridge, and
+//! the released build linked statically".
 //!
 //! Invariants: the handle owns the solver and releases it once, on drop; the terminator's
 //! state is owned by the handle, boxed so its address stays fixed, and replaced only after
 //! CaDiCaL has been given the new one.
 
-use std::ffi::{c_int, c_void, CStr};
+use std::ffi::{c_char, c_int, c_void, CStr};
 
 use cadical_sys as _; // Links CaDiCaL's compiled library, which holds the functions below.
 
@@ -36,9 +37,9 @@ unsafe extern "C" {
         state: *mut c_void,
         terminate: Option<unsafe extern "C" fn(state: *mut c_void) -> c_int>,
     );
-    fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const std::ffi::c_char, val: c_int);
-    fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const std::ffi::c_char) -> c_int;
-    fn ccadical_limit(solver: *mut CCaDiCaL, name: *const std::ffi::c_char, limit: c_int);
+    fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, val: c_int);
+    fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
+    fn ccadical_limit(solver: *mut CCaDiCaL, name: *const c_char, limit: c_int);
     fn ccadical_vars(solver: *mut CCaDiCaL) -> c_int;
     fn ccadical_declare_more_variables(solver: *mut CCaDiCaL, number: c_int) -> c_int;
     fn ccadical_phase(solver: *mut CCaDiCaL, lit: c_int);
@@ -161,8 +162,8 @@ impl Solver {
         unsafe extern "C" fn ask(state: *mut c_void) -> c_int {
             // SAFETY: `state` is the `Box<dyn Terminator>` that `connect_terminator` handed
             // over, owned by the solver, and CaDiCaL calls this only during its solves, which
-            // hold `&mut Solver`. A panic here would unwind into C++: `terminated` is the
-            // deadline and flag check of `backend.rs`, which does not panic.
+            // hold `&mut Solver`. A panic cannot unwind through C (it would end the process):
+            // `terminated` is the deadline and flag check of `backend.rs`, which does not panic.
             let terminator = unsafe { &mut *(state as *mut Box<dyn Terminator>) };
             terminator.terminated() as c_int
         }
