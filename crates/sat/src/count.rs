@@ -57,7 +57,7 @@
 //!   pollution", as sharpSAT calls it). Entries of branches that count more than 0 are exact.
 
 use crate::hash::WordMap;
-use crate::{Backend, Cnf, Limits, Lit, Var};
+use crate::{Backend, BackendError, Cnf, Limits, Lit, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -87,6 +87,9 @@ pub struct CountStats {
     pub learnt_forgotten: u64,
     /// Models the oracle listed when the search gave way to it (see [`Counter::list_up_to`]).
     pub listed: u64,
+    /// Of those, models listed by CaDiCaL in its stable configuration (see
+    /// [`Counter::stable_listing_after`]).
+    pub listed_stable: u64,
     /// Component searches skipped because they had stopped finding components (see
     /// [`SPLITS_FUTILE_AFTER`]).
     pub searches_skipped: u64,
@@ -179,6 +182,15 @@ pub struct Counter {
     /// saves a formula with few the simplification and the search before the listing
     /// (Survo open-2x10 19.8 → 15.0 G instructions, blocking clauses 14.8 G; BENCHMARKS.md).
     pub list_first: bool,
+    /// Conflicts each solve of the listing may take (default [`LIST_CONFLICTS`]).
+    pub list_conflicts: u32,
+    /// Models the listing must have found when one of its solves runs out of
+    /// [`Counter::list_conflicts`] for it to go on in CaDiCaL's stable configuration instead
+    /// of giving up (default [`STABLE_LISTING_AFTER`]; `u64::MAX` never): many models, each
+    /// dear. A fresh solver in that configuration takes the formula and the blocking clauses
+    /// so far and lists on, [`STABLE_LIST_CONFLICTS`] a solve, up to
+    /// [`STABLE_LIST_FACTOR`] × [`Counter::list_up_to`] models in all.
+    pub stable_listing_after: u64,
     /// Learnt clauses of three or more literals kept before the older half is forgotten (the
     /// bound then grows by a tenth).
     pub learnt_clauses: usize,
@@ -370,6 +382,8 @@ impl Default for Counter {
             sat_oracle: Some(SAT_CONFLICT_BUDGET),
             list_up_to: LIST_UP_TO,
             list_first: true,
+            list_conflicts: LIST_CONFLICTS,
+            stable_listing_after: STABLE_LISTING_AFTER,
             learnt_clauses: 20_000,
             learnt_sweep: LEARNT_SWEEP,
             heuristic: Heuristic::Auto,
@@ -940,6 +954,22 @@ pub const LIST_UP_TO: u64 = 256;
 /// 19.9 s with 50,000 (2026-11-25).
 pub const LIST_CONFLICTS: u32 = 20_000;
 
+/// The default of [`Counter::stable_listing_after`]. The listing's solves run out of
+/// [`LIST_CONFLICTS`] after many models only on formulas whose models are many and each dear
+/// (the 3-colourings of the counting set: 2023 track3_077 after 122 of its 563, at 8 s), where
+/// the search is hopeless and CaDiCaL's stable mode lists on: track3_077 counted in 33.6 s
+/// (past 60 s before), every other instance of `scripts/bench-counting.sh` unchanged
+/// (BENCHMARKS.md, "Twenty-first session: a stable listing inside the counter").
+pub const STABLE_LISTING_AFTER: u64 = 32;
+
+/// Conflicts each solve of the stable listing may take: with 20,000 it gives up on
+/// track3_077 too (a fresh solver learns for its first models).
+pub const STABLE_LIST_CONFLICTS: u32 = 1_000_000;
+
+/// The stable listing goes on to at most this many times [`Counter::list_up_to`] models
+/// (4,096 by default), so that a formula of many dear models is not listed for ever.
+pub const STABLE_LIST_FACTOR: u64 = 16;
+
 /// Decisions made before the conflict rate may send components to count to the oracle first
 /// (see `Search::conflict_bound`).
 pub const CONFLICT_BOUND_AFTER: u64 = 1000;
@@ -1125,6 +1155,9 @@ struct Search<'a> {
     list_up_to: u64,
     list_pending: bool,
     relisting: bool,
+    /// [`Counter::list_conflicts`] and [`Counter::stable_listing_after`].
+    list_conflicts: u32,
+    stable_listing_after: u64,
     /// `sat_oracle: Some(0)`: the listing is tried after the first conflict or question to
     /// the oracle (so that the search given up may have learnt clauses, and the search
     /// after a listing given up too).
@@ -1250,6 +1283,8 @@ impl<'a> Search<'a> {
             oracle_after: settings.sat_oracle.filter(|_| projection.is_some()),
             list_up_to: settings.list_up_to,
             list_pending: settings.list_up_to > 0,
+            list_conflicts: settings.list_conflicts,
+            stable_listing_after: settings.stable_listing_after,
             list_at_once: settings.sat_oracle == Some(0),
             relisting: false,
             sat_budget: None,
@@ -2450,21 +2485,28 @@ impl<'a> Search<'a> {
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
             .collect();
         let (stop, floor, loose) = (self.stop, self.floor, self.loose);
-        let oracle = self.oracle();
         let bounded = Limits {
             deadline: None,
-            conflicts: Some(LIST_CONFLICTS),
+            conflicts: Some(self.list_conflicts),
         };
-        if oracle.set_limits(bounded).is_err() {
+        if self.oracle().set_limits(bounded).is_err() {
             return None; // an oracle that cannot be bounded could list for ever
         }
         let mut found = 0u64;
+        // The blocking clauses, kept for a stable listing to start from.
+        let mut blocks: Vec<Vec<Lit>> = Vec::new();
+        let mut stable: Option<Box<dyn Backend>> = None;
+        let mut cap = up_to;
         let listed = loop {
             if stop.load(Ordering::Relaxed) {
                 break None;
             }
-            match oracle.solve(&[]) {
-                Ok(true) if found < up_to => {
+            let solver = match stable.as_mut() {
+                Some(s) => s,
+                None => self.oracle(),
+            };
+            match solver.solve(&[]) {
+                Ok(true) if found < cap => {
                     found += 1;
                     if let Some(floor) = floor {
                         let models = found.checked_shl(loose).filter(|m| m >> loose == found);
@@ -2472,9 +2514,26 @@ impl<'a> Search<'a> {
                     }
                     let block: Vec<Lit> = block_on
                         .iter()
-                        .map(|&v| Lit::new(Var(v), !oracle.value(Var(v))))
+                        .map(|&v| Lit::new(Var(v), !solver.value(Var(v))))
                         .collect();
-                    oracle.add_clause(&block);
+                    solver.add_clause(&block);
+                    if stable.is_some() {
+                        self.stats.listed_stable += 1;
+                    } else if self.stable_listing_after != u64::MAX {
+                        blocks.push(block);
+                    }
+                }
+                Err(BackendError::Stopped {
+                    reason: "conflicts",
+                }) if stable.is_none() && found >= self.stable_listing_after => {
+                    stable = self.stable_listing(&blocks);
+                    if stable.is_none() {
+                        break None;
+                    }
+                    log::debug!(
+                        "model counter: the stable configuration lists on after {found} models"
+                    );
+                    cap = up_to.saturating_mul(STABLE_LIST_FACTOR);
                 }
                 Ok(true) | Err(_) => break None,
                 Ok(false) => break Some(Num::Small(u128::from(found))),
@@ -2498,6 +2557,31 @@ impl<'a> Search<'a> {
             let _ = oracle.set_limits(Limits::default());
         }
         listed
+    }
+
+    /// A fresh CaDiCaL in its stable configuration holding the formula and `blocks`, bounded
+    /// by [`STABLE_LIST_CONFLICTS`] a solve, for the listing to go on with (see
+    /// [`Counter::stable_listing_after`]); `None` without CaDiCaL.
+    fn stable_listing(&self, blocks: &[Vec<Lit>]) -> Option<Box<dyn Backend>> {
+        #[cfg(feature = "cadical")]
+        {
+            let mut solver: Box<dyn Backend> = Box::new(crate::CadicalBackend::stable());
+            solver.set_stop(Arc::clone(&self.oracle_stop));
+            solver.add_cnf(self.oracle_cnf);
+            for b in blocks {
+                solver.add_clause(b);
+            }
+            let bounded = Limits {
+                deadline: None,
+                conflicts: Some(STABLE_LIST_CONFLICTS),
+            };
+            solver.set_limits(bounded).ok().map(|()| solver)
+        }
+        #[cfg(not(feature = "cadical"))]
+        {
+            let _ = blocks;
+            None
+        }
     }
 
     /// Caches a component's count under its hash (and full key).
@@ -2975,6 +3059,56 @@ pub(crate) mod tests {
             listed > 100 && gave_up > 100,
             "{listed} listed, {gave_up} given up"
         );
+    }
+
+    /// The listing handed to CaDiCaL's stable configuration when a solve runs out of its
+    /// conflicts after enough models (here after 0, 1 or 2 models, with one conflict a solve,
+    /// so that nearly every listing with a conflict is handed over): the count is the same,
+    /// whether the stable listing proves it, or gives up at its cap and the search counts.
+    #[cfg(feature = "cadical")]
+    #[test]
+    fn a_stable_listing_taking_over_changes_no_count() {
+        let mut rng = Xorshift(0x57AB_0001);
+        let mut proved = 0;
+        for round in 0..300 {
+            let vars = 8 + rng.below(8) as u32;
+            let mut cnf = threshold_3cnf(&mut rng, vars);
+            // Two free pairs (x ∨ y) multiply the models by 9, so that listings also reach
+            // the stable listing's cap.
+            let pairs = cnf.new_vars(4);
+            cnf.add_clause(&[pairs[0].positive(), pairs[1].positive()]);
+            cnf.add_clause(&[pairs[2].positive(), pairs[3].positive()]);
+            let shown: Vec<Var> = (0..vars + 4)
+                .filter(|_| rng.below(2) == 0)
+                .map(Var)
+                .collect();
+            for projection in [None, Some(shown.as_slice())] {
+                let expected = brute(&cnf, projection);
+                for (stable_listing_after, list_up_to, list_conflicts) in
+                    [(0, 1 << 12, 1), (2, 1 << 12, 1), (1, 2, 1), (0, 1, 1)]
+                {
+                    let counter = Counter {
+                        list_up_to,
+                        list_conflicts,
+                        stable_listing_after,
+                        sat_oracle: Some(0),
+                        ..Counter::default()
+                    };
+                    let got = counter.count(&cnf, projection);
+                    assert_eq!(
+                        got.count,
+                        BigUint::from(expected),
+                        "round {round}, stable listing after {stable_listing_after}, up to {list_up_to}, projected on {projection:?}: {cnf:?}"
+                    );
+                    if got.stats.listed_stable > 0 && got.stats.listed < list_up_to {
+                        // Proved by the stable listing (the search counts where it gives up,
+                        // as after any listing given up: `listing_models_first_changes_no_count`).
+                        proved += 1;
+                    }
+                }
+            }
+        }
+        assert!(proved > 50, "{proved} counts proved by the stable listing");
     }
 
     /// Clusters of variables joined by a few clauses, the shape of puzzle encodings (one-hot
