@@ -164,8 +164,9 @@ pub struct Counter {
     pub sat_oracle: Option<u64>,
     /// The oracle lists the (projected) models one by one, each excluded by a blocking
     /// clause, as `count --method sat` does: when it proves that there are at most this
-    /// many, that is the count. Otherwise (more models, or a solve past [`LIST_CONFLICTS`]
-    /// conflicts) the list is dropped and the search counts. Such formulas, puzzles with few
+    /// many, that is the count. Otherwise (more models, or a solve past
+    /// [`Counter::list_conflicts`] conflicts, unless [`Counter::stable_listing_after`] hands
+    /// the listing on) the list is dropped and the search counts. Such formulas, puzzles with few
     /// solutions, are chains of satisfiability questions, where CDCL with restarts beats a
     /// DPLL counter (Survo open-2x10: 4.6 s searched, 2.2 s with the listing; open-3x4-176:
     /// 1.1 s, 0.65 s). When, see [`Counter::list_first`]. 0 never lists; only CaDiCaL can be
