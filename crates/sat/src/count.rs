@@ -3011,6 +3011,25 @@ pub(crate) mod tests {
         }
     }
 
+    /// `counter`'s count of `cnf` (on `projection`), checked against `expected` (brute force);
+    /// `what` names the case in a failure.
+    fn counted_as(
+        counter: &Counter,
+        cnf: &Cnf,
+        projection: Option<&[Var]>,
+        expected: u64,
+        what: impl Fn() -> String,
+    ) -> ModelCount {
+        let got = counter.count(cnf, projection);
+        assert_eq!(
+            got.count,
+            BigUint::from(expected),
+            "{}, projected on {projection:?}: {cnf:?}",
+            what()
+        );
+        got
+    }
+
     /// The listing, first (before simplifying or searching) or interrupting the search (here
     /// after its first conflict): where it proves the count (at most `list_up_to` models)
     /// that count is exact, and where it gives up (more models) the search, started then or
@@ -3035,12 +3054,9 @@ pub(crate) mod tests {
                         sat_oracle: Some(0),
                         ..Counter::default()
                     };
-                    let got = counter.count(&cnf, projection);
-                    assert_eq!(
-                        got.count,
-                        BigUint::from(expected),
-                        "round {round}, listing up to {list_up_to} (first: {list_first}), projected on {projection:?}: {cnf:?}"
-                    );
+                    let got = counted_as(&counter, &cnf, projection, expected, || {
+                        format!("round {round}, listing up to {list_up_to} (first: {list_first})")
+                    });
                     // The listing leaves out projection variables in no clause (each doubles).
                     let n = got.stats.listed;
                     if n > 0 && n < list_up_to {
@@ -3095,12 +3111,9 @@ pub(crate) mod tests {
                         sat_oracle: Some(0),
                         ..Counter::default()
                     };
-                    let got = counter.count(&cnf, projection);
-                    assert_eq!(
-                        got.count,
-                        BigUint::from(expected),
-                        "round {round}, stable listing after {stable_listing_after}, up to {list_up_to}, projected on {projection:?}: {cnf:?}"
-                    );
+                    let got = counted_as(&counter, &cnf, projection, expected, || {
+                        format!("round {round}, stable listing after {stable_listing_after}, up to {list_up_to}")
+                    });
                     if got.stats.listed_stable > 0 && got.stats.listed < list_up_to {
                         // Proved by the stable listing (the search counts where it gives up,
                         // as after any listing given up: `listing_models_first_changes_no_count`).
