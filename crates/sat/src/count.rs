@@ -102,7 +102,7 @@ pub struct CountStats {
     /// Counts made for inclusion–exclusion over long clauses (see [`InclusionExclusion`]); 0
     /// when the formula was counted whole.
     pub inclusion_exclusion: u64,
-    /// What [`crate::simplify`] did before the count (with [`Counter::simplify`]).
+    /// What [`crate::simplify()`] did before the count (with [`Counter::simplify`]).
     pub simplified: crate::SimplifyStats,
     /// Variables added to the projection because it defines them (with [`Counter::define`]).
     pub defined: crate::DefineStats,
@@ -212,7 +212,7 @@ pub struct Counter {
     /// Whether a few long clauses are taken out of the formula and counted by
     /// inclusion–exclusion (see [`InclusionExclusion`]).
     pub inclusion_exclusion: InclusionExclusion,
-    /// Simplify the formula first ([`crate::simplify`]: units, failed literals, subsumption,
+    /// Simplify the formula first ([`crate::simplify()`]: units, failed literals, subsumption,
     /// elimination of variables outside the projection).
     pub simplify: bool,
     /// Count a formula in exact-cover form ("exactly one" clauses, "not both" pairs and units,
@@ -1185,7 +1185,7 @@ struct Search<'a> {
     /// handed to the oracle; `bailing` while the search unwinds to do so.
     sat_budget: Option<u64>,
     bailing: bool,
-    /// The formula's clauses for the oracle (see [`Counter::count_whole`]).
+    /// The formula's clauses for the oracle (see `Counter::count_here`).
     oracle_cnf: &'a Cnf,
     /// Entries logged before the last flush (the log's positions are counted from the start).
     cache_logged_before: usize,
@@ -2148,7 +2148,7 @@ impl<'a> Search<'a> {
         };
     }
 
-    /// Stores a learnt clause of two or more literals (learnt[0] set last, or open), watched
+    /// Stores a learnt clause of two or more literals (`learnt[0]` set last, or open), watched
     /// by its first literal and the one of the rest set last, so that it wakes as they are
     /// undone; what a literal it asserts would name as its reason (`None` for one literal,
     /// which is not stored).
