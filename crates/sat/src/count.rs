@@ -1057,6 +1057,15 @@ const SPARE_LISTS: usize = 256;
 /// See [`SPARE_LISTS`].
 const SPARE_CAPACITY: usize = 4096;
 
+/// Keeps `list`, emptied, among `spares` for reuse, within [`SPARE_LISTS`] and
+/// [`SPARE_CAPACITY`]; the spares are all empty.
+fn keep_spare<T>(spares: &mut Vec<Vec<T>>, mut list: Vec<T>) {
+    if spares.len() < SPARE_LISTS && list.capacity() <= SPARE_CAPACITY {
+        list.clear();
+        spares.push(list);
+    }
+}
+
 /// Learnt clauses longer than this are not kept (the conflict is still counted): on n-queens
 /// they cost six times the search they saved (12-queens 0.9 s without them, 5.6 s with), and
 /// on the competition instances they bought nothing the short ones did not (track 1_005 12.8 s
@@ -1999,12 +2008,10 @@ impl<'a> Search<'a> {
     fn count_rest(&mut self, scope: &[u32], scope_long: &[u32]) -> Num {
         let logged = self.cache_logged_before + self.cache_log.len();
         let (mut comps, free) = self.split(scope, scope_long);
-        // Small components first: a zero among them ends the product early. (Reversed, to be
-        // taken from the end.)
+        // Small components first: a zero among them ends the product early.
         comps.sort_by_key(|c| c.vars.len());
-        comps.reverse();
         let mut product = Num::Small(1).shl(free);
-        while let Some(comp) = comps.pop() {
+        for comp in comps.drain(..) {
             let c = self.count_component(comp);
             if c.is_zero() {
                 self.take_back_cache_since(logged);
@@ -2013,10 +2020,7 @@ impl<'a> Search<'a> {
             }
             product = product.mul(&c);
         }
-        comps.clear();
-        if self.spare_comps.len() < SPARE_LISTS && comps.capacity() <= SPARE_CAPACITY {
-            self.spare_comps.push(comps);
-        }
+        keep_spare(&mut self.spare_comps, comps);
         product
     }
 
@@ -2272,31 +2276,23 @@ impl<'a> Search<'a> {
     /// The count of a component; its lists are kept for the next components.
     fn count_component(&mut self, comp: Component) -> Num {
         let count = self.count_component_lists(&comp);
-        for list in [comp.vars, comp.long] {
-            if self.spare_lists.len() < SPARE_LISTS && list.capacity() <= SPARE_CAPACITY {
-                self.spare_lists.push(list);
-            }
-        }
+        keep_spare(&mut self.spare_lists, comp.vars);
+        keep_spare(&mut self.spare_lists, comp.long);
         count
     }
 
-    /// A list of components holding `these`, from the spare ones if there is one.
+    /// A list of components holding `these`, a spare one if there is one.
     fn components_of<const N: usize>(&mut self, these: [Component; N]) -> Vec<Component> {
         let mut comps = self.spare_comps.pop().unwrap_or_default();
         comps.extend(these);
         comps
     }
 
-    /// An empty list for a component, from the spare ones if there is one.
+    /// An empty list for a component with room for `capacity`, a spare one if there is one.
     fn list_with_capacity(&mut self, capacity: usize) -> Vec<u32> {
-        match self.spare_lists.pop() {
-            Some(mut list) => {
-                list.clear();
-                list.reserve(capacity);
-                list
-            }
-            None => Vec::with_capacity(capacity),
-        }
+        let mut list = self.spare_lists.pop().unwrap_or_default();
+        list.reserve(capacity);
+        list
     }
 
     /// The count of a component: from the cache, else by the oracle's refutation or a search
