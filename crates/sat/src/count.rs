@@ -41,8 +41,9 @@
 //! most decisions conflict, a check of each component before it is counted and one attempt to
 //! list all models with blocking clauses ([`Counter::list_up_to`]).
 //!
-//! Learning: a conflict is analysed to its first unique implication point and the clause learnt
-//! (when it has at most [`MAX_LEARNT_LEN`] literals) is kept for propagation (its asserting
+//! Learning: a conflict is analysed to its first unique implication point, the clause learnt is
+//! minimised (literals the others imply through their reasons left out: [`Search::minimise`])
+//! and (when it has at most [`MAX_LEARNT_LEN`] literals) kept for propagation (its asserting
 //! literal is set at once where it is unit), so the same conflict is not met again down other
 //! branches; every [`LEARNT_SWEEP`] conflicts, the learnt clauses that have not propagated
 //! since the last sweep are forgotten. Learnt clauses are implied by the formula but
@@ -85,6 +86,10 @@ pub struct CountStats {
     pub cache_removed: u64,
     /// Learnt clauses forgotten to keep their number bounded.
     pub learnt_forgotten: u64,
+    /// Literals of the clauses learnt from conflicts, and of those the ones minimisation
+    /// left out (implied by the others).
+    pub learnt_literals: u64,
+    pub learnt_literals_minimised: u64,
     /// Models the oracle listed when the search gave way to it (see [`Counter::list_up_to`]).
     pub listed: u64,
     /// Of those, models listed by CaDiCaL in its stable configuration (see
@@ -125,6 +130,8 @@ impl CountStats {
         self.oracle_handovers += o.oracle_handovers;
         self.cache_removed += o.cache_removed;
         self.learnt_forgotten += o.learnt_forgotten;
+        self.learnt_literals += o.learnt_literals;
+        self.learnt_literals_minimised += o.learnt_literals_minimised;
         self.listed += o.listed;
         self.listed_stable += o.listed_stable;
         self.searches_skipped += o.searches_skipped;
@@ -1069,7 +1076,9 @@ fn keep_spare<T>(spares: &mut Vec<Vec<T>>, mut list: Vec<T>) {
 /// Learnt clauses longer than this are not kept (the conflict is still counted): on n-queens
 /// they cost six times the search they saved (12-queens 0.9 s without them, 5.6 s with), and
 /// on the competition instances they bought nothing the short ones did not (track 1_005 12.8 s
-/// → 8.1 s without them).
+/// → 8.1 s without them). Counted after minimisation; 24 then was no better (track3_001 1.92
+/// → 1.70 s, track3_031 12.96 → 12.60, the empty binary 8×8 grid 20.7 → 22.0, 2023 track3_011
+/// 9.9 → 10.2).
 const MAX_LEARNT_LEN: usize = 16;
 
 /// The default of [`Counter::learnt_sweep`]. A learnt clause that never propagates still costs
@@ -1217,6 +1226,9 @@ struct Search<'a> {
     /// The literal a clause just learnt makes true once the search is back where it is unit.
     assert_next: Option<(u32, u32)>,
     seen: Vec<bool>,
+    /// Reused buffers of [`Search::minimise`]: variables marked implied, and its search.
+    minimise_marks: Vec<u32>,
+    minimise_stack: Vec<u32>,
     /// Per variable: how often it took part in conflicts, recent ones weighing more (the
     /// bump grows by 1/0.95 per conflict, as in VSIDS), for [`Heuristic::Vsads`].
     activity: Vec<f64>,
@@ -1341,6 +1353,8 @@ impl<'a> Search<'a> {
             conflict: Conflict::None,
             assert_next: None,
             seen: vec![false; n],
+            minimise_marks: Vec::new(),
+            minimise_stack: Vec::new(),
             activity: vec![0.0; n],
             bump: 1.0,
             heuristic: settings.heuristic,
@@ -2122,9 +2136,8 @@ impl<'a> Search<'a> {
                 c => clause = Some(c),
             }
         }
-        for &q in &learnt[1..] {
-            self.seen[(q >> 1) as usize] = false;
-        }
+        self.minimise(&mut learnt);
+        debug_assert!(self.seen.iter().all(|&m| !m), "marks left after learning");
         self.bump /= 0.95;
         if self.bump > 1e100 {
             self.activity.iter_mut().for_each(|a| *a *= 1e-100);
@@ -2132,6 +2145,93 @@ impl<'a> Search<'a> {
         }
         self.keep_learnt(&mut learnt);
         self.learnt_buf = learnt;
+    }
+
+    /// Leaves out of a clause just learnt (its literals marked `seen`, the asserting one
+    /// first and unmarked) every literal that the others imply through the reasons on the
+    /// trail — MiniSat's recursive minimisation (Sörensson and Biere, SAT 2009) — and unmarks
+    /// them all. The clause stays implied by the formula (each literal left out is resolved
+    /// away with its reasons), so the invariants of the module hold; shorter, more of the
+    /// clauses are kept (at most [`MAX_LEARNT_LEN`] literals) and each prunes more.
+    fn minimise(&mut self, learnt: &mut Vec<u32>) {
+        // Decision levels of the clause, as bits (level mod 64): a literal whose reasons reach
+        // a level not among them cannot be implied by the clause's literals.
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u64, |m, &q| m | 1 << (self.level[(q >> 1) as usize] & 63));
+        let mut marked = std::mem::take(&mut self.minimise_marks);
+        marked.clear();
+        let mut kept = 1;
+        for i in 1..learnt.len() {
+            let q = learnt[i];
+            if self.implied_by_marked(q >> 1, levels, &mut marked) {
+                marked.push(q >> 1); // still marked: the literals after it may lean on it
+            } else {
+                learnt[kept] = q;
+                kept += 1;
+            }
+        }
+        for &q in &learnt[1..kept] {
+            self.seen[(q >> 1) as usize] = false;
+        }
+        for &v in &marked {
+            self.seen[v as usize] = false;
+        }
+        self.stats.learnt_literals += learnt.len() as u64;
+        self.stats.learnt_literals_minimised += (learnt.len() - kept) as u64;
+        learnt.truncate(kept);
+        self.minimise_marks = marked;
+    }
+
+    /// Whether variable `v` (set by propagation) is implied by the marked variables: every
+    /// literal of its reason, and theirs in turn, is marked, fixed, or so implied. Variables
+    /// found implied stay marked (in `marked`) for the next questions; on failure the marks
+    /// of this question are taken back.
+    fn implied_by_marked(&mut self, v: u32, levels: u64, marked: &mut Vec<u32>) -> bool {
+        if matches!(self.reason[v as usize], DECISION | FIXED) {
+            return false;
+        }
+        let top = marked.len();
+        let mut stack = std::mem::take(&mut self.minimise_stack);
+        stack.clear();
+        stack.push(v);
+        let mut implied = true;
+        'search: while let Some(u) = stack.pop() {
+            let reason = self.reason[u as usize];
+            let (from, to, pair) = if reason & BINARY != 0 {
+                (0, 1, reason & !BINARY)
+            } else {
+                let s = self.start[reason as usize] as usize;
+                (s, s + self.len[reason as usize] as usize, 0)
+            };
+            for k in from..to {
+                let p = if reason & BINARY != 0 {
+                    pair
+                } else {
+                    self.lits[k]
+                };
+                let w = p >> 1;
+                let wi = w as usize;
+                if w == u || self.seen[wi] || self.level[wi] == 0 || self.reason[wi] == FIXED {
+                    continue;
+                }
+                if self.reason[wi] == DECISION || levels & (1 << (self.level[wi] & 63)) == 0 {
+                    implied = false;
+                    break 'search;
+                }
+                self.seen[wi] = true;
+                marked.push(w);
+                stack.push(w);
+            }
+        }
+        if !implied {
+            for &w in &marked[top..] {
+                self.seen[w as usize] = false;
+            }
+            marked.truncate(top);
+        }
+        self.minimise_stack = stack;
+        implied
     }
 
     fn clause_lits(&self, c: u32) -> &[u32] {
@@ -3434,7 +3534,7 @@ pub(crate) mod tests {
             },
         ];
         let (mut conflicts, mut removed, mut forgotten, mut swept) = (0, 0, 0, 0);
-        let mut skipped = 0;
+        let (mut skipped, mut minimised) = (0, 0);
         let (mut asked, mut refuted) = (0, 0);
         for round in 0..800 {
             let cnf = if round % 2 == 0 {
@@ -3456,6 +3556,7 @@ pub(crate) mod tests {
                     conflicts += got.stats.conflicts;
                     removed += got.stats.cache_removed;
                     forgotten += got.stats.learnt_forgotten;
+                    minimised += got.stats.learnt_literals_minimised;
                     if counter.learnt_sweep == 2 {
                         swept += got.stats.learnt_forgotten;
                     }
@@ -3473,6 +3574,7 @@ pub(crate) mod tests {
         assert!(conflicts > 1000, "{conflicts} conflicts");
         assert!(removed > 50, "{removed} cache entries taken back");
         assert!(forgotten > 100, "{forgotten} learnt clauses forgotten");
+        assert!(minimised > 100, "{minimised} learnt literals left out");
         assert!(swept > 50, "{swept} learnt clauses swept away");
         assert!(skipped > 500, "{skipped} component searches skipped");
         assert!(asked > 500, "{asked} questions to the SAT oracle");
