@@ -2198,18 +2198,15 @@ impl<'a> Search<'a> {
         let mut implied = true;
         'search: while let Some(u) = stack.pop() {
             let reason = self.reason[u as usize];
-            let (from, to, pair) = if reason & BINARY != 0 {
-                (0, 1, reason & !BINARY)
+            let other: [u32; 1];
+            let reason_lits: &[u32] = if reason & BINARY != 0 {
+                other = [reason & !BINARY];
+                &other
             } else {
                 let s = self.start[reason as usize] as usize;
-                (s, s + self.len[reason as usize] as usize, 0)
+                &self.lits[s..s + self.len[reason as usize] as usize]
             };
-            for k in from..to {
-                let p = if reason & BINARY != 0 {
-                    pair
-                } else {
-                    self.lits[k]
-                };
+            for &p in reason_lits {
                 let w = p >> 1;
                 let wi = w as usize;
                 if w == u || self.seen[wi] || self.level[wi] == 0 || self.reason[wi] == FIXED {
