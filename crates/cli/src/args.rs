@@ -240,7 +240,8 @@ pub struct CounterArgs {
     /// CaDiCaL (each excluded by a blocking clause, each solve bounded by 20,000 conflicts):
     /// a formula shown to have at most this many is counted so; otherwise it searches, and a
     /// CaDiCaL that found no model within its bound answers the search's questions with what
-    /// it learnt. A listing that runs out of a solve's bound after 32 models or more goes on
+    /// it learnt. A listing that runs out of a solve's bound after 32 models or more, or
+    /// meets 8 solves past 1,000 conflicts after those 32 (many models, each dear), goes on
     /// in CaDiCaL's stable configuration (10^6 conflicts a solve), up to 16 times this many.
     /// Not for a formula in exact-cover form (see --no-exact-cover). 0 never lists.
     #[arg(long, value_name = "MODELS", default_value_t = wellposed_sat::LIST_UP_TO)]

@@ -173,8 +173,9 @@ pub struct Counter {
     /// The oracle lists the (projected) models one by one, each excluded by a blocking
     /// clause, as `count --method sat` does: when it proves that there are at most this
     /// many, that is the count. Otherwise (more models, or a solve past
-    /// [`Counter::list_conflicts`] conflicts, unless [`Counter::stable_listing_after`] hands
-    /// the listing on) the list is dropped and the search counts. Such formulas, puzzles with few
+    /// [`Counter::list_conflicts`] conflicts, unless [`Counter::stable_listing_after`] or
+    /// [`Counter::dear_model_conflicts`] hands the listing on) the list is dropped and the
+    /// search counts. Such formulas, puzzles with few
     /// solutions, are chains of satisfiability questions, where CDCL with restarts beats a
     /// DPLL counter (Survo open-2x10: 4.6 s searched, 2.2 s with the listing; open-3x4-176:
     /// 1.1 s, 0.65 s). When, see [`Counter::list_first`]. 0 never lists; only CaDiCaL can be
@@ -200,6 +201,13 @@ pub struct Counter {
     /// so far and lists on, [`STABLE_LIST_CONFLICTS`] a solve, up to
     /// [`STABLE_LIST_FACTOR`] × [`Counter::list_up_to`] models in all.
     pub stable_listing_after: u64,
+    /// A solve of the listing that runs past this many conflicts finds a dear model (or
+    /// none); once [`DEAR_MODELS`] solves after the first [`Counter::stable_listing_after`]
+    /// models have, the listing goes on in CaDiCaL's stable configuration, as when a solve
+    /// runs out of [`Counter::list_conflicts`], instead of stopping at
+    /// [`Counter::list_up_to`] for the search (default [`DEAR_MODEL_CONFLICTS`]). Told by
+    /// bounding a solve at this many conflicts first, then at the rest of its bound.
+    pub dear_model_conflicts: u32,
     /// Learnt clauses of three or more literals kept before the older half is forgotten (the
     /// bound then grows by a tenth).
     pub learnt_clauses: usize,
@@ -393,6 +401,7 @@ impl Default for Counter {
             list_first: true,
             list_conflicts: LIST_CONFLICTS,
             stable_listing_after: STABLE_LISTING_AFTER,
+            dear_model_conflicts: DEAR_MODEL_CONFLICTS,
             learnt_clauses: 20_000,
             learnt_sweep: LEARNT_SWEEP,
             heuristic: Heuristic::Auto,
@@ -886,6 +895,42 @@ fn new_solver() -> Box<dyn Backend> {
     return Box::new(crate::VarisatBackend::new());
 }
 
+/// One solve of the listing, bounded by `bound` conflicts in all, and whether it ran past
+/// `probe` conflicts (a dear model, or none): first bounded by `probe`, then by the rest of
+/// `bound` (the second solve goes on from what the first learnt). The solver is left bounded
+/// by `bound`.
+fn solve_probed(
+    solver: &mut Box<dyn Backend>,
+    probe: Option<u32>,
+    bound: u32,
+) -> (Result<bool, BackendError>, bool) {
+    let bounded = |conflicts| Limits {
+        deadline: None,
+        conflicts: Some(conflicts),
+    };
+    let Some(probe) = probe.filter(|&p| p < bound) else {
+        return (solver.solve(&[]), false);
+    };
+    if solver.set_limits(bounded(probe)).is_err() {
+        return (solver.solve(&[]), false);
+    }
+    let first = solver.solve(&[]);
+    let past = matches!(
+        first,
+        Err(BackendError::Stopped {
+            reason: "conflicts"
+        })
+    );
+    let answer = if past {
+        let _ = solver.set_limits(bounded(bound - probe));
+        solver.solve(&[])
+    } else {
+        first
+    };
+    let _ = solver.set_limits(bounded(bound));
+    (answer, past)
+}
+
 /// `solver` holding the whole formula `cnf`, ended by the counter's oracle flag `stop`: the
 /// oracle, or the stable listing's solver.
 fn holding(mut solver: Box<dyn Backend>, stop: &Arc<AtomicBool>, cnf: &Cnf) -> Box<dyn Backend> {
@@ -978,6 +1023,20 @@ pub const LIST_CONFLICTS: u32 = 20_000;
 /// (past 60 s before), every other instance of `scripts/bench-counting.sh` unchanged
 /// (BENCHMARKS.md, "Twenty-first session: a stable listing inside the counter").
 pub const STABLE_LISTING_AFTER: u64 = 32;
+
+/// The default of [`Counter::dear_model_conflicts`]. Measured over the first 256 models of the
+/// instances of `scripts/bench-counting.sh` (CaDiCaL 1.9.5 through PySAT, default
+/// configuration, blocking clauses): the solves after the first model that pass 1,000
+/// conflicts are 65 on track3_129 (1,497 models) and 73 on 2023 track3_077 (563), 7 on
+/// track3_051 (236 models, all listed), at most 2 on every other instance. The first two are
+/// 3-colourings whose every model is dear, where the search is hopeless: the counter did not
+/// count track3_129 in 140 s after a listing stopped at 256 models, and counts it in 57 s
+/// listing on (BENCHMARKS.md, "Twenty-fourth session: dear models listed on").
+pub const DEAR_MODEL_CONFLICTS: u32 = 1_000;
+
+/// How many dear models (see [`Counter::dear_model_conflicts`]) hand the listing on to
+/// CaDiCaL's stable configuration.
+pub const DEAR_MODELS: u64 = 8;
 
 /// Conflicts each solve of the stable listing may take: with 20,000 it gives up on
 /// track3_077 too (a fresh solver learns for its first models).
@@ -1195,6 +1254,7 @@ struct Search<'a> {
     /// [`Counter::list_conflicts`] and [`Counter::stable_listing_after`].
     list_conflicts: u32,
     stable_listing_after: u64,
+    dear_model_conflicts: u32,
     /// `sat_oracle: Some(0)`: the listing is tried after the first conflict or question to
     /// the oracle (so that the search given up may have learnt clauses, and the search
     /// after a listing given up too).
@@ -1335,6 +1395,7 @@ impl<'a> Search<'a> {
             list_pending: settings.list_up_to > 0,
             list_conflicts: settings.list_conflicts,
             stable_listing_after: settings.stable_listing_after,
+            dear_model_conflicts: settings.dear_model_conflicts,
             list_at_once: settings.sat_oracle == Some(0),
             relisting: false,
             sat_budget: None,
@@ -2663,15 +2724,28 @@ impl<'a> Search<'a> {
         let mut blocks: Vec<Vec<Lit>> = Vec::new();
         let mut stable: Option<Box<dyn Backend>> = None;
         let mut cap = up_to;
+        let mut dear = 0u64;
+        let (list_conflicts, dear_model_conflicts) =
+            (self.list_conflicts, self.dear_model_conflicts);
         let listed = loop {
             if stop.load(Ordering::Relaxed) {
                 break None;
             }
+            // Dear models are told apart only where they could hand the listing on: after
+            // `stable_listing_after` models (and never the first, whose solve may be the
+            // formula's whole hard part), until the stable configuration takes over. A solve
+            // split at the probe goes another way than one that is not (CaDiCaL restarts), so
+            // no listing shorter than that is touched.
+            let probe = (stable.is_none() && found >= self.stable_listing_after.max(1))
+                .then_some(dear_model_conflicts);
             let solver = match stable.as_mut() {
                 Some(s) => s,
                 None => self.oracle(),
             };
-            match solver.solve(&[]) {
+            let (answer, past_probe) = solve_probed(solver, probe, list_conflicts);
+            dear += u64::from(past_probe);
+            let mut hand_on = false;
+            match answer {
                 Ok(true) if found < cap => {
                     found += 1;
                     if let Some(floor) = floor {
@@ -2687,22 +2761,25 @@ impl<'a> Search<'a> {
                         self.stats.listed_stable += 1;
                     } else if self.stable_listing_after != u64::MAX {
                         blocks.push(block);
+                        hand_on = dear >= DEAR_MODELS && found >= self.stable_listing_after;
                     }
                 }
                 Err(BackendError::Stopped {
                     reason: "conflicts",
-                }) if stable.is_none() && found >= self.stable_listing_after => {
-                    stable = self.stable_listing(&blocks);
-                    if stable.is_none() {
-                        break None;
-                    }
-                    log::debug!(
-                        "model counter: the stable configuration lists on after {found} models"
-                    );
-                    cap = up_to.saturating_mul(STABLE_LIST_FACTOR);
-                }
+                }) if stable.is_none() && found >= self.stable_listing_after => hand_on = true,
                 Ok(true) | Err(_) => break None,
                 Ok(false) => break Some(Num::Small(u128::from(found))),
+            }
+            if hand_on {
+                stable = self.stable_listing(&blocks);
+                if stable.is_none() {
+                    break None;
+                }
+                log::debug!(
+                    "model counter: the stable configuration lists on after {found} models \
+                     ({dear} dear)"
+                );
+                cap = up_to.saturating_mul(STABLE_LIST_FACTOR);
             }
         };
         self.stats.listed = found;
@@ -3244,13 +3321,14 @@ pub(crate) mod tests {
 
     /// The listing handed to CaDiCaL's stable configuration when a solve runs out of its
     /// conflicts after enough models (here after 0, 1 or 2 models, with one conflict a solve,
-    /// so that nearly every listing with a conflict is handed over): the count is the same as
-    /// brute force's, and many are proved by the stable listing.
+    /// so that nearly every listing with a conflict is handed over), or after `DEAR_MODELS`
+    /// dear models (here every model past the first is dear): the count is the same as brute
+    /// force's, and many are proved by the stable listing, both ways.
     #[cfg(feature = "cadical")]
     #[test]
     fn a_stable_listing_taking_over_changes_no_count() {
         let mut rng = Xorshift(0x57AB_0001);
-        let mut proved = 0;
+        let (mut proved, mut proved_dear) = (0, 0);
         for round in 0..300 {
             let vars = 8 + rng.below(8) as u32;
             let mut cnf = threshold_3cnf(&mut rng, vars);
@@ -3266,13 +3344,21 @@ pub(crate) mod tests {
                 .collect();
             for projection in [None, Some(shown.as_slice())] {
                 let expected = brute(&cnf, projection);
-                for (stable_listing_after, list_up_to, list_conflicts) in
-                    [(0, 1 << 12, 1), (2, 1 << 12, 1), (1, 2, 1), (0, 1, 1)]
-                {
+                // Handed on by a solve out of conflicts, or (a bound of no conflict: every
+                // solve's model is dear) by `DEAR_MODELS` dear models.
+                for (stable_listing_after, list_up_to, list_conflicts, dear_model_conflicts) in [
+                    (0, 1 << 12, 1, DEAR_MODEL_CONFLICTS),
+                    (2, 1 << 12, 1, DEAR_MODEL_CONFLICTS),
+                    (1, 2, 1, DEAR_MODEL_CONFLICTS),
+                    (0, 1, 1, DEAR_MODEL_CONFLICTS),
+                    (2, 1 << 12, 1 << 20, 0),
+                    (DEAR_MODELS + 4, 1 << 12, 1 << 20, 0),
+                ] {
                     let counter = Counter {
                         list_up_to,
                         list_conflicts,
                         stable_listing_after,
+                        dear_model_conflicts,
                         sat_oracle: Some(0),
                         ..Counter::default()
                     };
@@ -3283,11 +3369,13 @@ pub(crate) mod tests {
                         // Proved by the stable listing (the search counts where it gives up,
                         // as after any listing given up: `listing_models_first_changes_no_count`).
                         proved += 1;
+                        proved_dear += usize::from(dear_model_conflicts == 0);
                     }
                 }
             }
         }
         assert!(proved > 50, "{proved} counts proved by the stable listing");
+        assert!(proved_dear > 20, "{proved_dear} proved after dear models");
     }
 
     /// Clusters of variables joined by a few clauses, the shape of puzzle encodings (one-hot
