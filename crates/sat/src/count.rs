@@ -523,6 +523,8 @@ impl Counter {
         floor: Option<&AtomicU64>,
     ) -> Option<ModelCount> {
         let mut listed = None;
+        // One clock for the statistics logged as the count goes (`PROGRESS_EVERY`).
+        let began = std::time::Instant::now();
         if self.list_first && self.list_up_to > 0 && !self.exact_cover_first(cnf, projection) {
             let mut lister = Search::new(cnf, cnf, projection, self, stop, Arc::clone(oracle_stop));
             lister.floor = floor;
@@ -614,6 +616,7 @@ impl Counter {
                             Arc::clone(oracle_stop),
                         );
                         search.floor = floor;
+                        search.began = began;
                         if let Some((oracle, found)) = listed {
                             // Listed already: the same formula, under the same bounds.
                             search.list_pending = false;
@@ -1038,6 +1041,11 @@ pub const DEAR_MODEL_CONFLICTS: u32 = 1_000;
 /// CaDiCaL's stable configuration.
 pub const DEAR_MODELS: u64 = 8;
 
+/// How often a count logs its statistics so far (at level `info`, e.g. `RUST_LOG=info`), so
+/// that a count stopped by a time limit has told what it did; and once more at its end
+/// (`count` does).
+pub const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Conflicts each solve of the stable listing may take: with 20,000 it gives up on
 /// track3_077 too (a fresh solver learns for its first models).
 pub const STABLE_LIST_CONFLICTS: u32 = 1_000_000;
@@ -1320,6 +1328,9 @@ struct Search<'a> {
     /// component sizes.
     spare_comps: Vec<Vec<Component>>,
     split_sizes: Vec<(usize, usize)>,
+    /// When the search began, and when it next logs its statistics ([`PROGRESS_EVERY`]).
+    began: std::time::Instant,
+    next_progress: std::time::Instant,
 }
 
 impl<'a> Search<'a> {
@@ -1431,6 +1442,8 @@ impl<'a> Search<'a> {
             spare_lists: Vec::new(),
             spare_comps: Vec::new(),
             split_sizes: Vec::new(),
+            began: std::time::Instant::now(),
+            next_progress: std::time::Instant::now() + PROGRESS_EVERY,
         };
         let mut clause: Vec<u32> = Vec::new();
         'clauses: for c in cnf.clauses() {
@@ -2589,8 +2602,8 @@ impl<'a> Search<'a> {
                 break;
             };
             self.stats.decisions += 1;
-            if self.stats.decisions.is_multiple_of(1 << 20) {
-                log::debug!("model counter: {:?}", self.stats);
+            if self.stats.decisions.is_multiple_of(1 << 12) {
+                self.progress();
             }
             if self.sat_budget.is_some_and(|b| self.stats.conflicts >= b) {
                 self.bailing = true;
@@ -2639,6 +2652,16 @@ impl<'a> Search<'a> {
         total
     }
 
+    /// Logs the statistics so far when [`PROGRESS_EVERY`] has passed since the last time.
+    fn progress(&mut self) {
+        let now = std::time::Instant::now();
+        if now >= self.next_progress {
+            self.next_progress = now + PROGRESS_EVERY;
+            let secs = now.duration_since(self.began).as_secs_f64();
+            log::info!("model counter, {secs:.0} s: {:?}", self.stats);
+        }
+    }
+
     /// Whether the formula has a model under the current decisions, asked of the oracle (a
     /// CDCL solver holding the whole formula) with the decisions as assumptions; everything
     /// else on the trail follows from them. Asked for a component: "yes" means the component
@@ -2654,9 +2677,7 @@ impl<'a> Search<'a> {
             .map(|&at| Lit(self.trail[at]))
             .collect();
         self.stats.oracle_calls += 1;
-        if self.stats.oracle_calls.is_multiple_of(1 << 16) {
-            log::debug!("model counter: {:?}", self.stats);
-        }
+        self.progress(); // each question takes milliseconds: the clock costs nothing here
         let learning = self.learning;
         let oracle = self.oracle();
         // Without limits neither backend stops on its own, but the stop flag ends a solve:
@@ -2731,6 +2752,8 @@ impl<'a> Search<'a> {
             if stop.load(Ordering::Relaxed) {
                 break None;
             }
+            self.stats.listed = found;
+            self.progress();
             // Dear models are told apart only where they could hand the listing on: after
             // `stable_listing_after` models (and never the first, whose solve may be the
             // formula's whole hard part), until the stable configuration takes over. A solve
