@@ -1033,7 +1033,7 @@ pub const STABLE_LISTING_AFTER: u64 = 32;
 /// conflicts are 65 on track3_129 (1,497 models) and 73 on 2023 track3_077 (563), 7 on
 /// track3_051 (236 models, all listed), at most 2 on every other instance. The first two are
 /// 3-colourings whose every model is dear, where the search is hopeless: the counter did not
-/// count track3_129 in 140 s after a listing stopped at 256 models, and counts it in 57 s
+/// count track3_129 in 140 s after a listing stopped at 256 models, and counts it in 57–60 s
 /// listing on (BENCHMARKS.md, "Twenty-fourth session: dear models listed on").
 pub const DEAR_MODEL_CONFLICTS: u32 = 1_000;
 
@@ -3345,7 +3345,8 @@ pub(crate) mod tests {
     /// The listing handed to CaDiCaL's stable configuration when a solve runs out of its
     /// conflicts after enough models (here after 0, 1 or 2 models, with one conflict a solve,
     /// so that nearly every listing with a conflict is handed over), or after `DEAR_MODELS`
-    /// dear models (here every model past the first is dear): the count is the same as brute
+    /// dear models (here with a probe of no conflict, so that every solve after the first
+    /// `stable_listing_after` models finds a dear one): the count is the same as brute
     /// force's, and many are proved by the stable listing, both ways.
     #[cfg(feature = "cadical")]
     #[test]
