@@ -42,6 +42,14 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// At most `conflicts` conflicts a solve, no deadline.
+    pub fn conflicts_per_solve(conflicts: u32) -> Limits {
+        Limits {
+            deadline: None,
+            conflicts: Some(conflicts),
+        }
+    }
+
     pub fn is_none(&self) -> bool {
         self.deadline.is_none() && self.conflicts.is_none()
     }

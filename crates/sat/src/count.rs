@@ -907,14 +907,13 @@ fn solve_probed(
     probe: Option<u32>,
     bound: u32,
 ) -> (Result<bool, BackendError>, bool) {
-    let bounded = |conflicts| Limits {
-        deadline: None,
-        conflicts: Some(conflicts),
-    };
     let Some(probe) = probe.filter(|&p| p < bound) else {
         return (solver.solve(&[]), false);
     };
-    if solver.set_limits(bounded(probe)).is_err() {
+    if solver
+        .set_limits(Limits::conflicts_per_solve(probe))
+        .is_err()
+    {
         return (solver.solve(&[]), false);
     }
     let first = solver.solve(&[]);
@@ -925,12 +924,12 @@ fn solve_probed(
         })
     );
     let answer = if past {
-        let _ = solver.set_limits(bounded(bound - probe));
+        let _ = solver.set_limits(Limits::conflicts_per_solve(bound - probe));
         solver.solve(&[])
     } else {
         first
     };
-    let _ = solver.set_limits(bounded(bound));
+    let _ = solver.set_limits(Limits::conflicts_per_solve(bound));
     (answer, past)
 }
 
@@ -2733,10 +2732,7 @@ impl<'a> Search<'a> {
             .filter(|&v| self.projected[v as usize] && self.degree[v as usize] > 0)
             .collect();
         let (stop, floor, loose) = (self.stop, self.floor, self.loose);
-        let bounded = Limits {
-            deadline: None,
-            conflicts: Some(self.list_conflicts),
-        };
+        let bounded = Limits::conflicts_per_solve(self.list_conflicts);
         if self.oracle().set_limits(bounded).is_err() {
             return None; // an oracle that cannot be bounded could list for ever
         }
@@ -2784,7 +2780,8 @@ impl<'a> Search<'a> {
                         self.stats.listed_stable += 1;
                     } else if self.stable_listing_after != u64::MAX {
                         blocks.push(block);
-                        hand_on = dear >= DEAR_MODELS && found >= self.stable_listing_after;
+                        // Dear solves are counted only past `stable_listing_after` models.
+                        hand_on = dear >= DEAR_MODELS;
                     }
                 }
                 Err(BackendError::Stopped {
@@ -2836,10 +2833,7 @@ impl<'a> Search<'a> {
             for b in blocks {
                 solver.add_clause(b);
             }
-            let bounded = Limits {
-                deadline: None,
-                conflicts: Some(STABLE_LIST_CONFLICTS),
-            };
+            let bounded = Limits::conflicts_per_solve(STABLE_LIST_CONFLICTS);
             solver.set_limits(bounded).ok().map(|()| solver)
         }
         #[cfg(not(feature = "cadical"))]

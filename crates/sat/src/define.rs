@@ -81,11 +81,10 @@ pub fn extend_projection(
     extended.sort_unstable();
     extended.dedup();
     let mut stats = DefineStats::default();
-    let bounded = crate::Limits {
-        deadline: None,
-        conflicts: Some(DEFINE_CONFLICTS),
-    };
-    if solver.set_limits(bounded).is_err() {
+    if solver
+        .set_limits(crate::Limits::conflicts_per_solve(DEFINE_CONFLICTS))
+        .is_err()
+    {
         return (extended, stats);
     }
     let n = cnf.num_vars();
