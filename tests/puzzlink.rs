@@ -215,3 +215,20 @@ fn what_a_url_cannot_say_is_refused_in_one_line() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("no puzz.link URL"), "{}", r.stderr);
 }
+
+#[test]
+fn a_url_of_a_genre_not_read_says_so_and_names_those_read() {
+    let r = wellposed(&["solve", "https://puzz.link/p?tapa/5/5/h07chdgdh80c"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
+    assert!(r.stderr.contains("genre `tapa`"), "{}", r.stderr);
+    // The genres read are the registry's keys.
+    for key in [
+        "nonogram",
+        "mines (minesweeper)",
+        "battleship (battleships)",
+    ] {
+        assert!(r.stderr.contains(key), "{key}: {}", r.stderr);
+    }
+    assert!(!r.stderr.contains("No such file"), "{}", r.stderr);
+}

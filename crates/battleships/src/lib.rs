@@ -492,6 +492,7 @@ impl Battleships {
 
 impl Family for Battleships {
     const NAME: &'static str = "battleships";
+    const PUZZLINK: &'static [&'static str] = &["battleship"];
     const EXAMPLES: &'static [&'static str] = &[
         "family battleships\nsize 5 4\nfleet 2:1 1:2\nrows 2 0 1 0 1\ncols 1 1 1 1\nhints\ns 1 1\nw 3 4\n",
         // pzprjs's own test URL (test/script/battleship.js).

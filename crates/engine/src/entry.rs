@@ -107,6 +107,8 @@ pub struct FamilyEntry {
     pub extensions: &'static [&'static str],
     /// See [`Family::EXAMPLES`].
     pub examples: &'static [&'static str],
+    /// See [`Family::PUZZLINK`].
+    pub puzzlink: &'static [&'static str],
     pub parse: ParseFn,
     /// Whether text without a `family` line is this family's (see [`Family::recognises`]).
     pub recognises: fn(&str) -> bool,
@@ -136,6 +138,7 @@ impl FamilyEntry {
             summary: F::SUMMARY,
             extensions: F::EXTENSIONS,
             examples: F::EXAMPLES,
+            puzzlink: F::PUZZLINK,
             parse: parse_boxed::<F>,
             recognises: F::recognises,
             looks_like_game_id: F::looks_like_game_id,

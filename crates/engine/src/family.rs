@@ -16,6 +16,9 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// Small instances in each format the family reads (its document, game IDs, plain files):
     /// the registry's tests round-trip and fuzz them, beside the bundled instances.
     const EXAMPLES: &'static [&'static str] = &[];
+    /// The puzz.link (pzprjs) genre keys whose URLs this family reads (`slither`, `mashu`):
+    /// the loader names them when a URL of another genre comes in.
+    const PUZZLINK: &'static [&'static str] = &[];
     type Solution: Serialize + Send + Sync + 'static;
 
     /// Reads the family's text: its `family NAME` document, and the other formats it accepts

@@ -60,6 +60,33 @@ pub fn looks_like(s: &str, pid: &str) -> bool {
     !s.trim().contains('\n') && split(s, pid).is_some()
 }
 
+/// The genre key of a puzz.link-style URL with an address (`https://puzz.link/p?slither/…`,
+/// `pzv.jp/p.html?…`, the editor's `?m+…`, a `v:` variant prefix), whatever the genre: what
+/// the loader names when no family reads it. `None` for anything else (a bare `PID/…` body is
+/// left to the families, since it could be a file name).
+pub fn genre(s: &str) -> Option<&str> {
+    let s = s.trim();
+    if s.contains(char::is_whitespace) {
+        return None;
+    }
+    let (address, query) = s.split_once('?')?;
+    let address = address
+        .strip_prefix("https://")
+        .or_else(|| address.strip_prefix("http://"))
+        .unwrap_or(address);
+    let host = address.split('/').next().unwrap_or("");
+    if !["puzz.link", "pzv.jp", "pzprxs.vercel.app"]
+        .iter()
+        .any(|h| host == *h || host.ends_with(&format!(".{h}")))
+    {
+        return None;
+    }
+    let query = query.strip_prefix("m+").unwrap_or(query);
+    let query = query.strip_prefix("v:").unwrap_or(query);
+    let pid = query.split('/').next().unwrap_or("");
+    (!pid.is_empty() && pid.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(pid)
+}
+
 /// The URL of a puzzle: `https://puzz.link/p?PID/COLS/ROWS/BODY`.
 pub fn url(pid: &str, cols: usize, rows: usize, body: &str) -> String {
     format!("https://puzz.link/p?{pid}/{cols}/{rows}/{body}")
@@ -189,6 +216,22 @@ mod tests {
         assert_eq!(at(4, 0), Slot::Number(0));
         assert_eq!(cells.iter().filter(|s| **s != Slot::Empty).count(), 6);
         assert_eq!(write_numbers(&cells), "g2m13l13g0j");
+    }
+
+    #[test]
+    fn a_url_s_genre_is_read_whatever_the_genre() {
+        assert_eq!(
+            genre("https://puzz.link/p?slither/5/5/h07chdgdh80c"),
+            Some("slither")
+        );
+        assert_eq!(genre("http://pzv.jp/p.html?m+mashu/6/6/0"), Some("mashu"));
+        assert_eq!(
+            genre("https://puzz.link/p?v:nurikabe/3/3/g"),
+            Some("nurikabe")
+        );
+        assert_eq!(genre("slither/5/5/h07"), None);
+        assert_eq!(genre("https://example.com/p?slither/5/5/h07"), None);
+        assert_eq!(genre("puzzle.txt"), None);
     }
 
     #[test]

@@ -54,6 +54,20 @@ pub fn puzzle_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// The puzz.link genre keys the registered families read, each with its family where the two
+/// names differ (`lightup (akari)`), for messages.
+pub fn puzzlink_genres() -> Vec<String> {
+    FAMILIES
+        .iter()
+        .flat_map(|f| {
+            f.puzzlink.iter().map(move |&key| match key == f.name {
+                true => key.to_string(),
+                false => format!("{key} ({})", f.name),
+            })
+        })
+        .collect()
+}
+
 /// The family whose game ID `arg` looks like, if any (first in registry order).
 pub fn game_id_family(arg: &str) -> Option<&'static FamilyEntry> {
     FAMILIES
@@ -105,6 +119,12 @@ pub fn load(path: &Path, family_name: Option<&str>) -> Result<Box<dyn Puzzle>> {
         };
         if let Some(f) = by_id {
             return Ok((f.parse_game_id)(arg, "game ID", 1)?);
+        }
+        if let Some(genre) = wellposed_engine::puzzlink::genre(arg) {
+            bail!(
+                "cannot read {arg}: the puzz.link genre `{genre}` is not one wellposed reads; it reads {}",
+                puzzlink_genres().join(", ")
+            );
         }
     }
     let text = wellposed_engine::read_text(path)?;

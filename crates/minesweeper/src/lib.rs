@@ -196,6 +196,7 @@ impl Board {
 
 impl Family for Board {
     const NAME: &'static str = "minesweeper";
+    const PUZZLINK: &'static [&'static str] = &["mines"];
     const EXAMPLES: &'static [&'static str] = &[
         "4\n4\n1..1\n.22.\n.22.\n1..1\n",
         "9x9:4,4,004000007c00010022080\n",

@@ -494,6 +494,7 @@ pub const FAMILY: wellposed_engine::FamilyEntry =
 
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
+    const PUZZLINK: &'static [&'static str] = &["nonogram"];
     const EXAMPLES: &'static [&'static str] = &[
         // A picture with its goal: the workbench's example, drawn by clicking.
         "family nonogram\nwidth 5\nheight 5\nrows\n1\n1\n5\n1\n1\ncolumns\n1\n1\n5\n1\n1\ngoal \"0010000100111110010000100\"\n",

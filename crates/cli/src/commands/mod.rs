@@ -257,6 +257,7 @@ fn families() -> Report {
         .map(|f| {
             serde_json::json!({
                 "name": f.name, "summary": f.summary, "extensions": f.extensions,
+                "puzzlink": f.puzzlink,
                 "generate": f.generator.is_some(), "commands": f.commands.is_some(),
             })
         })
@@ -265,6 +266,9 @@ fn families() -> Report {
         .iter()
         .map(|f| {
             let mut also = Vec::new();
+            if !f.puzzlink.is_empty() {
+                also.push(format!("puzz.link {}", f.puzzlink.join(", ")));
+            }
             if f.generator.is_some() {
                 also.push(format!("generate {}", f.name));
             }
