@@ -123,3 +123,53 @@ fn hints_name_the_rule_and_the_variable() {
     .json();
     assert!(g["level"].as_u64().is_some());
 }
+
+/// A hint is one step a player can follow: the few answers one application of a rule settles
+/// (one clause, one line, one clue), each the value of the unique solution — on every bundled
+/// unique puzzle of every registered family that has something to deduce.
+#[test]
+fn hints_are_player_sized_steps_of_the_solution() {
+    let mut hinted = 0;
+    for family in wellposed_families::FAMILIES {
+        for (f, _) in bundled(family) {
+            let s = wellposed(&["solve", "--deduce", "--json", "--timeout", "3", &f]);
+            if s.code != 0 || s.json()["status"] != "unique" || s.json()["fixed"].is_null() {
+                continue;
+            }
+            let fixed: std::collections::HashMap<String, bool> = s.json()["fixed"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| {
+                    (
+                        x["var"].as_str().unwrap().into(),
+                        x["value"].as_bool().unwrap(),
+                    )
+                })
+                .collect();
+            let h = wellposed(&["hint", "--json", &f]);
+            if h.code != 0 || h.json()["settles"].is_null() {
+                continue;
+            }
+            let settles = h.json()["settles"].as_array().unwrap().clone();
+            // A step is small beside the puzzle: a line's or a clue's worth of answers.
+            let most = (fixed.len() / 3).max(16);
+            assert!(
+                (1..=most).contains(&settles.len()),
+                "{f}: a hint of {} answers of {}",
+                settles.len(),
+                fixed.len()
+            );
+            for c in settles {
+                let var = c["var"].as_str().unwrap();
+                assert_eq!(
+                    fixed.get(var),
+                    Some(&c["value"].as_bool().unwrap()),
+                    "{f}: {var}"
+                );
+            }
+            hinted += 1;
+        }
+    }
+    assert!(hinted >= 10, "{hinted} puzzles hinted");
+}

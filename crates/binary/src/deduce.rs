@@ -127,6 +127,16 @@ impl FamilyRule for TechniqueRule {
         true
     }
 
+    /// Pairs and gaps fill one cell per application (a hint shows one); the line techniques
+    /// are shown whole.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        let all = self.propose(state);
+        match self.technique {
+            Technique::Pairs | Technique::Gaps => all.into_iter().map(|r| vec![r]).collect(),
+            _ => vec![all],
+        }
+    }
+
     fn propose(&self, state: &State) -> Vec<Removal> {
         let g = &self.grid;
         let cells: Vec<Option<u8>> = (0..g.width * g.height)

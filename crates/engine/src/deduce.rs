@@ -80,6 +80,12 @@ pub trait FamilyRule: Send + Sync {
     fn why(&self) -> &'static str {
         "a rule of this kind of puzzle"
     }
+    /// The removals [`FamilyRule::propose`] makes in `state`, in the groups a player takes as
+    /// one step each (one line, one clue, one region): a hint shows the first group. The
+    /// groups together are exactly what `propose` proposes. Default: one group of them all.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        vec![self.propose(state)]
+    }
     /// Whether probing follows a trial value up with this rule as well as with propagation:
     /// for families whose encoding leaves the reasoning to their rules (binary's has no clauses
     /// beyond the givens), probing by propagation alone would find nothing.
@@ -356,6 +362,99 @@ impl<'e> Deducer<'e> {
             }
         }
         out
+    }
+
+    /// The first step of [`Deducer::deduce`]'s path, as small as a player takes it: the rule
+    /// of its first round and the answer variables (index into the encoding's answers, value)
+    /// that one application of it settles — for propagation the first answer settled, one
+    /// clause after another; for a family rule its first group
+    /// ([`FamilyRule::propose_steps`]) with what propagation then settles within it; for
+    /// probing one failed literal. `None` when no rule up to `max` applies or the clues
+    /// contradict.
+    pub fn first_step(&self, max: Rule) -> Option<(Rule, Vec<(usize, bool)>)> {
+        let mut state = self.start();
+        if state.contains(&0) {
+            return None;
+        }
+        let index: std::collections::HashMap<Var, usize> = self
+            .enc
+            .answer
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| (v, i))
+            .collect();
+        let settled = |state: &State, v: Var| -> Option<(usize, bool)> {
+            let i = *index.get(&v)?;
+            match state[v.index()] {
+                TRUE => Some((i, true)),
+                FALSE => Some((i, false)),
+                _ => None,
+            }
+        };
+        // Propagation, one clause at a time, up to the first answer it settles.
+        let mut queue: Vec<usize> = (0..self.enc.cnf.clauses().len()).rev().collect();
+        while let Some(k) = queue.pop() {
+            match self.unit(&state, k) {
+                Err(Contradiction) => return None,
+                Ok(None) => {}
+                Ok(Some(r)) => {
+                    Self::remove(&mut state, &r);
+                    if state[r.var.index()] == 0 {
+                        return None;
+                    }
+                    if let Some(answer) = settled(&state, r.var) {
+                        return Some((Rule::Propagation, vec![answer]));
+                    }
+                    queue.extend(self.occurs[r.var.index()].iter().copied());
+                }
+            }
+        }
+        // Propagation settles no answer: to its fixpoint, then the easiest family rule.
+        if !self.propagate(&mut state, None) {
+            return None;
+        }
+        for f in self.family_up_to(max) {
+            let group = f.propose_steps(&state).into_iter().find_map(|g| {
+                let g: Vec<Removal> = g
+                    .into_iter()
+                    .filter(|r| possible(&state, r.var, r.value))
+                    .collect();
+                (!g.is_empty()).then_some(g)
+            });
+            let Some(group) = group else { continue };
+            let before = state.clone();
+            for r in &group {
+                Self::remove(&mut state, r);
+            }
+            let touched: Vec<Var> = group.iter().map(|r| r.var).collect();
+            if state.contains(&0) || !self.propagate(&mut state, Some(touched.clone())) {
+                return Some((f.rule(), Vec::new()));
+            }
+            let mut out: Vec<(usize, bool)> = touched
+                .iter()
+                .filter(|v| before[v.index()] == BOTH)
+                .filter_map(|&v| settled(&state, v))
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            if out.is_empty() {
+                // The group narrowed auxiliaries only: what it settles among the answers.
+                out = self
+                    .enc
+                    .answer
+                    .iter()
+                    .filter(|v| before[v.index()] == BOTH)
+                    .filter_map(|&v| settled(&state, v))
+                    .collect();
+            }
+            return Some((f.rule(), out));
+        }
+        if max >= Rule::Probe {
+            let r = self.probes(&state).into_iter().next()?;
+            let i = *index.get(&r.var)?;
+            return Some((Rule::Probe, vec![(i, !r.value)]));
+        }
+        None
     }
 
     /// Easiest rule first, to the fixpoint of the rules up to `max`.

@@ -189,48 +189,57 @@ pub fn grade(p: &dyn Puzzle, source: &str, max: &str) -> anyhow::Result<Report> 
     Ok(Report { text, json: j })
 }
 
-/// `hint`: the next deduction on `p` (read from `source`), in words: the easiest rule that
-/// settles an answer, and everything its round settles.
+/// `hint`: the next deduction on `p` (read from `source`), in words and as small as a player
+/// takes it: the easiest rule that settles an answer, and what one application of it settles
+/// (one clause's answer, one group of a family rule — a line, a clue —, one failed probe: see
+/// [`Deducer::first_step`]).
 pub fn hint(p: &dyn Puzzle, source: &str) -> anyhow::Result<Report> {
     let (enc, family, rules) = prepared(p, source)?;
     let why_of: Vec<(Rule, &'static str)> = rules.iter().map(|r| (r.rule(), r.why())).collect();
     let probes_use_rules = rules.iter().any(|r| r.in_probes());
-    let d = Deducer::new(&enc).with_rules(rules).deduce(Rule::Probe);
-    let step = match d.steps.first() {
-        Some(step) if !d.contradiction => step,
+    let deducer = Deducer::new(&enc).with_rules(rules);
+    let step = deducer.first_step(Rule::Probe);
+    let (rule, settled) = match step {
+        Some((rule, settled)) if !settled.is_empty() => (rule, settled),
         _ => {
+            let d = deducer.deduce(Rule::Probe);
             let open = format!("{} answers", d.open);
             return no_step(source, &family, (d.contradiction, d.solved), open, "rule");
         }
     };
-    // The whole first round: everything its rule settles at once.
-    let round: Vec<_> = d.steps.iter().filter(|s| s.round == step.round).collect();
-    let why = match step.rule {
+    let why = match rule {
         Rule::Propagation => "one constraint of the puzzle leaves it no other choice",
         Rule::Probe if probes_use_rules => "the other value leads to a contradiction",
         Rule::Probe => "the other value leads to a contradiction by propagation alone",
         Rule::Family(..) => why_of
             .iter()
-            .find(|(r, _)| *r == step.rule)
+            .find(|(r, _)| *r == rule)
             .map_or("a rule of this kind of puzzle", |(_, w)| w),
     };
-    let settled: Vec<String> = round
+    let name = |i: usize| -> String {
+        enc.names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("x{}", enc.answer[i].index() + 1))
+    };
+    let words: Vec<String> = settled
         .iter()
-        .map(|s| p.answer_text(&s.var, s.value))
+        .map(|&(i, value)| p.answer_text(&name(i), value))
         .collect();
+    let (var, value) = (name(settled[0].0), settled[0].1);
     Ok(Report {
         text: format!(
             "{}: {} — {} ({}, level {})",
             family,
-            settled.join(", "),
+            words.join(", "),
             why,
-            step.rule.name(),
-            step.rule.level()
+            rule.name(),
+            rule.level()
         ),
         json: json!({
-            "file": source, "family": family, "rule": step.rule,
-            "level": step.rule.level(), "why": why, "var": step.var, "value": step.value,
-            "settles": round.iter().map(|s| json!({"var": s.var, "value": s.value})).collect::<Vec<_>>(),
+            "file": source, "family": family, "rule": rule,
+            "level": rule.level(), "why": why, "var": var, "value": value,
+            "settles": settled.iter().map(|&(i, v)| json!({"var": name(i), "value": v})).collect::<Vec<_>>(),
         }),
     })
 }

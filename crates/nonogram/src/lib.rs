@@ -454,6 +454,14 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
         &self,
         state: &wellposed_engine::deduce::State,
     ) -> Vec<wellposed_engine::deduce::Removal> {
+        self.propose_steps(state).concat()
+    }
+
+    /// One line at a time: what a player settles by solving one row or column.
+    fn propose_steps(
+        &self,
+        state: &wellposed_engine::deduce::State,
+    ) -> Vec<Vec<wellposed_engine::deduce::Removal>> {
         use wellposed_engine::deduce::{possible, Removal};
         let mut out = Vec::new();
         let mut scratch = line::Scratch::default();
@@ -471,10 +479,11 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
             if !line::settle(&clue.runs, &cells, &mut scratch, &mut fits) {
                 continue;
             }
+            let mut line_out = Vec::new();
             for ((&k, &had), &keep) in idx.iter().zip(&cells).zip(&fits) {
                 for (bit, value) in [(line::WHITE, false), (line::BLACK, true)] {
                     if had & bit != 0 && keep & bit == 0 {
-                        out.push(Removal {
+                        line_out.push(Removal {
                             var: Var(k as u32),
                             value,
                             rule: self.rule(),
@@ -482,6 +491,9 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
                         });
                     }
                 }
+            }
+            if !line_out.is_empty() {
+                out.push(line_out);
             }
         }
         out

@@ -89,6 +89,11 @@ impl FamilyRule for LineSums {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).concat()
+    }
+
+    /// One row or column at a time, as a player sums one line.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let cells = self.cells;
         let var = |c: usize, v: usize| Var((c * cells + v) as u32);
         let cand: Vec<u128> = (0..cells)
@@ -137,18 +142,22 @@ impl FamilyRule for LineSums {
             if line_cand.contains(&0) || !s.search(0, 0, 0) {
                 continue; // a contradiction is propagation's to find; over budget: nothing
             }
+            let mut line_out = Vec::new();
             for (pos, &c) in order.iter().enumerate() {
                 let mut gone = line_cand[pos] & !s.supported[pos];
                 while gone != 0 {
                     let v = gone.trailing_zeros() as usize;
                     gone &= gone - 1;
-                    out.push(Removal {
+                    line_out.push(Removal {
                         var: var(c, v),
                         value: true,
                         rule: self.rule(),
                         clause: None,
                     });
                 }
+            }
+            if !line_out.is_empty() {
+                out.push(line_out);
             }
         }
         out
