@@ -221,9 +221,17 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         Uniqueness::Multiple(a, b) => ("multiple", vec![a, b]),
     };
     out["status"] = json!(status);
+    // Each solution as the family's picture where it draws one, with the elements where two
+    // solutions differ marked.
+    let mut pictures: Vec<Option<String>> = solutions.iter().map(|s| p.svg(s)).collect();
+    if let [Some(a), Some(b)] = pictures.as_slice() {
+        let (a, b) = mark_svg_differences(a, b);
+        pictures = vec![Some(a), Some(b)];
+    }
     out["solutions"] = solutions
         .iter()
-        .map(|s| json!({"text": s.text, "json": s.json}))
+        .zip(&pictures)
+        .map(|(s, svg)| json!({"text": s.text, "json": s.json, "svg": svg}))
         .collect();
     if let [a, b] = solutions.as_slice() {
         let mut differ = differing_cells(&a.text, &b.text);
@@ -304,9 +312,65 @@ pub fn differing_cells(a: &str, b: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Two pictures of solutions of one puzzle, each with the drawing elements the other lacks
+/// marked (class `differ`, drawn in orange): a loop segment, a shaded cell, a digit that is
+/// only in one of them. Works on any family's SVG that writes one element per line (as every
+/// family's does), so the page needs no per-family code.
+pub fn mark_svg_differences(a: &str, b: &str) -> (String, String) {
+    const STYLE: &str =
+        "<style>.differ{stroke:#e8590c !important;fill:#e8590c !important;}</style>";
+    fn drawn(line: &str) -> bool {
+        let t = line.trim_start();
+        t.starts_with('<') && !t.starts_with("<svg") && !t.starts_with("</") && !t.starts_with("<?")
+    }
+    fn mark(this: &str, other: &str) -> String {
+        let theirs: std::collections::HashSet<&str> = other.lines().filter(|l| drawn(l)).collect();
+        let mut out = String::with_capacity(this.len() + 128);
+        for line in this.lines() {
+            let t = line.trim_start();
+            if drawn(line) && !theirs.contains(line) {
+                // `<rect x=…` → `<rect class="differ" x=…`
+                match t.find(|c: char| c.is_whitespace() || c == '>' || c == '/') {
+                    Some(k) => {
+                        let indent = &line[..line.len() - t.len()];
+                        out.push_str(indent);
+                        out.push_str(&t[..k]);
+                        out.push_str(" class=\"differ\"");
+                        out.push_str(&t[k..]);
+                    }
+                    None => out.push_str(line),
+                }
+            } else {
+                out.push_str(line);
+            }
+            out.push('\n');
+            if t.starts_with("<svg") {
+                out.push_str(STYLE);
+                out.push('\n');
+            }
+        }
+        out
+    }
+    (mark(a, b), mark(b, a))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn svg_elements_only_one_picture_has_are_marked() {
+        let a = "<svg width=\"2\">\n<line x1=\"0\"/>\n<rect x=\"1\"/>\n</svg>\n";
+        let b = "<svg width=\"2\">\n<line x1=\"0\"/>\n<rect x=\"2\"/>\n</svg>\n";
+        let (ma, mb) = mark_svg_differences(a, b);
+        assert!(ma.contains("<rect class=\"differ\" x=\"1\"/>"), "{ma}");
+        assert!(mb.contains("<rect class=\"differ\" x=\"2\"/>"), "{mb}");
+        assert!(
+            ma.contains("<line x1=\"0\"/>") && !ma.contains("<line class"),
+            "{ma}"
+        );
+        assert!(ma.contains(".differ{"), "{ma}");
+    }
 
     #[test]
     fn differing_cells_of_digits_and_of_words() {
