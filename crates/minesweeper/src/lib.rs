@@ -349,6 +349,7 @@ impl Family for Board {
             cnf,
             answer: vars,
             names,
+            ..Default::default()
         }))
     }
 
