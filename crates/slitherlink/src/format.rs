@@ -4,12 +4,17 @@
 //! a number; `5`–`9` the number (c − 5) and one empty cell after it; `a`–`e` the number
 //! (c − 10) and two empty cells; `g`–`z` 1–20 empty cells; `.` a cell with a `?`. Its writer
 //! takes the longest of these that fits: a number followed by an empty cell and then a clue
-//! uses `5`–`9`, one followed by two empty cells (or the end of the grid) `a`–`e`.
+//! uses `5`–`9`, one followed by two empty cells (or the end of the grid) `a`–`e`. As pzprjs
+//! does, a reader stops at the last cell (what follows is not read) and takes a short body's
+//! missing cells as empty; `slitherlink/…` is read as `slither/…`. The `f` flag of pzprjs's
+//! "full" variant (`slither/f/…`) is not read: such a URL is not taken for this genre.
 
 use crate::{Cell, Slitherlink, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "slither";
+/// Another name pzprjs and penpa-edit accept for the genre (read, never written).
+const ALIAS: &str = "slitherlink";
 
 /// The cell's symbol in the text format and the edit grid.
 pub fn symbol(c: Cell) -> String {
@@ -31,7 +36,7 @@ pub fn cell_of(s: &str) -> Option<Cell> {
 }
 
 pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
+    puzzlink::looks_like(s, PID) || puzzlink::looks_like(s, ALIAS)
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Slitherlink, ParseError> {
@@ -91,7 +96,9 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Slitherlink, Pars
         line,
         message: format!("puzz.link URL: {m}"),
     };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected slither/COLS/ROWS/…".into()))?;
+    let u = puzzlink::split(s, PID)
+        .or_else(|| puzzlink::split(s, ALIAS))
+        .ok_or_else(|| err("expected slither/COLS/ROWS/…".into()))?;
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
         return Err(err(format!(
@@ -101,12 +108,10 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Slitherlink, Pars
     let n = rows * cols;
     let mut cells = vec![Cell::Empty; n];
     let mut at = 0usize;
+    // As pzprjs reads it: what follows the last cell is not read.
     for (i, ch) in u.body.chars().enumerate() {
         if at >= n {
-            return Err(err(format!(
-                "the cells end before character {} (`{ch}`)",
-                i + 1
-            )));
+            break;
         }
         let (cell, skip) = match ch {
             '0'..='4' => (Cell::Number(ch as u8 - b'0'), 0),
