@@ -253,6 +253,7 @@ fn edit_grids_are_faithful() {
         "map",
         "minesweeper",
         "nonogram",
+        "slitherlink",
         "submarines",
         "survo",
     ];

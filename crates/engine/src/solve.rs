@@ -497,8 +497,12 @@ pub fn certified(
     keep: usize,
 ) -> Result<Certified, EngineError> {
     // The proof is of the complete formula: no lazy constraints.
-    let Prepared::Sat { enc, cover_options } =
-        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving), false)?
+    let Prepared::Sat { enc, cover_options } = prepare(
+        p,
+        Method::Sat,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         unreachable!("Method::Sat prepares CNF")
     };
@@ -748,8 +752,12 @@ pub struct Backbone {
 /// remaining candidates are fixed. `None` when there is no solution. Uses the CNF (an exact
 /// cover is translated).
 pub fn backbone(p: &dyn Puzzle, opts: &Options) -> Result<Option<Backbone>, EngineError> {
-    let Prepared::Sat { enc, cover_options } =
-        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving), false)?
+    let Prepared::Sat { enc, cover_options } = prepare(
+        p,
+        Method::Sat,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         unreachable!("Method::Sat prepares a CNF");
     };
@@ -848,7 +856,12 @@ pub fn uniqueness_of_intended(
     let Prepared::Sat {
         enc,
         cover_options: None,
-    } = prepare(p, opts.method, opts.choices.settled(Purpose::Solving), false)?
+    } = prepare(
+        p,
+        opts.method,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         return Ok(None);
     };
@@ -1165,8 +1178,12 @@ pub fn export(
             dimacs::write(out, &enc.cnf, &notes)?;
         }
         EncodingKind::ExactCover => {
-            let Prepared::Dlx(problem) =
-                prepare(p, Method::Dlx, opts.choices.settled(Purpose::Solving), false)?
+            let Prepared::Dlx(problem) = prepare(
+                p,
+                Method::Dlx,
+                opts.choices.settled(Purpose::Solving),
+                false,
+            )?
             else {
                 unreachable!("Method::Dlx prepares an exact cover")
             };

@@ -152,7 +152,13 @@ pub fn generate(
         }
         let p = Slitherlink {
             cells: (0..rows * cols)
-                .map(|k| if active[k] { full.cells[k] } else { Cell::Empty })
+                .map(|k| {
+                    if active[k] {
+                        full.cells[k]
+                    } else {
+                        Cell::Empty
+                    }
+                })
                 .collect(),
             ..empty
         };

@@ -118,7 +118,12 @@ impl Slitherlink {
 
     /// A cell's four edges: top, bottom, left, right.
     pub fn cell_edges(&self, r: usize, c: usize) -> [Edge; 4] {
-        [Edge::H(r, c), Edge::H(r + 1, c), Edge::V(r, c), Edge::V(r, c + 1)]
+        [
+            Edge::H(r, c),
+            Edge::H(r + 1, c),
+            Edge::V(r, c),
+            Edge::V(r, c + 1),
+        ]
     }
 
     /// The edges at corner (r, c).
@@ -212,10 +217,7 @@ impl Slitherlink {
 
     /// How many of cell (r, c)'s edges the loop uses.
     pub fn count_around(&self, l: &Loop, r: usize, c: usize) -> u8 {
-        self.cell_edges(r, c)
-            .iter()
-            .filter(|&&e| l.has(e))
-            .count() as u8
+        self.cell_edges(r, c).iter().filter(|&&e| l.has(e)).count() as u8
     }
 }
 
@@ -365,7 +367,14 @@ impl Family for Slitherlink {
     /// The clues are the numbers (and `?` cells).
     fn clues(&self) -> Vec<String> {
         self.numbered()
-            .map(|k| format!("row {} col {}: {}", k / self.cols + 1, k % self.cols + 1, format::symbol(self.cells[k])))
+            .map(|k| {
+                format!(
+                    "row {} col {}: {}",
+                    k / self.cols + 1,
+                    k % self.cols + 1,
+                    format::symbol(self.cells[k])
+                )
+            })
             .collect()
     }
 
@@ -384,7 +393,12 @@ impl Family for Slitherlink {
         self.open_cells()
             .map(|k| {
                 let (r, c) = (k / self.cols, k % self.cols);
-                format!("row {} col {}: {}", r + 1, c + 1, self.count_around(l, r, c))
+                format!(
+                    "row {} col {}: {}",
+                    r + 1,
+                    c + 1,
+                    self.count_around(l, r, c)
+                )
             })
             .collect()
     }
@@ -404,7 +418,9 @@ impl Family for Slitherlink {
             rows: self.rows,
             cols: self.cols,
             cells: self.cells.iter().map(|&c| format::symbol(c)).collect(),
-            symbols: [".", "0", "1", "2", "3", "4", "?"].map(String::from).to_vec(),
+            symbols: [".", "0", "1", "2", "3", "4", "?"]
+                .map(String::from)
+                .to_vec(),
         })
     }
 
@@ -414,7 +430,10 @@ impl Family for Slitherlink {
             .iter()
             .map(|s| format::cell_of(s).expect("checked: a symbol of the grid"))
             .collect();
-        Ok(Slitherlink { cells, ..self.clone() })
+        Ok(Slitherlink {
+            cells,
+            ..self.clone()
+        })
     }
 
     fn native_by_default(&self) -> bool {

@@ -95,9 +95,21 @@ fn tiny_boards_count_as_brute_force_does() {
 fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Slitherlink>(&[
         ("family slitherlink\nsize 0 3\ngrid\n", 2, "cells in all"),
-        ("family slitherlink\nsize 2 2\ngrid\n1 2\n", 3, "expected 2 rows"),
-        ("family slitherlink\nsize 2 2\ngrid\n1 2\n3\n", 5, "expected 2 cells"),
-        ("family slitherlink\nsize 1 2\ngrid\n1 5\n", 4, "a number 0-4"),
+        (
+            "family slitherlink\nsize 2 2\ngrid\n1 2\n",
+            3,
+            "expected 2 rows",
+        ),
+        (
+            "family slitherlink\nsize 2 2\ngrid\n1 2\n3\n",
+            5,
+            "expected 2 cells",
+        ),
+        (
+            "family slitherlink\nsize 1 2\ngrid\n1 5\n",
+            4,
+            "a number 0-4",
+        ),
         ("family slitherlink\nsize 1 2\n", 2, "missing `grid`"),
         ("https://puzz.link/p?slither/3/3/!", 1, "unexpected `!`"),
         ("https://puzz.link/p?slither/3/3/0-", 1, "unexpected `-`"),
@@ -163,7 +175,11 @@ fn zero_and_adjacent_threes_settle_edges() {
     for c in 1..4 {
         assert_eq!(on(Edge::V(1, c)), Some(true), "the three parallel edges");
     }
-    assert_eq!(on(Edge::V(0, 2)), Some(false), "the middle line's continuation");
+    assert_eq!(
+        on(Edge::V(0, 2)),
+        Some(false),
+        "the middle line's continuation"
+    );
     for e in p.cell_edges(3, 3) {
         assert_eq!(on(e), Some(false), "a 0's edges");
     }
@@ -172,11 +188,7 @@ fn zero_and_adjacent_threes_settle_edges() {
 
 #[test]
 fn renders_the_loop() {
-    let p = Slitherlink::parse(
-        "family slitherlink\nsize 1 2\ngrid\n3 3\n",
-        "t",
-    )
-    .unwrap();
+    let p = Slitherlink::parse("family slitherlink\nsize 1 2\ngrid\n3 3\n", "t").unwrap();
     let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
         panic!("one loop around both cells");
     };

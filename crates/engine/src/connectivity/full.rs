@@ -140,9 +140,9 @@ pub(super) fn regions(cnf: &mut Cnf, r: &Regions) {
             cnf.exactly_k(&lits, size as u64);
         }
     }
-    for v in 0..n {
+    for (v, of) in member.iter().enumerate() {
         // present ↔ in exactly one region.
-        let lits: Vec<Lit> = member[v].iter().map(|&(_, a)| a).collect();
+        let lits: Vec<Lit> = of.iter().map(|&(_, a)| a).collect();
         let mut some = vec![!r.present[v]];
         some.extend(&lits);
         cnf.add_clause(&some);

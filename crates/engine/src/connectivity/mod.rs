@@ -199,7 +199,10 @@ pub fn single_cycle(
 ) -> (Structure, Vec<Lit>) {
     let mut incident: Vec<Vec<Lit>> = vec![Vec::new(); vertices];
     for &(a, b, e) in edges {
-        assert!(a < vertices && b < vertices, "edge ({a}, {b}) outside the graph");
+        assert!(
+            a < vertices && b < vertices,
+            "edge ({a}, {b}) outside the graph"
+        );
         incident[a].push(e);
         incident[b].push(e);
     }
@@ -216,7 +219,12 @@ pub fn single_cycle(
         // Degree 0 or 2: no edge alone, never three.
         for (k, &e) in at.iter().enumerate() {
             let mut other = vec![!e];
-            other.extend(at.iter().enumerate().filter(|&(j, _)| j != k).map(|(_, &f)| f));
+            other.extend(
+                at.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != k)
+                    .map(|(_, &f)| f),
+            );
             cnf.add_clause(&other);
         }
         if at.len() <= 6 {
@@ -249,7 +257,11 @@ pub fn regions(cnf: &mut Cnf, present: Vec<Lit>, edges: Vec<Edge>, clues: Vec<Cl
     edge_ends_present(cnf, &present, &edges);
     let mut seen = vec![false; present.len()];
     for c in &clues {
-        assert!(c.vertex < present.len(), "clue at {} outside the graph", c.vertex);
+        assert!(
+            c.vertex < present.len(),
+            "clue at {} outside the graph",
+            c.vertex
+        );
         cnf.add_clause(&[present[c.vertex]]);
         if c.size == Some(0) || seen[c.vertex] {
             cnf.add_clause(&[]);
@@ -265,7 +277,12 @@ pub fn regions(cnf: &mut Cnf, present: Vec<Lit>, edges: Vec<Edge>, clues: Vec<Cl
 
 fn check_edges(n: usize, edges: &[Edge]) {
     for e in edges {
-        assert!(e.a < n && e.b < n, "edge ({}, {}) outside the graph", e.a, e.b);
+        assert!(
+            e.a < n && e.b < n,
+            "edge ({}, {}) outside the graph",
+            e.a,
+            e.b
+        );
     }
 }
 
@@ -326,7 +343,7 @@ pub(crate) fn components(s: &Structure, value: &dyn Fn(Lit) -> bool) -> Componen
     let n = present.len();
     let mut adj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
     for (k, e) in s.edges().iter().enumerate() {
-        if present[e.a] && present[e.b] && e.lit.is_none_or(|l| value(l)) {
+        if present[e.a] && present[e.b] && e.lit.is_none_or(value) {
             adj[e.a].push((e.b, k));
             adj[e.b].push((e.a, k));
         }

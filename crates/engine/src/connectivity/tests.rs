@@ -153,7 +153,11 @@ fn connected_sets_agree_with_brute_force() {
                 comps.dedup();
                 comps.len() <= 1 && (!nonempty || comps.len() == 1)
             };
-            agree(&enc, keeps, &format!("graph {g} {pairs:?}, nonempty {nonempty}"));
+            agree(
+                &enc,
+                keeps,
+                &format!("graph {g} {pairs:?}, nonempty {nonempty}"),
+            );
         }
     }
 }
@@ -227,7 +231,11 @@ fn single_cycles_agree_with_brute_force() {
                 _ => None,
             };
             if let Some(cycles) = known {
-                assert_eq!(count, cycles + usize::from(!nonempty), "cycles of graph {g}");
+                assert_eq!(
+                    count,
+                    cycles + usize::from(!nonempty),
+                    "cycles of graph {g}"
+                );
             }
         }
     }
@@ -302,7 +310,10 @@ fn regions_agree_with_brute_force() {
             for v in 0..n {
                 let Some(label) = l[v] else { continue };
                 let size = l.iter().filter(|&&m| m == Some(label)).count();
-                let held: Vec<&Clue> = clues.iter().filter(|c| l[c.vertex] == Some(label)).collect();
+                let held: Vec<&Clue> = clues
+                    .iter()
+                    .filter(|c| l[c.vertex] == Some(label))
+                    .collect();
                 match held.as_slice() {
                     [one] if one.size.is_none_or(|s| s == size) => {}
                     _ => return false,
@@ -310,7 +321,11 @@ fn regions_agree_with_brute_force() {
             }
             true
         };
-        agree(&enc, keeps, &format!("case {cases}: {pairs:?}, clues {clues:?}"));
+        agree(
+            &enc,
+            keeps,
+            &format!("case {cases}: {pairs:?}, clues {clues:?}"),
+        );
         cases += 1;
     }
 }
