@@ -5,29 +5,25 @@
 //! that falls to them from one that needs probing:
 //!
 //! - `zero` (level 1): a 0's four edges are off;
-//! - `corner` (level 1): a corner of the loop's graph has 0 or 2 loop edges: where two on
-//!   edges meet, the others are off; one on edge and one open edge left: that edge is on; no
-//!   on edge and one open edge left: it is off (a dead end);
 //! - `corner-clues` (level 2): in a corner cell of the grid a 1's two outer edges are off and a
 //!   3's are on (the grid's corner meets only those two edges: both or neither);
 //! - `adjacent-threes` (level 2): two 3s side by side: the edge between them and their two
 //!   outer edges parallel to it are on, and the edges continuing the middle one are off;
-//! - `no-small-loop` (level 3): an open edge whose ends are already joined by loop edges is off
-//!   while some loop edge lies outside that piece (closing it would make a loop that leaves
-//!   that edge out).
+//! - and the engine's rules of every loop ([`wellposed_engine::connectivity::loop_rules`]):
+//!   `loop-degree` (a corner meets 0 or 2 loop edges) and `no-small-loop` (an edge closing a
+//!   loop that leaves loop edges out is off).
 
 use crate::{Cell, Edge, Slitherlink};
 use std::sync::Arc;
+use wellposed_engine::connectivity::{loop_rules, LoopGraph};
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
 use wellposed_engine::sat::Var;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Zero,
-    Corner,
     CornerClues,
     AdjacentThrees,
-    NoSmallLoop,
 }
 
 struct SlitherRule {
@@ -37,44 +33,31 @@ struct SlitherRule {
 
 /// The rules, easiest first.
 pub fn rules(p: &Slitherlink) -> Vec<Box<dyn FamilyRule>> {
+    let graph = LoopGraph {
+        vertices: (p.rows + 1) * (p.cols + 1),
+        edges: (0..p.num_edges())
+            .map(|k| {
+                let (a, b) = p.ends(p.edge(k));
+                (a, b, Var(k as u32))
+            })
+            .collect(),
+        must: vec![false; (p.rows + 1) * (p.cols + 1)],
+    };
     let p = Arc::new(p.clone());
-    [
-        Kind::Zero,
-        Kind::Corner,
-        Kind::CornerClues,
-        Kind::AdjacentThrees,
-        Kind::NoSmallLoop,
-    ]
-    .into_iter()
-    .map(|kind| {
-        Box::new(SlitherRule {
-            kind,
-            p: Arc::clone(&p),
-        }) as Box<dyn FamilyRule>
-    })
-    .collect()
-}
-
-/// What is known of an edge.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Known {
-    On,
-    Off,
-    Open,
+    let own = [Kind::Zero, Kind::CornerClues, Kind::AdjacentThrees]
+        .into_iter()
+        .map(|kind| {
+            Box::new(SlitherRule {
+                kind,
+                p: Arc::clone(&p),
+            }) as Box<dyn FamilyRule>
+        });
+    own.chain(loop_rules(graph)).collect()
 }
 
 impl SlitherRule {
     fn var(&self, e: Edge) -> Var {
         Var(self.p.index(e) as u32)
-    }
-
-    fn known(&self, state: &State, e: Edge) -> Known {
-        let v = self.var(e);
-        match (possible(state, v, true), possible(state, v, false)) {
-            (true, false) => Known::On,
-            (false, true) => Known::Off,
-            _ => Known::Open,
-        }
     }
 
     /// The removal that makes `e` take `value` (none when it already has it).
@@ -98,34 +81,6 @@ impl SlitherRule {
                     for e in p.cell_edges(r, c) {
                         self.set(state, e, false, out);
                     }
-                }
-            }
-        }
-    }
-
-    fn corner(&self, state: &State, out: &mut Vec<Removal>) {
-        let p = &self.p;
-        for r in 0..=p.rows {
-            for c in 0..=p.cols {
-                let edges = p.corner_edges(r, c);
-                let on = edges
-                    .iter()
-                    .filter(|&&e| self.known(state, e) == Known::On)
-                    .count();
-                let open: Vec<Edge> = edges
-                    .iter()
-                    .copied()
-                    .filter(|&e| self.known(state, e) == Known::Open)
-                    .collect();
-                match (on, open.as_slice()) {
-                    (2.., _) => {
-                        for &e in &open {
-                            self.set(state, e, false, out);
-                        }
-                    }
-                    (1, [only]) => self.set(state, *only, true, out),
-                    (0, [only]) => self.set(state, *only, false, out),
-                    _ => {}
                 }
             }
         }
@@ -185,52 +140,14 @@ impl SlitherRule {
         }
     }
 
-    fn no_small_loop(&self, state: &State, out: &mut Vec<Removal>) {
-        let p = &self.p;
-        let corners = (p.rows + 1) * (p.cols + 1);
-        // The pieces of the on edges (union–find over corners).
-        let mut parent: Vec<usize> = (0..corners).collect();
-        fn find(parent: &mut [usize], v: usize) -> usize {
-            let mut r = v;
-            while parent[r] != r {
-                r = parent[r];
-            }
-            parent[v] = r;
-            r
-        }
-        let mut on_edges = Vec::new();
-        for k in 0..p.num_edges() {
-            let e = p.edge(k);
-            if self.known(state, e) == Known::On {
-                let (a, b) = p.ends(e);
-                let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-                parent[ra] = rb;
-                on_edges.push(a);
-            }
-        }
-        let roots: Vec<usize> = on_edges.iter().map(|&a| find(&mut parent, a)).collect();
-        for k in 0..p.num_edges() {
-            let e = p.edge(k);
-            if self.known(state, e) != Known::Open {
-                continue;
-            }
-            let (a, b) = p.ends(e);
-            let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-            if ra == rb && roots.contains(&ra) && roots.iter().any(|&r| r != ra) {
-                self.set(state, e, false, out);
-            }
-        }
-    }
 }
 
 impl FamilyRule for SlitherRule {
     fn rule(&self) -> Rule {
         match self.kind {
             Kind::Zero => Rule::Family("zero", 1),
-            Kind::Corner => Rule::Family("corner", 1),
             Kind::CornerClues => Rule::Family("corner-clues", 2),
             Kind::AdjacentThrees => Rule::Family("adjacent-threes", 2),
-            Kind::NoSmallLoop => Rule::Family("no-small-loop", 3),
         }
     }
 
@@ -238,10 +155,8 @@ impl FamilyRule for SlitherRule {
         let mut out = Vec::new();
         match self.kind {
             Kind::Zero => self.zero(state, &mut out),
-            Kind::Corner => self.corner(state, &mut out),
             Kind::CornerClues => self.corner_clues(state, &mut out),
             Kind::AdjacentThrees => self.adjacent_threes(state, &mut out),
-            Kind::NoSmallLoop => self.no_small_loop(state, &mut out),
         }
         out
     }
@@ -249,20 +164,13 @@ impl FamilyRule for SlitherRule {
     fn why(&self) -> &'static str {
         match self.kind {
             Kind::Zero => "a 0 has no loop edge around it",
-            Kind::Corner => "a corner meets two loop edges or none",
             Kind::CornerClues => {
                 "the grid's corner meets only the corner cell's two outer edges: a 1 leaves both off, a 3 takes both"
             }
             Kind::AdjacentThrees => {
                 "two 3s side by side take the edge between them and both outer edges parallel to it"
             }
-            Kind::NoSmallLoop => {
-                "this edge would close a loop that leaves other loop edges out"
-            }
         }
     }
 
-    fn in_probes(&self) -> bool {
-        matches!(self.kind, Kind::NoSmallLoop | Kind::Corner)
-    }
 }

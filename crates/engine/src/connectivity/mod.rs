@@ -35,14 +35,16 @@
 //!    a clue vertex is present): they stay in the formula on both paths.
 //!
 //! The tests (`tests.rs`) hold both faces against brute force over every assignment of small
-//! graphs.
+//! graphs. [`loop_rules`] gives the deduction rules every loop genre shares (`rules.rs`).
 
 mod cuts;
 mod full;
+mod rules;
 #[cfg(test)]
 mod tests;
 
 use crate::CnfEncoding;
+pub use rules::{loop_rules, LoopGraph};
 use wellposed_sat::{Cnf, Lit};
 
 /// An edge between two vertices. `lit: None` is always there (two adjacent cells); `Some(e)`
