@@ -1,11 +1,13 @@
-//! The generator: a random loop (the boundary of a random region of cells grown and trimmed
-//! one cell at a time, kept only while its boundary stays one loop), every cell's number, then
+//! The generator: a random loop (the engine's: the boundary of a random region of cells grown
+//! and trimmed one cell at a time, kept only while its boundary stays one loop), every cell's
+//! number, then
 //! a minimal set of numbers proved unique: numbers are dropped one at a time, in random order,
 //! while one incremental solver (the engine's uniqueness oracle, lazy single-cycle cuts
 //! included) proves the planted loop the only one. One pass leaves a minimal set: a number
 //! kept was needed with more numbers present, so it is needed with fewer.
 
-use crate::{Cell, Edge, Family, Loop, Slitherlink};
+use crate::{Cell, Family, Loop, Slitherlink};
+use wellposed_engine::connectivity::random_grid_loop;
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
@@ -57,41 +59,11 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     })
 }
 
-/// A random region's boundary that is one loop.
+/// A random loop on the grid's corners (the engine's [`random_grid_loop`], whose edge order is
+/// the answer variables' order).
 pub fn random_loop(rows: usize, cols: usize, rng: &mut Xorshift) -> Loop {
-    let n = rows * cols;
-    let empty = Slitherlink::empty(rows, cols);
-    let boundary = |inside: &[bool]| {
-        let at = |r: isize, c: isize| {
-            r >= 0
-                && c >= 0
-                && (r as usize) < rows
-                && (c as usize) < cols
-                && inside[r as usize * cols + c as usize]
-        };
-        empty.loop_of(|k| match empty.edge(k) {
-            Edge::H(r, c) => at(r as isize - 1, c as isize) != at(r as isize, c as isize),
-            Edge::V(r, c) => at(r as isize, c as isize - 1) != at(r as isize, c as isize),
-        })
-    };
-    let mut inside = vec![false; n];
-    inside[rng.below(n as u64) as usize] = true;
-    let mut size = 1;
-    let target = n * (35 + rng.below(30) as usize) / 100;
-    for _ in 0..n * 30 {
-        let k = rng.below(n as u64) as usize;
-        let grow = size < target || rng.below(4) == 0;
-        if inside[k] == grow || (!grow && size == 1) {
-            continue;
-        }
-        inside[k] = grow;
-        if empty.verify(&boundary(&inside)).is_ok() {
-            size = if grow { size + 1 } else { size - 1 };
-        } else {
-            inside[k] = !grow;
-        }
-    }
-    boundary(&inside)
+    let on = random_grid_loop(rows + 1, cols + 1, rng);
+    Slitherlink::empty(rows, cols).loop_of(|k| on[k])
 }
 
 /// The clauses "exactly `count` of these four edges": every assignment of them with another

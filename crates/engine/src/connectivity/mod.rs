@@ -39,11 +39,13 @@
 
 mod cuts;
 mod full;
+mod random;
 mod rules;
 #[cfg(test)]
 mod tests;
 
 use crate::CnfEncoding;
+pub use random::{is_single_loop, random_grid_loop};
 pub use rules::{loop_rules, LoopGraph};
 use wellposed_sat::{Cnf, Lit};
 
