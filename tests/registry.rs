@@ -251,6 +251,7 @@ fn edit_grids_are_faithful() {
         "latin",
         "lights-out",
         "map",
+        "masyu",
         "minesweeper",
         "nonogram",
         "slitherlink",

@@ -56,7 +56,10 @@ pub fn svg(p: &Masyu, l: &Loop) -> String {
             continue;
         }
         let (a, b) = p.ends(s);
-        let ((x1, y1), (x2, y2)) = (centre(a / p.cols, a % p.cols), centre(b / p.cols, b % p.cols));
+        let ((x1, y1), (x2, y2)) = (
+            centre(a / p.cols, a % p.cols),
+            centre(b / p.cols, b % p.cols),
+        );
         out.push_str(&format!(
             "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"#1f5fbf\" stroke-width=\"4\" stroke-linecap=\"round\"/>\n"
         ));

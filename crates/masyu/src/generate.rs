@@ -44,7 +44,11 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let pearls = p.cells.iter().filter(|&&c| c != Pearl::None).count();
     let puzzle = p.to_text();
     Ok(Made {
-        text: format!("# seed {}: {pearls} pearls (minimal)\n{}", req.seed, puzzle.trim_end()),
+        text: format!(
+            "# seed {}: {pearls} pearls (minimal)\n{}",
+            req.seed,
+            puzzle.trim_end()
+        ),
         json: json!({
             "seed": req.seed, "pearls": pearls, "puzzle": puzzle, "url": p.url(),
             "solution": p.render(&l),
@@ -54,7 +58,12 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
 }
 
 /// A puzzle with a minimal set of pearls whose only solution is the returned loop.
-pub fn generate(rows: usize, cols: usize, seed: u64, opts: &Options) -> Result<(Masyu, Loop), String> {
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    opts: &Options,
+) -> Result<(Masyu, Loop), String> {
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let empty = Masyu::empty(rows, cols);
     let (rules, used) = empty.cnf_and_used(opts.choices, false);

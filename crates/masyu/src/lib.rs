@@ -107,7 +107,12 @@ impl Masyu {
     }
 
     /// The cell `steps` cells from (r, c) in direction `d`, if inside the grid.
-    fn step(&self, (r, c): (usize, usize), d: (isize, isize), steps: isize) -> Option<(usize, usize)> {
+    fn step(
+        &self,
+        (r, c): (usize, usize),
+        d: (isize, isize),
+        steps: isize,
+    ) -> Option<(usize, usize)> {
         let (nr, nc) = (r as isize + d.0 * steps, c as isize + d.1 * steps);
         (nr >= 0 && nc >= 0 && (nr as usize) < self.rows && (nc as usize) < self.cols)
             .then_some((nr as usize, nc as usize))
@@ -197,7 +202,10 @@ impl Masyu {
                     }
                 }
                 // Through horizontally (vertically): a turn in the cell before or after.
-                for (axis, across) in [([DIRS[0], DIRS[1]], [DIRS[2], DIRS[3]]), ([DIRS[2], DIRS[3]], [DIRS[0], DIRS[1]])] {
+                for (axis, across) in [
+                    ([DIRS[0], DIRS[1]], [DIRS[2], DIRS[3]]),
+                    ([DIRS[2], DIRS[3]], [DIRS[0], DIRS[1]]),
+                ] {
                     let (Some(a), Some(b)) = (seg(axis[0]), seg(axis[1])) else {
                         continue;
                     };
@@ -234,10 +242,18 @@ impl Masyu {
     pub fn loop_of(&self, on: impl Fn(usize) -> bool) -> Loop {
         Loop {
             horizontal: (0..self.rows)
-                .map(|r| (0..self.cols - 1).map(|c| on(self.index(Seg::H(r, c)))).collect())
+                .map(|r| {
+                    (0..self.cols - 1)
+                        .map(|c| on(self.index(Seg::H(r, c))))
+                        .collect()
+                })
                 .collect(),
             vertical: (0..self.rows - 1)
-                .map(|r| (0..self.cols).map(|c| on(self.index(Seg::V(r, c)))).collect())
+                .map(|r| {
+                    (0..self.cols)
+                        .map(|c| on(self.index(Seg::V(r, c))))
+                        .collect()
+                })
                 .collect(),
         }
     }
@@ -321,7 +337,9 @@ impl Family for Masyu {
     /// loop; a turn on a black pearl with the loop straight in both cells beside it.
     fn verify(&self, l: &Loop) -> Result<(), String> {
         let n = self.rows * self.cols;
-        let pairs: Vec<(usize, usize)> = (0..self.num_segs()).map(|k| self.ends(self.seg(k))).collect();
+        let pairs: Vec<(usize, usize)> = (0..self.num_segs())
+            .map(|k| self.ends(self.seg(k)))
+            .collect();
         let chosen: Vec<bool> = (0..self.num_segs()).map(|k| l.has(self.seg(k))).collect();
         if !wellposed_engine::connectivity::is_single_loop(n, &pairs, &chosen) {
             return Err("the lines are not one closed loop".into());
@@ -333,14 +351,22 @@ impl Family for Masyu {
                 Pearl::None => {}
                 Pearl::White => {
                     if !self.straight(l, at) {
-                        return Err(format!("{here} (white): the loop does not go straight through it"));
+                        return Err(format!(
+                            "{here} (white): the loop does not go straight through it"
+                        ));
                     }
-                    let axis = if self.goes(l, at, DIRS[0]) { &DIRS[..2] } else { &DIRS[2..] };
+                    let axis = if self.goes(l, at, DIRS[0]) {
+                        &DIRS[..2]
+                    } else {
+                        &DIRS[2..]
+                    };
                     let turn = axis
                         .iter()
                         .any(|&d| self.step(at, d, 1).is_some_and(|c| self.turns(l, c)));
                     if !turn {
-                        return Err(format!("{here} (white): the loop turns in neither cell beside it"));
+                        return Err(format!(
+                            "{here} (white): the loop turns in neither cell beside it"
+                        ));
                     }
                 }
                 Pearl::Black => {
@@ -367,7 +393,9 @@ impl Family for Masyu {
     }
 
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
-        Some(draw::text(self, |s| known.get(self.index(s)).copied().flatten()))
+        Some(draw::text(self, |s| {
+            known.get(self.index(s)).copied().flatten()
+        }))
     }
 
     fn svg(&self, l: &Loop) -> Option<String> {
@@ -394,7 +422,14 @@ impl Family for Masyu {
     /// The clues are the pearls.
     fn clues(&self) -> Vec<String> {
         self.pearls()
-            .map(|k| format!("row {} col {}: {}", k / self.cols + 1, k % self.cols + 1, format::word(self.cells[k])))
+            .map(|k| {
+                format!(
+                    "row {} col {}: {}",
+                    k / self.cols + 1,
+                    k % self.cols + 1,
+                    format::word(self.cells[k])
+                )
+            })
             .collect()
     }
 
@@ -413,7 +448,14 @@ impl Family for Masyu {
     fn clues_from(&self, l: &Loop) -> Vec<String> {
         self.pearl_options(l)
             .iter()
-            .map(|&(k, p)| format!("row {} col {}: {}", k / self.cols + 1, k % self.cols + 1, format::word(p)))
+            .map(|&(k, p)| {
+                format!(
+                    "row {} col {}: {}",
+                    k / self.cols + 1,
+                    k % self.cols + 1,
+                    format::word(p)
+                )
+            })
             .collect()
     }
 
@@ -431,7 +473,11 @@ impl Family for Masyu {
         Some(wellposed_engine::EditGrid {
             rows: self.rows,
             cols: self.cols,
-            cells: self.cells.iter().map(|&c| format::symbol(c).to_string()).collect(),
+            cells: self
+                .cells
+                .iter()
+                .map(|&c| format::symbol(c).to_string())
+                .collect(),
             symbols: [".", "w", "b"].map(String::from).to_vec(),
         })
     }
@@ -442,7 +488,10 @@ impl Family for Masyu {
             .iter()
             .map(|s| format::pearl_of(s).expect("checked: a symbol of the grid"))
             .collect();
-        Ok(Masyu { cells, ..self.clone() })
+        Ok(Masyu {
+            cells,
+            ..self.clone()
+        })
     }
 
     fn native_by_default(&self) -> bool {

@@ -8,8 +8,7 @@ use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshif
 const PZPRJS_URL: &str = "https://puzz.link/p?mashu/6/6/1063000i3000";
 const PZPRJS_HORIZONTAL: &str =
     "1 1 1 0 1 /0 1 1 -1 0 /0 0 1 1 0 /0 1 -1 1 1 /1 1 0 0 0 /0 0 1 0 0 /";
-const PZPRJS_VERTICAL: &str =
-    "1 0 0 1 1 1 /1 1 0 0 1 1 /1 1 1 -1 0 1 /1 -1 0 1 0 0 /0 0 1 1 0 0 /";
+const PZPRJS_VERTICAL: &str = "1 0 0 1 1 1 /1 1 0 0 1 1 /1 1 1 -1 0 1 /1 -1 0 1 0 0 /0 0 1 1 0 0 /";
 
 fn rows_of(s: &str) -> Vec<Vec<bool>> {
     s.split('/')
@@ -91,7 +90,11 @@ fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Masyu>(&[
         ("family masyu\nsize 0 3\ngrid\n", 2, "cells in all"),
         ("family masyu\nsize 2 2\ngrid\nw b\n", 3, "expected 2 rows"),
-        ("family masyu\nsize 2 2\ngrid\nw b\n.\n", 5, "expected 2 cells"),
+        (
+            "family masyu\nsize 2 2\ngrid\nw b\n.\n",
+            5,
+            "expected 2 cells",
+        ),
         ("family masyu\nsize 1 2\ngrid\nw 3\n", 4, "black pearl"),
         ("https://puzz.link/p?mashu/3/3/z", 1, "unexpected `z`"),
         ("https://puzz.link/p?mashu/1000/1000/", 1, "cells in all"),

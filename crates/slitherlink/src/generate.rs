@@ -7,10 +7,10 @@
 //! kept was needed with more numbers present, so it is needed with fewer.
 
 use crate::{Cell, Family, Loop, Slitherlink};
-use wellposed_engine::connectivity::random_grid_loop;
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
+use wellposed_engine::connectivity::random_grid_loop;
 use wellposed_engine::sat::{Lit, Var};
 use wellposed_engine::{Difficulty, Generator, Made, Options, Request, UniquenessOracle, Xorshift};
 

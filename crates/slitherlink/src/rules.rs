@@ -139,7 +139,6 @@ impl SlitherRule {
             }
         }
     }
-
 }
 
 impl FamilyRule for SlitherRule {
@@ -172,5 +171,4 @@ impl FamilyRule for SlitherRule {
             }
         }
     }
-
 }

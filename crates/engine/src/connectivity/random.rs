@@ -98,7 +98,17 @@ mod tests {
         let mut on = vec![false; pairs.len()];
         assert!(!is_single_loop(8, &pairs, &on));
         for (k, &(a, b)) in pairs.iter().enumerate() {
-            on[k] = [(0, 1), (4, 5), (0, 4), (1, 5), (2, 3), (6, 7), (2, 6), (3, 7)].contains(&(a, b));
+            on[k] = [
+                (0, 1),
+                (4, 5),
+                (0, 4),
+                (1, 5),
+                (2, 3),
+                (6, 7),
+                (2, 6),
+                (3, 7),
+            ]
+            .contains(&(a, b));
         }
         assert!(!is_single_loop(8, &pairs, &on));
     }
