@@ -251,8 +251,10 @@ fn edit_grids_are_faithful() {
         "latin",
         "lights-out",
         "map",
+        "masyu",
         "minesweeper",
         "nonogram",
+        "slitherlink",
         "submarines",
         "survo",
     ];

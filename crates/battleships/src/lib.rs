@@ -395,6 +395,7 @@ impl Battleships {
             cnf,
             answer: cells,
             names,
+            ..Default::default()
         }
     }
 }

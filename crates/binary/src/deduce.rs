@@ -349,6 +349,7 @@ pub fn encoding(p: &Binary) -> CnfEncoding {
         cnf,
         answer,
         names: crate::cell_names(w, h),
+        ..Default::default()
     }
 }
 

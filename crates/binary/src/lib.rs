@@ -379,6 +379,7 @@ impl Family for Binary {
             cnf,
             answer: cells,
             names: cell_names(w, h),
+            ..Default::default()
         }))
     }
 

@@ -23,12 +23,19 @@ impl fmt::Display for EncodingKind {
 
 /// A CNF with its answer variables: the projection on which solutions are told apart.
 /// Auxiliary variables outside it never make two solutions different.
-#[derive(Clone, Debug)]
+///
+/// `lazy` holds graph constraints ([`crate::connectivity`]) that the solve loop checks on each
+/// model and enforces by cuts; every other path takes [`CnfEncoding::completed`], the plain
+/// formula with their complete encodings. Build one with [`CnfEncoding::new`] or a struct
+/// literal ending in `..Default::default()`.
+#[derive(Clone, Debug, Default)]
 pub struct CnfEncoding {
     pub cnf: Cnf,
     pub answer: Vec<Var>,
     /// A name for each answer variable (same order), written to DIMACS exports as comments.
     pub names: Vec<String>,
+    /// Graph constraints left to the lazy loop (empty for most families).
+    pub lazy: Vec<crate::connectivity::Structure>,
 }
 
 pub enum Encoding {
@@ -123,9 +130,5 @@ pub fn exact_cover_to_cnf(p: &Problem) -> CnfEncoding {
     let names = (0..p.options().len())
         .map(|o| format!("option {}: {}", o + 1, p.option_text(o)))
         .collect();
-    CnfEncoding {
-        cnf,
-        answer: opts,
-        names,
-    }
+    CnfEncoding::new(cnf, opts, names)
 }

@@ -33,6 +33,8 @@ pub fn deduction_input(
     let rules = p.deduction_rules();
     let enc = match p.deduction_encoding() {
         Some(Encoding::Cnf(e)) => {
+            // Deduction reads clauses: graph constraints as their complete encoding.
+            let e = e.completed();
             crate::within_budget(p.family(), &e.cnf)?;
             e
         }

@@ -2,6 +2,7 @@
 //! three questions — is there a solution, is there exactly one, how many are there — over
 //! either encoding (CNF through a SAT backend, exact cover through dancing links).
 
+pub mod connectivity;
 pub mod deduce;
 mod document;
 mod encoding;

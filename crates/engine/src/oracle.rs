@@ -11,6 +11,10 @@ use wellposed_sat::{Backend, Cnf, Lit, Var};
 
 pub struct UniquenessOracle {
     solver: Box<dyn Backend>,
+    /// Graph constraints checked on each model, as the solve loop does (see
+    /// [`UniquenessOracle::for_encoding`]), and the puzzle's number of variables.
+    lazy: Vec<crate::connectivity::Structure>,
+    vars: usize,
     activation: Vec<Lit>,
     /// Where the time of each check is reported (the generator's `Options::progress`).
     progress: crate::Progress,
@@ -50,11 +54,27 @@ impl UniquenessOracle {
         solver.add_clause(&other);
         Ok(UniquenessOracle {
             solver,
+            lazy: Vec::new(),
+            vars: rules.num_vars() as usize,
             activation,
             progress: opts.progress.clone(),
             checks: 0,
             seconds: 0.0,
         })
+    }
+
+    /// [`UniquenessOracle::new`] over an encoding with graph constraints (its `lazy` list):
+    /// a model that breaks one is cut off (the cuts hold for every solution, whatever the
+    /// clues, so they stay) and the check solves again.
+    pub fn for_encoding(
+        rules: &crate::CnfEncoding,
+        clues: &[Vec<Vec<Lit>>],
+        planted: &[(Var, bool)],
+        opts: &Options,
+    ) -> Result<UniquenessOracle, EngineError> {
+        let mut oracle = UniquenessOracle::new(&rules.cnf, clues, planted, opts)?;
+        oracle.lazy = rules.lazy.clone();
+        Ok(oracle)
     }
 
     /// Whether the clues marked `active` leave the planted solution the only one; `false` also
@@ -68,7 +88,22 @@ impl UniquenessOracle {
             .filter(|(_, &on)| on)
             .map(|(&a, _)| a)
             .collect();
-        let answer = self.solver.solve(&assumptions);
+        let answer = loop {
+            let answer = self.solver.solve(&assumptions);
+            if self.lazy.is_empty() || !matches!(answer, Ok(true)) {
+                break answer;
+            }
+            let model: Vec<bool> = (0..self.vars)
+                .map(|v| self.solver.value(Var(v as u32)))
+                .collect();
+            let cuts = crate::connectivity::cuts_of(&self.lazy, &model);
+            if cuts.is_empty() {
+                break answer;
+            }
+            for cut in &cuts {
+                self.solver.add_clause(cut);
+            }
+        };
         self.checks += 1;
         self.seconds += start.elapsed().as_secs_f64();
         self.progress.spent(start.elapsed());

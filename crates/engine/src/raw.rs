@@ -58,6 +58,7 @@ impl Family for RawCnf {
                 cnf: self.cnf.clone(),
                 names: Vec::new(),
                 answer,
+                ..Default::default()
             })
         })
     }

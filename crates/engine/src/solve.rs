@@ -226,7 +226,15 @@ enum Prepared {
 }
 
 /// The encoding `method` asks for, built with `choices` (already settled for the question).
-fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared, EngineError> {
+/// With `lazy` false (every caller but the lazy-aware loop of [`enumerate_on`]) a CNF's graph
+/// constraints are completed into the formula ([`CnfEncoding::completed`]) before the budget
+/// check.
+fn prepare(
+    p: &dyn Puzzle,
+    method: Method,
+    choices: Choices,
+    lazy: bool,
+) -> Result<Prepared, EngineError> {
     let kinds = p.encodings();
     let encode = |kind| {
         p.encode(kind, choices)
@@ -260,6 +268,13 @@ fn prepare(p: &dyn Puzzle, method: Method, choices: Choices) -> Result<Prepared,
             enc: exact_cover_to_cnf(&problem),
         },
         (Encoding::ExactCover(problem), _) => Prepared::Dlx(problem),
+    };
+    let prepared = match prepared {
+        Prepared::Sat { enc, cover_options } if !lazy && enc.is_lazy() => Prepared::Sat {
+            enc: enc.completed(),
+            cover_options,
+        },
+        other => other,
     };
     if let Prepared::Sat { enc, .. } = &prepared {
         crate::within_budget(p.family(), &enc.cnf)?;
@@ -304,7 +319,7 @@ fn enumerate_raw(
     limit: Option<u64>,
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
 ) -> Result<bool, EngineError> {
-    let problem = match prepare(p, opts.method, opts.choices.settled(Purpose::Solving))? {
+    let problem = match prepare(p, opts.method, opts.choices.settled(Purpose::Solving), true)? {
         Prepared::Sat { enc, cover_options } => {
             return enumerate_cnf(&enc, cover_options, opts, limit, visit)
         }
@@ -346,7 +361,7 @@ fn model_of(solver: &dyn Backend, n: usize) -> Vec<bool> {
 
 /// Solutions of a CNF encoding one by one: each found one is blocked by a clause over the
 /// answer variables, in the same incremental solver. True when all were visited.
-fn enumerate_cnf(
+pub(crate) fn enumerate_cnf(
     enc: &CnfEncoding,
     cover_options: Option<usize>,
     opts: &Options,
@@ -414,6 +429,15 @@ fn enumerate_on(
     let n = enc.cnf.num_vars() as usize;
     while solver.solve(&[])? {
         let model = model_of(solver, n);
+        // A model that breaks a graph constraint is cut off, neither counted nor blocked
+        // (the invariants of `crate::connectivity`).
+        let cuts = crate::connectivity::cuts_of(&enc.lazy, &model);
+        if !cuts.is_empty() {
+            for cut in &cuts {
+                solver.add_clause(cut);
+            }
+            continue;
+        }
         let block: Vec<Lit> = enc
             .answer
             .iter()
@@ -472,8 +496,13 @@ pub fn certified(
     limit: Option<u64>,
     keep: usize,
 ) -> Result<Certified, EngineError> {
-    let Prepared::Sat { enc, cover_options } =
-        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+    // The proof is of the complete formula: no lazy constraints.
+    let Prepared::Sat { enc, cover_options } = prepare(
+        p,
+        Method::Sat,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         unreachable!("Method::Sat prepares CNF")
     };
@@ -723,8 +752,12 @@ pub struct Backbone {
 /// remaining candidates are fixed. `None` when there is no solution. Uses the CNF (an exact
 /// cover is translated).
 pub fn backbone(p: &dyn Puzzle, opts: &Options) -> Result<Option<Backbone>, EngineError> {
-    let Prepared::Sat { enc, cover_options } =
-        prepare(p, Method::Sat, opts.choices.settled(Purpose::Solving))?
+    let Prepared::Sat { enc, cover_options } = prepare(
+        p,
+        Method::Sat,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         unreachable!("Method::Sat prepares a CNF");
     };
@@ -823,7 +856,12 @@ pub fn uniqueness_of_intended(
     let Prepared::Sat {
         enc,
         cover_options: None,
-    } = prepare(p, opts.method, opts.choices.settled(Purpose::Solving))?
+    } = prepare(
+        p,
+        opts.method,
+        opts.choices.settled(Purpose::Solving),
+        false,
+    )?
     else {
         return Ok(None);
     };
@@ -904,10 +942,10 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
     };
     // The model counter (alone, or racing blocking clauses) counts the formulas built for it.
     let prepared = match opts.counting {
-        Counting::Blocking => prepare(p, method, opts.choices.settled(Purpose::Solving))?,
-        Counting::Counter | Counting::Auto => {
-            prepare(p, method, opts.choices.settled(Purpose::Counting))?
-        }
+        Counting::Blocking => prepare(p, method, opts.choices.settled(Purpose::Solving), true)?,
+        Counting::Counter => prepare(p, method, opts.choices.settled(Purpose::Counting), false)?,
+        // Blocking first (lazy), and the race completes the formula for its counter.
+        Counting::Auto => prepare(p, method, opts.choices.settled(Purpose::Counting), true)?,
     };
     let (enc, cover_options) = match prepared {
         Prepared::Dlx(problem) if opts.method == Method::DlxMemo || opts.method == Method::Auto => {
@@ -978,7 +1016,9 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             if first.complete || cap <= BLOCKING_FIRST + 1 {
                 return Ok(first);
             }
-            race(enc, cover_options, opts, limit, found)
+            let complete = enc.clone().completed();
+            crate::within_budget(p.family(), &complete.cnf)?;
+            race((enc, complete), cover_options, opts, limit, found)
         }
     }
 }
@@ -1039,7 +1079,7 @@ fn blocking_count_until(
 /// searched for twice, and the tally of solutions found (the lower bound a count stopped by
 /// --timeout reports) counts each once.
 fn race(
-    enc: CnfEncoding,
+    (enc, complete): (CnfEncoding, CnfEncoding),
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
@@ -1068,7 +1108,12 @@ fn race(
             let _ = tx.send(r);
         });
     }
-    match opts.counter.count_until(&enc.cnf, Some(&enc.answer), &stop) {
+    // The counter counts the plain formula (graph constraints completed), the blocking side
+    // lists under lazy cuts.
+    match opts
+        .counter
+        .count_until(&complete.cnf, Some(&complete.answer), &stop)
+    {
         Some(counted) => {
             stop.store(true, Ordering::Relaxed);
             log::info!("model counter: {:?}", counted.stats);
@@ -1106,7 +1151,7 @@ pub fn export(
                 ..opts.choices
             };
             let Prepared::Sat { enc, .. } =
-                prepare(p, Method::Sat, choices.settled(Purpose::Solving))?
+                prepare(p, Method::Sat, choices.settled(Purpose::Solving), false)?
             else {
                 unreachable!("Method::Sat prepares CNF")
             };
@@ -1133,8 +1178,12 @@ pub fn export(
             dimacs::write(out, &enc.cnf, &notes)?;
         }
         EncodingKind::ExactCover => {
-            let Prepared::Dlx(problem) =
-                prepare(p, Method::Dlx, opts.choices.settled(Purpose::Solving))?
+            let Prepared::Dlx(problem) = prepare(
+                p,
+                Method::Dlx,
+                opts.choices.settled(Purpose::Solving),
+                false,
+            )?
             else {
                 unreachable!("Method::Dlx prepares an exact cover")
             };
@@ -1156,11 +1205,7 @@ mod tests {
     fn a_raised_flag_ends_the_blocking_side_within_its_solve() {
         let holes = 12;
         let cnf = wellposed_sat::instances::pigeonhole(holes);
-        let enc = CnfEncoding {
-            answer: (0..holes).map(Var).collect(),
-            names: Vec::new(),
-            cnf,
-        };
+        let enc = CnfEncoding::new(cnf, (0..holes).map(Var).collect(), Vec::new());
         let opts = Options {
             solver: SolverChoice::Cadical,
             ..Options::default()
@@ -1188,11 +1233,7 @@ mod tests {
             Lit::new(x[1], true),
             Lit::new(x[2], true),
         ]);
-        let enc = CnfEncoding {
-            answer: x,
-            names: Vec::new(),
-            cnf,
-        };
+        let enc = CnfEncoding::new(cnf, x, Vec::new());
         for solver in [
             SolverChoice::Cadical,
             SolverChoice::CadicalStable,

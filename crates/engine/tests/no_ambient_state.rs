@@ -53,6 +53,7 @@ impl Family for Choose {
                 cnf,
                 names: (0..self.n).map(|i| format!("x{i}")).collect(),
                 answer: vars,
+                ..Default::default()
             })
         })
     }

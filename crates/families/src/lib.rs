@@ -35,6 +35,8 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_battleships::FAMILY,
     &wellposed_zebra::FAMILY,
     &wellposed_edges::FAMILY,
+    &wellposed_slitherlink::FAMILY,
+    &wellposed_masyu::FAMILY,
     &wellposed_latin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,

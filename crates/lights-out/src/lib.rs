@@ -397,6 +397,7 @@ impl Family for LightsOut {
             cnf,
             answer: presses,
             names,
+            ..Default::default()
         }))
     }
 

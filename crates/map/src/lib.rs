@@ -77,7 +77,7 @@ impl Map {
         let names = (0..n * k)
             .map(|v| format!("{} colour {}", self.regions[v / k], v % k + 1))
             .collect();
-        CnfEncoding { cnf, answer, names }
+        CnfEncoding::new(cnf, answer, names)
     }
 
     /// Checks a colouring by the rules alone.

@@ -350,6 +350,7 @@ impl Family for Board {
             cnf,
             answer: vars,
             names,
+            ..Default::default()
         }))
     }
 

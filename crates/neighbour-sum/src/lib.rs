@@ -401,6 +401,7 @@ impl Family for NeighbourSum {
             cnf,
             answer: is,
             names,
+            ..Default::default()
         }))
     }
 

@@ -283,6 +283,7 @@ impl Nonogram {
             cnf,
             answer: cells,
             names,
+            ..Default::default()
         }
     }
 }

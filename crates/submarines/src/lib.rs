@@ -189,6 +189,7 @@ impl Family for Submarines {
             cnf,
             answer: cells,
             names,
+            ..Default::default()
         }))
     }
 

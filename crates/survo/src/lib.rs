@@ -430,6 +430,7 @@ impl Family for Survo {
                     cnf,
                     answer: has,
                     names,
+                    ..Default::default()
                 }))
             }
             EncodingKind::ExactCover => {

@@ -185,7 +185,7 @@ impl Zebra {
                 }
             }
         }
-        CnfEncoding { cnf, answer, names }
+        CnfEncoding::new(cnf, answer, names)
     }
 
     /// The table of a placement (`position[c][v]`).

@@ -1,0 +1,145 @@
+//! The text format (`family masyu`) and puzz.link URLs (`mashu`, also `masyu`).
+//!
+//! pzprjs writes the pearls three cells to a character, row-major: the character is a base-27
+//! digit (`0`–`9`, `a`–`q`) 9·a + 3·b + c for the three cells' values a, b, c (0 none, 1 white,
+//! 2 black); the last character covers the cells left. As pzprjs does, a reader takes
+//! ⌈cells/3⌉ characters at most (what follows is not read) and leaves cells past a short body
+//! empty. The "full" variant's flag (`mashu/f/…`) and pzprjs's reversed-colour option are not
+//! read.
+
+use crate::{Masyu, Pearl, MAX_CELLS};
+use wellposed_engine::{puzzlink, Document, ParseError};
+
+const PID: &str = "mashu";
+const ALIAS: &str = "masyu";
+
+pub fn symbol(p: Pearl) -> char {
+    match p {
+        Pearl::None => '.',
+        Pearl::White => 'w',
+        Pearl::Black => 'b',
+    }
+}
+
+pub fn word(p: Pearl) -> &'static str {
+    match p {
+        Pearl::None => "no pearl",
+        Pearl::White => "white pearl",
+        Pearl::Black => "black pearl",
+    }
+}
+
+pub fn pearl_of(s: &str) -> Option<Pearl> {
+    Some(match s {
+        "." => Pearl::None,
+        "w" | "o" => Pearl::White,
+        "b" | "x" => Pearl::Black,
+        _ => return None,
+    })
+}
+
+pub fn looks_like_url(s: &str) -> bool {
+    puzzlink::looks_like(s, PID) || puzzlink::looks_like(s, ALIAS)
+}
+
+pub fn parse(text: &str, source: &str) -> Result<Masyu, ParseError> {
+    if let Some((line, l)) = wellposed_engine::lone_line(text) {
+        if looks_like_url(l) {
+            return parse_url(l, source, line);
+        }
+    }
+    let doc = Document::read_family(text, source, "masyu", &["size", "grid"], &["grid"])?;
+    let (rows, cols) = doc.size(MAX_CELLS)?;
+    let grid = doc.require("grid", "followed by ROWS rows of cells")?;
+    if grid.body.len() != rows {
+        return Err(doc.error(
+            grid.line,
+            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
+        ));
+    }
+    let mut cells = Vec::with_capacity(rows * cols);
+    for (line, tokens) in &grid.body {
+        let symbols: Vec<String> = tokens
+            .iter()
+            .flat_map(|t| t.chars().map(String::from))
+            .collect();
+        if symbols.len() != cols {
+            return Err(doc.error(
+                *line,
+                format!("expected {cols} cells, found {}", symbols.len()),
+            ));
+        }
+        for s in &symbols {
+            cells.push(pearl_of(s).ok_or_else(|| {
+                doc.error(
+                    *line,
+                    format!("expected `.`, `w` (white pearl) or `b` (black pearl), found `{s}`"),
+                )
+            })?);
+        }
+    }
+    Ok(Masyu { rows, cols, cells })
+}
+
+pub fn to_text(p: &Masyu) -> String {
+    let mut s = format!("family masyu\nsize {} {}\ngrid\n", p.rows, p.cols);
+    for row in p.cells.chunks(p.cols) {
+        let cells: Vec<String> = row.iter().map(|&c| symbol(c).to_string()).collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Masyu, ParseError> {
+    let err = |m: String| ParseError {
+        source: source.to_string(),
+        line,
+        message: format!("puzz.link URL: {m}"),
+    };
+    let u = puzzlink::split(s, PID)
+        .or_else(|| puzzlink::split(s, ALIAS))
+        .ok_or_else(|| err("expected mashu/COLS/ROWS/…".into()))?;
+    let (rows, cols) = (u.rows, u.cols);
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(err(format!(
+            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
+        )));
+    }
+    let n = rows * cols;
+    let mut cells = vec![Pearl::None; n];
+    for (i, ch) in u.body.chars().take(n.div_ceil(3)).enumerate() {
+        let v = ch.to_digit(27).ok_or_else(|| {
+            err(format!(
+                "unexpected `{ch}` at character {} (expected 0-9 or a-q)",
+                i + 1
+            ))
+        })?;
+        for (w, div) in [9, 3, 1].into_iter().enumerate() {
+            let k = 3 * i + w;
+            if k < n {
+                cells[k] = match v / div % 3 {
+                    0 => Pearl::None,
+                    1 => Pearl::White,
+                    _ => Pearl::Black,
+                };
+            }
+        }
+    }
+    Ok(Masyu { rows, cols, cells })
+}
+
+pub fn url(p: &Masyu) -> String {
+    let value = |k: usize| match p.cells.get(k) {
+        Some(Pearl::White) => 1,
+        Some(Pearl::Black) => 2,
+        _ => 0,
+    };
+    let body: String = (0..p.cells.len().div_ceil(3))
+        .map(|i| {
+            let v = 9 * value(3 * i) + 3 * value(3 * i + 1) + value(3 * i + 2);
+            char::from_digit(v, 27).expect("below 27")
+        })
+        .collect();
+    puzzlink::url(PID, p.cols, p.rows, &body)
+}
