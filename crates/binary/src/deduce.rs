@@ -339,8 +339,8 @@ pub fn encoding(p: &Binary) -> CnfEncoding {
         cnf,
         answer,
         names: crate::cell_names(w, h),
-    }
         ..Default::default()
+    }
 }
 
 /// Deduces from the puzzle's givens with the rules up to `max` (a technique's rule,
