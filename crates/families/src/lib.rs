@@ -37,6 +37,8 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_edges::FAMILY,
     &wellposed_slitherlink::FAMILY,
     &wellposed_masyu::FAMILY,
+    &wellposed_nurikabe::FAMILY,
+    &wellposed_heyawake::FAMILY,
     &wellposed_latin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,

@@ -1,0 +1,156 @@
+//! The generator: random rectangular rooms, a random shading (first a cell of each line that
+//! would cross two room borders, then more cells in random order, each while no two shaded
+//! cells touch and the unshaded cells stay connected), kept when it keeps the rules; every room's number, then a minimal set of numbers
+//! proved unique: numbers are dropped one at a time, in random order, while the engine proves
+//! the planted shading the only one (a number kept was needed with more numbers present, so it
+//! is needed with fewer).
+
+use crate::rooms::{components, neighbours, random_rectangles};
+use crate::{Clue, Family, Heyawake, Shading};
+use clap::{Args, FromArgMatches};
+use serde_json::json;
+use wellposed_engine::anyhow::{self, Result};
+use wellposed_engine::{
+    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+};
+
+/// `generate heyawake`'s parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Columns (and rows, unless --height is given).
+    #[arg(long, default_value_t = 6)]
+    size: usize,
+    /// Rows (default: the columns).
+    #[arg(long)]
+    height: Option<usize>,
+    /// The largest room.
+    #[arg(long, default_value_t = 6)]
+    room: usize,
+}
+
+pub const GENERATOR: Generator = Generator {
+    args: || GenerateArgs::augment_args(clap::Command::new(Heyawake::NAME)),
+    difficulty: Difficulty::Graded,
+    make,
+};
+
+/// The largest board the generator makes (each number costs a solve).
+const MAX_GENERATED: usize = 900;
+
+fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
+    let a = GenerateArgs::from_arg_matches(m)?;
+    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED || a.room < 2 {
+        anyhow::bail!("generate heyawake: expected a board of 2×2 to {MAX_GENERATED} cells and rooms of at least 2, found {rows}×{cols} and {}", a.room);
+    }
+    let (p, s) = generate(rows, cols, a.room, req.seed, req.options).map_err(anyhow::Error::msg)?;
+    p.verify(&s)
+        .map_err(|e| anyhow::anyhow!("internal error: the planted shading breaks a rule: {e}"))?;
+    let numbers = p.clued().count();
+    let puzzle = p.to_text();
+    Ok(Made {
+        text: format!(
+            "# seed {}: {} rooms, {numbers} numbers (minimal)\n{}",
+            req.seed,
+            p.rooms.cells.len(),
+            puzzle.trim_end()
+        ),
+        json: json!({
+            "seed": req.seed, "rooms": p.rooms.cells.len(), "numbers": numbers,
+            "puzzle": puzzle, "url": p.url(), "solution": p.render(&s),
+        }),
+        puzzle,
+    })
+}
+
+/// Shades more cells, in random order, each while no two shaded cells are side by side and the
+/// unshaded cells stay connected.
+pub fn add_shading(rows: usize, cols: usize, shaded: &mut [bool], rng: &mut Xorshift) {
+    let n = rows * cols;
+    let mut order: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut order);
+    for k in order {
+        if neighbours(rows, cols, k).any(|j| shaded[j]) {
+            continue;
+        }
+        shaded[k] = true;
+        let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
+        if components(rows, cols, &unshaded).len() > 1 {
+            shaded[k] = false;
+        }
+    }
+}
+
+/// Shades a cell of each line that crosses two room borders all unshaded, where one can be
+/// shaded (no shaded neighbour, the unshaded cells still connected).
+fn break_spans(p: &Heyawake, shaded: &mut [bool], rng: &mut Xorshift) {
+    let (rows, cols) = (p.rows(), p.cols());
+    for span in p.spans() {
+        if span.iter().any(|&k| shaded[k]) {
+            continue;
+        }
+        let mut order = span.clone();
+        rng.shuffle(&mut order);
+        for k in order {
+            if neighbours(rows, cols, k).any(|j| shaded[j]) {
+                continue;
+            }
+            shaded[k] = true;
+            let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
+            if components(rows, cols, &unshaded).len() > 1 {
+                shaded[k] = false;
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+/// A puzzle with a minimal set of numbers whose only solution is the returned shading.
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    room: usize,
+    seed: u64,
+    opts: &Options,
+) -> Result<(Heyawake, Shading), String> {
+    let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let unique = |p: &Heyawake| -> Result<bool, String> {
+        Ok(matches!(
+            uniqueness(p, opts).map_err(|e| e.to_string())?,
+            Uniqueness::Unique(_)
+        ))
+    };
+    for _ in 0..300 {
+        let rooms = random_rectangles(rows, cols, room, &mut rng);
+        let mut p = Heyawake {
+            clues: vec![Clue::None; rooms.cells.len()],
+            rooms,
+        };
+        // The lines across two borders first (each needs a shaded cell), then more cells.
+        let mut shaded = vec![false; rows * cols];
+        break_spans(&p, &mut shaded, &mut rng);
+        add_shading(rows, cols, &mut shaded, &mut rng);
+        let s = p.shading_of(|k| shaded[k]);
+        if p.verify(&s).is_err() {
+            continue; // an unshaded line crosses two borders: draw again
+        }
+        for i in 0..p.clues.len() {
+            p.clues[i] = Clue::Number(p.shaded_in(&s, i));
+        }
+        if !unique(&p)? {
+            continue;
+        }
+        let mut order: Vec<usize> = (0..p.clues.len()).collect();
+        rng.shuffle(&mut order);
+        for i in order {
+            let number = p.clues[i];
+            p.clues[i] = Clue::None;
+            if !unique(&p)? {
+                p.clues[i] = number;
+            }
+        }
+        return Ok((p, s));
+    }
+    Err("no shading with a unique puzzle found in 300 tries".into())
+}
