@@ -246,6 +246,7 @@ fn edit_grids_are_faithful() {
         }
     }
     let want = [
+        "akari",
         "battleships",
         "binary",
         "latin",
