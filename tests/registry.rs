@@ -254,6 +254,7 @@ fn edit_grids_are_faithful() {
         "map",
         "minesweeper",
         "nonogram",
+        "starbattle",
         "submarines",
         "survo",
     ];

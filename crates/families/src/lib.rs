@@ -37,6 +37,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_edges::FAMILY,
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
+    &wellposed_starbattle::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
