@@ -6,9 +6,10 @@
 //! exactly the stars it still needs fills them. Beyond it, two rules players use:
 //!
 //! - crowding (level 3): a star in cell X would rule out the cells touching it (and, with one
-//!   star a unit, the rest of its row, column and region); when some row, column or region
-//!   could then no longer place the stars it needs on cells that do not touch each other, X
-//!   holds no star.
+//!   star a unit, the rest of its row, column and region); when some row, column or region —
+//!   or two neighbouring rows or columns, which hold 2k stars — could then no longer place
+//!   the stars it needs on cells that do not touch each other, X holds no star. (The pair of
+//!   rows is the players' 2×2-block count: two rows of 2k stars, at most one a 2×2 block.)
 //! - confinement (level 5), the counting rule: a band of m consecutive rows (or columns) holds
 //!   m·k stars. When m regions lie wholly inside the band they supply all of them, so the
 //!   band's other cells hold none; when the band's free cells lie in only m regions, those
@@ -57,6 +58,12 @@ struct Board {
     touching: Vec<Vec<usize>>,
     /// Per cell, the units it is in.
     units_of: Vec<Vec<usize>>,
+    /// What crowding counts in: the units (k stars each), and every two neighbouring rows
+    /// and every two neighbouring columns (2k stars, which their 2×2 blocks must make room
+    /// for), with the stars each holds.
+    groups: Vec<(Vec<usize>, usize)>,
+    /// Per cell, the groups it is in.
+    groups_of: Vec<Vec<usize>>,
 }
 
 impl Board {
@@ -69,6 +76,22 @@ impl Board {
                 units_of[k].push(u);
             }
         }
+        let mut groups: Vec<(Vec<usize>, usize)> =
+            units.iter().map(|u| (u.clone(), p.stars)).collect();
+        let (m, w) = (p.rows, p.cols);
+        for r in 0..m.saturating_sub(1) {
+            groups.push(((r * w..(r + 2) * w).collect(), 2 * p.stars));
+        }
+        for c in 0..w.saturating_sub(1) {
+            let cells = (0..m).flat_map(|r| [r * w + c, r * w + c + 1]).collect();
+            groups.push((cells, 2 * p.stars));
+        }
+        let mut groups_of = vec![Vec::new(); n];
+        for (g, (cells, _)) in groups.iter().enumerate() {
+            for &k in cells {
+                groups_of[k].push(g);
+            }
+        }
         Board {
             rows: p.rows,
             cols: p.cols,
@@ -77,6 +100,8 @@ impl Board {
             units,
             touching: (0..n).map(|k| p.touching(k).collect()).collect(),
             units_of,
+            groups,
+            groups_of,
         }
     }
 
@@ -115,7 +140,7 @@ impl Board {
             }
             false
         }
-        need == 0 || (cells.len() >= need && go(self, cells, &mut Vec::new(), need, &mut 10_000))
+        need == 0 || (cells.len() >= need && go(self, cells, &mut Vec::new(), need, &mut 1_000))
     }
 }
 
@@ -130,15 +155,18 @@ impl FamilyRule for Crowding {
         "a star here would leave a row, column or region without room for its stars"
     }
 
+    fn in_probes(&self) -> bool {
+        true
+    }
+
     fn propose(&self, state: &State) -> Vec<Removal> {
         let b = &self.0;
         let n = b.rows * b.cols;
         let need: Vec<Option<usize>> = b
-            .units
+            .groups
             .iter()
-            .map(|u| {
-                b.stars
-                    .checked_sub(u.iter().filter(|&&k| is_star(state, k)).count())
+            .map(|(cells, holds)| {
+                holds.checked_sub(cells.iter().filter(|&&k| is_star(state, k)).count())
             })
             .collect();
         let mut out = Vec::new();
@@ -156,19 +184,22 @@ impl FamilyRule for Crowding {
             for &g in &gone {
                 ruled_out[g] = true;
             }
-            // Only a unit with a cell x rules out, or x itself, is changed by the star.
-            let mut touched: Vec<usize> =
-                gone.iter().flat_map(|&g| b.units_of[g].clone()).collect();
+            // Only a group with a cell x rules out, or x itself, is changed by the star.
+            let mut touched: Vec<usize> = gone
+                .iter()
+                .flat_map(|&g| b.groups_of[g].iter().copied())
+                .collect();
             touched.sort_unstable();
             touched.dedup();
-            let crowded = touched.iter().any(|&u| {
-                let Some(mut still) = need[u] else {
+            let crowded = touched.iter().any(|&g| {
+                let Some(mut still) = need[g] else {
                     return false;
                 };
-                if b.units_of[x].contains(&u) {
+                if b.groups_of[x].contains(&g) {
                     still = still.saturating_sub(1);
                 }
-                let room: Vec<usize> = b.units[u]
+                let room: Vec<usize> = b.groups[g]
+                    .0
                     .iter()
                     .copied()
                     .filter(|&k| free(state, k) && !ruled_out[k])
