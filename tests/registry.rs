@@ -246,6 +246,7 @@ fn edit_grids_are_faithful() {
         }
     }
     let want = [
+        "akari",
         "battleships",
         "binary",
         "latin",
@@ -255,6 +256,7 @@ fn edit_grids_are_faithful() {
         "minesweeper",
         "nonogram",
         "slitherlink",
+        "starbattle",
         "submarines",
         "survo",
     ];
