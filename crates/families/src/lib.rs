@@ -36,6 +36,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_zebra::FAMILY,
     &wellposed_edges::FAMILY,
     &wellposed_latin::FAMILY,
+    &wellposed_sudoku::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
