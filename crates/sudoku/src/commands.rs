@@ -42,7 +42,7 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     }
     let (r, c) = match a.box_rows {
         None => Shape::default_box(n),
-        Some(r) if r >= 1 && n % r == 0 => (r, n / r),
+        Some(r) if r >= 1 && n.is_multiple_of(r) => (r, n / r),
         Some(r) => bail!("--box-rows: expected a divisor of {n}, found {r}"),
     };
     let shape = Shape::new(r, c);

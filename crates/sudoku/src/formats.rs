@@ -80,11 +80,13 @@ pub fn parse_line(line: &str, source: &str, no: usize) -> Result<Sudoku, ParseEr
         match read_symbol(c) {
             Ok(None) => givens.push(None),
             Ok(Some(d)) if usize::from(d) <= n => givens.push(Some(d)),
-            _ => return Err(err(format!(
+            _ => {
+                return Err(err(format!(
                 "character {}: expected `.`, `0` or a digit 1..{} of a {n}×{n} puzzle, found `{c}`",
                 i + 1,
                 symbol(n as u8)
-            ))),
+            )))
+            }
         }
     }
     Ok(Sudoku { shape, givens })

@@ -74,7 +74,10 @@ impl Shape {
     /// The boxes a side has unless told: R the largest divisor of n up to √n, C = n / R
     /// (3×3 for 9, 2×3 for 6, 3×4 for 12).
     pub fn default_box(n: usize) -> (usize, usize) {
-        let r = (1..=n.isqrt()).rev().find(|r| n % r == 0).unwrap_or(1);
+        let r = (1..=n.isqrt())
+            .rev()
+            .find(|r| n.is_multiple_of(*r))
+            .unwrap_or(1);
         (r, n / r.max(1))
     }
 
