@@ -254,6 +254,7 @@ fn edit_grids_are_faithful() {
         "minesweeper",
         "nonogram",
         "submarines",
+        "sudoku",
         "survo",
     ];
     assert_eq!(families.into_iter().collect::<Vec<_>>(), want);

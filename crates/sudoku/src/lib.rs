@@ -31,6 +31,13 @@ use wellposed_xc::Problem;
 /// The largest side accepted (25×25, 5×5 boxes): digits fit a 32-bit mask.
 pub const MAX_SIDE: usize = 25;
 
+/// Search nodes per cell the family's search may take on `--method auto` before the encoding
+/// answers: a brief look, then a full one. Chosen, not measured against the encodings: 9×9
+/// puzzles take tens to thousands of nodes, and the brief budget keeps the cost of a puzzle the
+/// search finds hard near that of building its cover.
+const NATIVE_BRIEF_NODES_PER_CELL: u64 = 100;
+const NATIVE_FULL_NODES_PER_CELL: u64 = 10_000;
+
 /// The grid's shape: boxes of `box_rows` × `box_cols` cells, side `n` = their product, and
 /// the units (rows, then columns, then boxes, each a list of cells).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -407,6 +414,48 @@ impl Family for Sudoku {
 
     fn native_by_default(&self) -> bool {
         false
+    }
+
+    /// The family's search first on questions of at most two solutions (is there one, is it
+    /// unique), within a node budget; counts are left to the encoding, so that the tests'
+    /// counts through the engine stay the exact cover's.
+    fn native_first(
+        &self,
+        want: u64,
+        stop: u64,
+        effort: wellposed_engine::Effort,
+    ) -> wellposed_engine::Tried<Result<Native<Grid>, String>> {
+        use wellposed_engine::{Effort, Tried};
+        if stop > 2 {
+            return Tried::Hopeless;
+        }
+        let cells = (self.n() * self.n()) as u64;
+        let budget = match effort {
+            Effort::Brief => NATIVE_BRIEF_NODES_PER_CELL * cells,
+            Effort::Full => NATIVE_FULL_NODES_PER_CELL * cells,
+        };
+        let (s, start) = solver::Solver::new(&self.shape, &self.givens);
+        let mut s = s.within(budget);
+        let mut solutions = Vec::new();
+        let count = if start == solver::Start::Clash {
+            0
+        } else {
+            s.count(stop, &mut |cells| {
+                if (solutions.len() as u64) < want {
+                    solutions.push(self.grid_of(cells));
+                }
+                true
+            })
+        };
+        match (s.gave_up, effort) {
+            (false, _) => Tried::Answered(Ok(Native {
+                solutions,
+                count: count.into(),
+                complete: count < stop,
+            })),
+            (true, Effort::Brief) => Tried::GaveUp,
+            (true, Effort::Full) => Tried::Hopeless,
+        }
     }
 
     fn deduction_encoding(&self) -> Option<Encoding> {

@@ -21,6 +21,9 @@ pub struct Solver<'s> {
     pub nodes: u64,
     /// When set, each node tries its digits in a fresh random order (the generator's grids).
     rng: Option<wellposed_engine::Xorshift>,
+    /// The most nodes the search may visit; past it, it stops and [`Solver::gave_up`] holds.
+    budget: u64,
+    pub gave_up: bool,
 }
 
 /// What a placement of the givens found.
@@ -44,6 +47,8 @@ impl<'s> Solver<'s> {
             scratch: vec![0; n * n],
             nodes: 0,
             rng: None,
+            budget: u64::MAX,
+            gave_up: false,
         };
         let mut start = Start::Ready;
         for (k, g) in givens.iter().enumerate() {
@@ -60,6 +65,12 @@ impl<'s> Solver<'s> {
     /// Tries digits in a random order at every node, drawn from `rng`.
     pub fn shuffled(mut self, rng: wellposed_engine::Xorshift) -> Self {
         self.rng = Some(rng);
+        self
+    }
+
+    /// Stops the search after `nodes` nodes (then the count is a lower bound).
+    pub fn within(mut self, nodes: u64) -> Self {
+        self.budget = nodes;
         self
     }
 
@@ -97,6 +108,10 @@ impl<'s> Solver<'s> {
     /// False when the search should stop.
     fn search(&mut self, stop: u64, count: &mut u64, found: &mut dyn FnMut(&[u8]) -> bool) -> bool {
         self.nodes += 1;
+        if self.nodes > self.budget {
+            self.gave_up = true;
+            return false;
+        }
         let n = self.shape.n;
         let full = self.shape.full;
         // The open cells' candidates; the cell with fewest.

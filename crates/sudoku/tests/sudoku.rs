@@ -13,7 +13,9 @@ fn with(method: Method) -> Options {
     }
 }
 
-const METHODS: [Method; 3] = [Method::Dlx, Method::Sat, Method::Native];
+/// Dancing links, SAT, the family's search, and `auto` (the search first within a budget on
+/// questions of one or two solutions, then dancing links).
+const METHODS: [Method; 4] = [Method::Dlx, Method::Sat, Method::Native, Method::Auto];
 
 /// The solution's digits in row-major order, when unique.
 fn unique_solution(p: &Sudoku, method: Method) -> Option<Vec<u8>> {

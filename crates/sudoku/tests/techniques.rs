@@ -295,3 +295,24 @@ fn techniques_never_remove_the_solution() {
     }
     assert!(settled > 10_000, "{settled}");
 }
+
+/// The first hint on Wikipedia's puzzle: the naked singles of the first round, r5c5 among
+/// them (row 5 holds 4 8 3 1, column 5 holds 7 9 6 2 1 8, box 5 holds 6 8 3 2: only 5 is
+/// left), named and explained.
+#[test]
+fn the_hint_names_the_technique_and_the_cells() {
+    let p = Sudoku::parse(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        "w",
+    )
+    .unwrap();
+    let h = wellposed_engine::grading::hint(&p, "w").unwrap();
+    assert!(h.text.contains("r5c5 is 5"), "{}", h.text);
+    assert!(
+        h.text
+            .contains("naked single: the cell has only one candidate left"),
+        "{}",
+        h.text
+    );
+    assert_eq!(h.json["rule"], "naked-single");
+}
