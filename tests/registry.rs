@@ -258,6 +258,7 @@ fn edit_grids_are_faithful() {
         "slitherlink",
         "starbattle",
         "submarines",
+        "sudoku",
         "survo",
     ];
     assert_eq!(families.into_iter().collect::<Vec<_>>(), want);

@@ -42,6 +42,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
     &wellposed_starbattle::FAMILY,
+    &wellposed_sudoku::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];

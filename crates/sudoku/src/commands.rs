@@ -1,0 +1,181 @@
+//! The generator's parameters, and `wellposed sudoku batch FILE`: a file of one-line puzzles
+//! answered line by line, as Sudoku solvers' batch modes do.
+
+use crate::{formats, generate, solver, Shape, Sudoku, MAX_SIDE};
+use serde_json::json;
+use std::io::BufRead;
+use std::path::PathBuf;
+use wellposed_engine::anyhow::{self, bail, Context as _, Result};
+use wellposed_engine::clap::{self, Args, FromArgMatches, Subcommand};
+use wellposed_engine::{Commands, Context, Difficulty, Family, Generator, Made, Report, Request};
+
+/// `generate sudoku`'s parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// The side: 4, 6, 9, 16, … (boxes R×C with R the largest divisor up to √side, unless
+    /// --box-rows says).
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Rows per box (columns per box: size / rows).
+    #[arg(long)]
+    box_rows: Option<usize>,
+}
+
+/// A random full grid, a minimal set of its digits that keeps it unique, proved unique by
+/// dancing links; `--difficulty` grades it by the techniques (the front end draws seeds until
+/// the hardest technique needed is the one asked).
+pub const GENERATOR: Generator = Generator {
+    args: || GenerateArgs::augment_args(clap::Command::new(Sudoku::NAME)),
+    difficulty: Difficulty::Graded,
+    make,
+};
+
+/// The generator's largest side: removal asks the search once per cell, and above 16 a
+/// sparse 25×25 can take it long.
+const MAX_GENERATED: usize = 16;
+
+fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
+    let a = GenerateArgs::from_arg_matches(m)?;
+    let n = a.size;
+    if !(1..=MAX_GENERATED).contains(&n) {
+        bail!("--size: expected 1 to {MAX_GENERATED}, found {n}");
+    }
+    let (r, c) = match a.box_rows {
+        None => Shape::default_box(n),
+        Some(r) if r >= 1 && n.is_multiple_of(r) => (r, n / r),
+        Some(r) => bail!("--box-rows: expected a divisor of {n}, found {r}"),
+    };
+    let shape = Shape::new(r, c);
+    let g = generate::generate(&shape, req.seed);
+    let p = &g.puzzle;
+    let solution = p.grid_of(&g.solution);
+    p.verify(&solution)
+        .map_err(|e| anyhow::anyhow!("internal error: the generated grid breaks a rule: {e}"))?;
+    // Proved by dancing links, not by the search that made it.
+    let dlx = wellposed_engine::Options {
+        method: wellposed_engine::Method::Dlx,
+        ..req.options.clone()
+    };
+    if !wellposed_engine::proved_unique(p, &dlx) {
+        bail!("internal error: the generated puzzle is not proved unique");
+    }
+    let puzzle = p.to_text();
+    let givens = p.givens.iter().flatten().count();
+    let line = formats::line(p);
+    Ok(Made {
+        text: format!(
+            "# seed {}: {givens} givens (minimal){}\n{}",
+            req.seed,
+            line.as_ref().map_or(String::new(), |l| format!("\n# {l}")),
+            puzzle.trim_end()
+        ),
+        json: json!({
+            "seed": req.seed, "givens": givens, "puzzle": puzzle, "line": line,
+            "solution": formats::solution_line(&g.solution),
+        }),
+        puzzle,
+    })
+}
+
+/// `wellposed sudoku …`.
+#[derive(Subcommand)]
+pub enum SudokuCommand {
+    /// Answer a file of one-line puzzles (81 characters for 9×9, `.` or `0` blank; 16, 36,
+    /// 256 … for other sides; `#` comments and blank lines skipped, anything after the first
+    /// word ignored): one line per puzzle, the solution or `none` or `multiple`.
+    Batch { file: PathBuf },
+}
+
+/// The family's subcommands, for the registry.
+pub const COMMANDS: Commands = Commands {
+    about: "Sudoku: answer a file of one-line puzzles, one answer line each",
+    subcommands: SudokuCommand::augment_subcommands,
+    run: |m, ctx| run(SudokuCommand::from_arg_matches(m)?, ctx),
+};
+
+fn run(c: SudokuCommand, ctx: &Context) -> Result<Report> {
+    match c {
+        SudokuCommand::Batch { file } => {
+            let f = std::fs::File::open(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            batch(std::io::BufReader::new(f), &file.display().to_string(), ctx)
+        }
+    }
+}
+
+/// The tally of a batch.
+#[derive(Default, serde::Serialize)]
+pub struct Tally {
+    pub puzzles: u64,
+    pub unique: u64,
+    pub multiple: u64,
+    pub none: u64,
+}
+
+/// One puzzle's answer line: its solution on one line, `none` or `multiple`.
+pub fn answer(p: &Sudoku, shapes: &mut Vec<Shape>) -> (String, &'static str) {
+    let n = p.n();
+    if !shapes.iter().any(|s| s.n == n) {
+        shapes.push(Shape::new_default(n));
+    }
+    let shape = shapes.iter().find(|s| s.n == n).expect("added above");
+    match solver::solve(shape, &p.givens, 2) {
+        (0, _) => ("none".into(), "none"),
+        (1, Some(cells)) => (formats::solution_line(&cells), "unique"),
+        _ => ("multiple".into(), "multiple"),
+    }
+}
+
+/// Reads `input` line by line and answers each puzzle as it is read, streaming the answers;
+/// a line that is not a puzzle stops the batch with its line number. In text mode the last
+/// answer is the report's text (so standard output holds exactly one line per puzzle) and the
+/// tally goes to standard error; with `--json` each answer is a JSON line and the report is
+/// the tally.
+pub fn batch(input: impl BufRead, source: &str, ctx: &Context) -> Result<Report> {
+    let mut tally = Tally::default();
+    let mut shapes: Vec<Shape> = Vec::new();
+    let mut held: Option<String> = None;
+    for (k, line) in input.lines().enumerate() {
+        let no = k + 1;
+        let line = line.with_context(|| format!("{source}:{no}: cannot read the line"))?;
+        let Some(word) = line
+            .split('#')
+            .next()
+            .and_then(|l| l.split_whitespace().next())
+        else {
+            continue;
+        };
+        if word.len() > MAX_SIDE * MAX_SIDE {
+            bail!(
+                "{source}:{no}: expected a puzzle of at most {} characters",
+                MAX_SIDE * MAX_SIDE
+            );
+        }
+        let p = formats::parse_line(word, source, no)?;
+        let (text, status) = answer(&p, &mut shapes);
+        tally.puzzles += 1;
+        match status {
+            "unique" => tally.unique += 1,
+            "multiple" => tally.multiple += 1,
+            _ => tally.none += 1,
+        }
+        if ctx.json {
+            let j = json!({"line": no, "status": status, "solution": (status == "unique").then_some(&text)});
+            (ctx.stream)(&j.to_string())?;
+        } else if let Some(h) = held.replace(text) {
+            (ctx.stream)(&h)?;
+        }
+    }
+    let summary = format!(
+        "{source}: {} puzzles: {} unique, {} multiple, {} none",
+        tally.puzzles, tally.unique, tally.multiple, tally.none
+    );
+    if !ctx.json {
+        eprintln!("{summary}");
+    }
+    Ok(Report {
+        text: held.unwrap_or_else(|| format!("# {summary}")),
+        json: json!({"file": source, "puzzles": tally.puzzles, "unique": tally.unique,
+                     "multiple": tally.multiple, "none": tally.none}),
+    })
+}
