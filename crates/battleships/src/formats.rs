@@ -92,7 +92,10 @@ fn check_shape(b: &Battleships, source: &str, line: usize) -> Result<(), ParseEr
             ),
         ));
     }
-    if let Some(&(len, _)) = b.fleet.iter().find(|&&(l, _)| l > b.rows.max(b.cols)) {
+    // A file's ship that cannot fit is a slip; a URL's is a puzzle without an answer, as
+    // pzprjs's editor made it (and cspuz says so).
+    let too_long = |&&(l, _): &&(usize, usize)| l > b.rows.max(b.cols) && b.url_fleet.is_none();
+    if let Some(&(len, _)) = b.fleet.iter().find(too_long) {
         return Err(error(
             source,
             line,
