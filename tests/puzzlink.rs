@@ -188,7 +188,10 @@ fn what_a_url_cannot_say_is_refused_in_one_line() {
         ("https://puzz.link/p?mines/2/2/9i", "at most 8"),
         ("https://puzz.link/p?mines/2/2/1!", "unexpected `!`"),
         ("https://puzz.link/p?nonogram/0/2/", "expected 1 to"),
-        ("https://puzz.link/p?battleship/2/2/kbi//c", "piece 11 is not a piece"),
+        (
+            "https://puzz.link/p?battleship/2/2/kbi//c",
+            "piece 11 is not a piece",
+        ),
         (
             "https://puzz.link/p?battleship/2/2/kj//x",
             "not one pzprjs names",

@@ -168,9 +168,8 @@ fn parse_family(text: &str, source: &str) -> Result<Battleships, ParseError> {
                         format!("`fleet`: expected LENGTH:COUNT or SHAPE:COUNT (rows of `x` and `.` joined by `/`), found `{t}`"),
                     ));
                 };
-                add_ship(&mut bent, shape, n).map_err(|m| {
-                    doc.error(e.line, format!("`fleet`: the shape `{t}` {m}"))
-                })?;
+                add_ship(&mut bent, shape, n)
+                    .map_err(|m| doc.error(e.line, format!("`fleet`: the shape `{t}` {m}")))?;
             }
             // Straight ships written as shapes join the straight ones.
             for (len, n) in bent.0 {
@@ -485,7 +484,9 @@ fn url_fleet(rest: &str) -> Result<Ships, String> {
         if let Some(&(_, longest)) = URL_FLEETS.iter().find(|(k, _)| key == k.to_string()) {
             return Ok((named_fleet(longest), Vec::new()));
         }
-        let Some((_, codes)) = NAMED_SHAPE_FLEETS.iter().find(|(k, _)| key == k.to_string())
+        let Some((_, codes)) = NAMED_SHAPE_FLEETS
+            .iter()
+            .find(|(k, _)| key == k.to_string())
         else {
             return Err(format!(
                 "the fleet `//{key}` is not one pzprjs names (expected //c, //d, //e, //t or //p)"

@@ -376,7 +376,13 @@ impl Battleships {
     /// The clause of one hint in [`Battleships::cnf`]'s variables (cells row-major, then one
     /// per placement of `placements`): water is "not a ship"; a piece is "one of the
     /// placements that give this cell that piece".
-    fn hint_clause(&self, placements: &[ShipPlacement], hint: Hint, r: usize, c: usize) -> Vec<Lit> {
+    fn hint_clause(
+        &self,
+        placements: &[ShipPlacement],
+        hint: Hint,
+        r: usize,
+        c: usize,
+    ) -> Vec<Lit> {
         let cells = self.rows * self.cols;
         let k = r * self.cols + c;
         if hint == Hint::Water {
@@ -630,9 +636,11 @@ impl Family for Battleships {
             rows: self.rows,
             cols: self.cols,
             cells,
-            symbols: [".", "w", "c", "m", "t", "b", "l", "r", "s", "q", "p", "d", "j"]
-                .map(String::from)
-                .to_vec(),
+            symbols: [
+                ".", "w", "c", "m", "t", "b", "l", "r", "s", "q", "p", "d", "j",
+            ]
+            .map(String::from)
+            .to_vec(),
         })
     }
 

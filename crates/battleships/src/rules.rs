@@ -26,10 +26,8 @@ impl Placements {
     pub fn new(b: &Battleships) -> Placements {
         let board = b.rows * b.cols;
         let placements = b.ship_placements();
-        let (cells, around): (Vec<Vec<usize>>, Vec<Vec<usize>>) = placements
-            .into_iter()
-            .map(|p| (p.cells, p.around))
-            .unzip();
+        let (cells, around): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+            placements.into_iter().map(|p| (p.cells, p.around)).unzip();
         let mut covering = vec![Vec::new(); board];
         for (i, cs) in cells.iter().enumerate() {
             for &k in cs {

@@ -341,8 +341,14 @@ mod tests {
         }
         assert_eq!(Shape::from_code("2:1110").unwrap().text(), "xx/x.");
         assert_eq!(Shape::straight_ship(3).code().as_deref(), Some("31s"));
-        assert!(Shape::from_code("22g").unwrap().check().is_err(), "one cell in a 2×2 box");
-        assert!(Shape::from_code("3:101").unwrap().check().is_err(), "two cells apart");
+        assert!(
+            Shape::from_code("22g").unwrap().check().is_err(),
+            "one cell in a 2×2 box"
+        );
+        assert!(
+            Shape::from_code("3:101").unwrap().check().is_err(),
+            "two cells apart"
+        );
         assert!(Shape::from_code("13").unwrap().check().is_err(), "no cell");
         assert!(Shape::from_code("1").is_err());
         assert!(Shape::from_code("2:111").is_err());
