@@ -2,7 +2,9 @@
 //! `test/script/battleship.js`) solve to the answers published beside them and are written
 //! back character for character; URLs made by hand from the published encoding read as
 //! intended; every bundled nonogram and battleships puzzle, and generated battleships, go to a
-//! URL and back unchanged; what the encoding cannot say is refused in one line.
+//! URL and back unchanged; fleets of bent ships and mines cells given as safe without their
+//! number solve to the answers published beside them; what the encoding cannot say is refused
+//! in one line.
 
 mod common;
 use common::*;
@@ -183,19 +185,26 @@ fn every_bundled_nonogram_goes_to_a_url_and_back() {
 fn what_a_url_cannot_say_is_refused_in_one_line() {
     for (arg, words) in [
         ("https://puzz.link/p?nonogram/2/2/.g1g1g1", "`?` clue"),
-        ("https://puzz.link/p?mines/2/2/.i", "`?` cell"),
         ("https://puzz.link/p?mines/2/2/9i", "at most 8"),
         ("https://puzz.link/p?mines/2/2/1!", "unexpected `!`"),
         ("https://puzz.link/p?nonogram/0/2/", "expected 1 to"),
-        ("https://puzz.link/p?battleship/2/2/k8i//c", "bent pieces"),
         (
-            "https://puzz.link/p?battleship/2/2/kj//p",
-            "not a fleet of ships",
+            "https://puzz.link/p?battleship/2/2/kbi//c",
+            "piece 11 is not a piece",
         ),
         (
-            "https://puzz.link/p?battleship/2/2/kj/1/22u",
-            "not a straight ship",
+            "https://puzz.link/p?battleship/2/2/kj//x",
+            "not one pzprjs names",
         ),
+        (
+            "https://puzz.link/p?battleship/2/2/kj/1/22g",
+            "has an empty row or column",
+        ),
+        (
+            "https://puzz.link/p?battleship/2/2/kj/1/2:1001",
+            "not in one piece",
+        ),
+        ("https://puzz.link/p?battleship/2/2/kj/1/13", "has no cell"),
         (
             "https://puzz.link/p?battleship/2/2/kj/2/11g",
             "says 2 ships and lists 1",
@@ -231,4 +240,86 @@ fn a_url_of_a_genre_not_read_says_so_and_names_those_read() {
         assert!(r.stderr.contains(key), "{key}: {}", r.stderr);
     }
     assert!(!r.stderr.contains("No such file"), "{}", r.stderr);
+}
+
+/// The ship cells of a solution (`#`), whatever the pieces.
+fn ship_cells(rows: &serde_json::Value) -> Vec<String> {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_str()
+                .unwrap()
+                .chars()
+                .map(|c| if c == '.' { '.' } else { '#' })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn bent_fleets_and_safe_cells_solve_to_the_published_answers_and_write_back() {
+    // semiexp/cspuz_core, cspuz_rs_puzzles/src/puzzles/battleship.rs: its corner test (a fleet
+    // of two 2×2 squares, `/2/22u/22u`, the corners 7–10 given) and its test of a cross of
+    // five (`33bk`) among four ships of 3, with the answers published beside them (1 ship).
+    for (url, answer) in [
+        (
+            "https://puzz.link/p?battleship/2/5/m7hai89g/2/22u/22u",
+            vec!["##", "##", "..", "##", "##"],
+        ),
+        (
+            "https://puzz.link/p?battleship/7/7/ti5s1i5g3g4g5i2s5i/5/31s/31s/31s/31s/33bk",
+            vec![
+                "..###..", ".......", "#..#..#", "#.###.#", "#..#..#", ".......", "..###..",
+            ],
+        ),
+    ] {
+        let j = solve_json(url);
+        assert_eq!(j["status"], "unique", "{url}");
+        assert_eq!(ship_cells(&j["solution"]["rows"]), answer, "{url}");
+        assert_eq!(url_of(url), url);
+    }
+    // The corners read as pzprjs draws them: 7 ┌ `q`, 8 ┐ `p`, 9 └ `d`, 10 ┘ `j`.
+    let j = solve_json("https://puzz.link/p?battleship/2/5/m7hai89g/2/22u/22u");
+    assert_eq!(
+        j["solution"]["rows"],
+        serde_json::json!(["qp", "dj", "..", "qp", "dj"])
+    );
+    // Pentomino fleets, named (`//p`) and listed piece by piece (a piece whose padding bit
+    // differs from pzprjs's preset, `337p`), go back as they came.
+    for url in [
+        "https://puzz.link/p?battleship/15/15/7i8g2i7h5529g21h5g1j7000j0j0000k000k00l0l0j0k0m000i000m0k0k0k0k0g000i000i000g0k0k0k0k0m000i000m0k0j0l0l00k000k0000j0j000//p",
+        "https://puzz.link/p?battleship/12/12/ag75g2g8h6j3g4g65hap0q0u0j0v0o0k0t00h0j0y0h0r0i0i/12/337k/15v/24as/24bo/23fg/337i/23rg/334u/335s/33bk/24bk/337p",
+    ] {
+        assert_eq!(solve_json(url)["status"], "unique", "{url}");
+        assert_eq!(url_of(url), url);
+    }
+    // What was refused before and is a puzzle now (cspuz says the same of each): a corner
+    // piece with a straight fleet that cannot fit, the pentominoes on a 2×2 board (no
+    // answer), a 2×2 square on a 2×2 board, a mines board with one cell given safe.
+    for (url, status) in [
+        ("https://puzz.link/p?battleship/3/3/l8ki//c", "none"),
+        ("https://puzz.link/p?battleship/2/2/k8i//c", "none"),
+        ("https://puzz.link/p?battleship/2/2/kj//p", "none"),
+        ("https://puzz.link/p?battleship/2/2/kj/1/22u", "unique"),
+        ("https://puzz.link/p?mines/2/2/.i", "multiple"),
+    ] {
+        assert_eq!(solve_json(url)["status"], status, "{url}");
+    }
+    // semiexp/cspuz_core, cspuz_rs_puzzles/src/puzzles/minesweeper.rs: a board whose last
+    // column is given safe without numbers (`.`), and the answer beside it: mines at row 1
+    // col 2 and row 3 col 4.
+    let mines = "https://puzz.link/p?mines/5/3/1g1g.j.0g1g.";
+    let j = solve_json(mines);
+    assert_eq!(j["status"], "unique");
+    assert_eq!(
+        j["solution"]["rows"],
+        serde_json::json!(["1*1.-", "....-", "0.1*-"])
+    );
+    assert_eq!(url_of(mines), mines);
+    // The safe cell says so in the text format too, and comes back from it.
+    let text = wellposed(&["export", mines, "--format", "text"]).stdout;
+    assert!(text.contains("1.1.-\n....-\n0.1.-"), "{text}");
+    let f = temp_file("safe-mines.txt", &text);
+    assert_eq!(url_of(&f), mines);
 }

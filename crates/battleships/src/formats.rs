@@ -1,7 +1,9 @@
 //! Battleships inputs: the `family battleships` text and CSPLib problem 14's Prolog terms
 //! `problem(Id, Fleet, RowSums, ColSums, Hints).`
 
+use crate::shapes::{self, Offsets, Shape, NAMED_SHAPE_FLEETS};
 use crate::{Battleships, Hint, MAX_CELLS, STANDARD_FLEET};
+use std::collections::BTreeMap;
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
@@ -17,6 +19,43 @@ fn fleet_entry(t: &str) -> Option<(usize, usize)> {
     let (l, n) = t.split_once(':')?;
     let l = l.trim().parse::<usize>().ok().filter(|&l| l > 0)?;
     Some((l, n.trim().parse().ok()?))
+}
+
+/// A fleet's straight ships (length, count) and bent shapes (shape, count).
+type Ships = (Vec<(usize, usize)>, Vec<(Shape, usize)>);
+
+/// Adds `n` ships of `shape` to a fleet: a straight one by its length, a bent one to the entry
+/// of the same shape turned or flipped if there is one (its first orientation kept), or why it
+/// cannot be a ship.
+fn add_ship(fleet: &mut Ships, shape: Shape, n: usize) -> Result<(), String> {
+    shape.check()?;
+    if let Some(len) = shape.straight() {
+        match fleet.0.iter_mut().find(|(l, _)| *l == len) {
+            Some(e) => e.1 += n,
+            None => fleet.0.push((len, n)),
+        }
+        return Ok(());
+    }
+    let canon = shape.canonical();
+    match fleet.1.iter_mut().find(|(s, _)| s.canonical() == canon) {
+        Some(e) => e.1 += n,
+        None => fleet.1.push((shape, n)),
+    }
+    Ok(())
+}
+
+/// A fleet's ships up to turning and flipping, with their numbers (what two fleets must share
+/// to be the same).
+fn fleet_key(straight: &[(usize, usize)], bent: &[(Shape, usize)]) -> BTreeMap<Offsets, usize> {
+    let mut key = BTreeMap::new();
+    let all = straight
+        .iter()
+        .map(|&(l, n)| (Shape::straight_ship(l), n))
+        .chain(bent.iter().cloned());
+    for (shape, n) in all.filter(|e| e.1 > 0) {
+        *key.entry(shape.canonical()).or_insert(0) += n;
+    }
+    key
 }
 
 pub fn parse_any(text: &str, source: &str) -> Result<Battleships, ParseError> {
@@ -53,13 +92,33 @@ fn check_shape(b: &Battleships, source: &str, line: usize) -> Result<(), ParseEr
             ),
         ));
     }
-    if let Some(&(len, _)) = b.fleet.iter().find(|&&(l, _)| l > b.rows.max(b.cols)) {
+    // A file's ship that cannot fit is a slip; a URL's is a puzzle without an answer, as
+    // pzprjs's editor made it (and cspuz says so).
+    let too_long = |&&(l, _): &&(usize, usize)| l > b.rows.max(b.cols) && b.url_fleet.is_none();
+    if let Some(&(len, _)) = b.fleet.iter().find(too_long) {
         return Err(error(
             source,
             line,
             format!(
                 "a ship of length {len} does not fit a {}×{} grid",
                 b.rows, b.cols
+            ),
+        ));
+    }
+    let cost = b
+        .shapes
+        .iter()
+        .map(|(s, _)| shapes::placement_cost(s, b.rows, b.cols))
+        .fold(0usize, usize::saturating_add);
+    if cost > shapes::MAX_PLACEMENT_CELLS {
+        return Err(error(
+            source,
+            line,
+            format!(
+                "the fleet's bent shapes have too many placements on a {}×{} grid to list (over {} cells in all)",
+                b.rows,
+                b.cols,
+                shapes::MAX_PLACEMENT_CELLS
             ),
         ));
     }
@@ -90,20 +149,37 @@ fn parse_family(text: &str, source: &str) -> Result<Battleships, ParseError> {
         &["hints"],
     )?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
-    let fleet = match doc.get("fleet") {
-        None => STANDARD_FLEET.to_vec(),
-        Some(e) => e
-            .values
-            .iter()
-            .map(|t| {
-                fleet_entry(t).ok_or_else(|| {
-                    doc.error(
+    let (fleet, shapes) = match doc.get("fleet") {
+        None => (STANDARD_FLEET.to_vec(), Vec::new()),
+        Some(e) => {
+            let mut straight = Vec::new();
+            let mut bent: Ships = (Vec::new(), Vec::new());
+            for t in &e.values {
+                if let Some(entry) = fleet_entry(t) {
+                    straight.push(entry);
+                    continue;
+                }
+                let shape_entry = t.rsplit_once(':').and_then(|(shape, n)| {
+                    Some((Shape::from_text(shape)?, n.parse::<usize>().ok()?))
+                });
+                let Some((shape, n)) = shape_entry else {
+                    return Err(doc.error(
                         e.line,
-                        format!("`fleet`: expected LENGTH:COUNT, found `{t}`"),
-                    )
-                })
-            })
-            .collect::<Result<_, _>>()?,
+                        format!("`fleet`: expected LENGTH:COUNT or SHAPE:COUNT (rows of `x` and `.` joined by `/`), found `{t}`"),
+                    ));
+                };
+                add_ship(&mut bent, shape, n)
+                    .map_err(|m| doc.error(e.line, format!("`fleet`: the shape `{t}` {m}")))?;
+            }
+            // Straight ships written as shapes join the straight ones.
+            for (len, n) in bent.0 {
+                match straight.iter_mut().find(|(l, _)| *l == len) {
+                    Some(e) => e.1 += n,
+                    None => straight.push((len, n)),
+                }
+            }
+            (straight, bent.1)
+        }
     };
     let counts = |key: &str, n: usize| -> Result<Vec<Option<usize>>, ParseError> {
         let Some(e) = doc.get(key) else {
@@ -150,7 +226,7 @@ fn parse_family(text: &str, source: &str) -> Result<Battleships, ParseError> {
             hints.push(parsed.ok_or_else(|| {
                 doc.error(
                     *no,
-                    "`hints`: expected `TYPE ROW COL` (TYPE one of w c m t b l r s, rows and columns from 1)",
+                    "`hints`: expected `TYPE ROW COL` (TYPE one of w c m t b l r s q p d j, rows and columns from 1)",
                 )
             })?);
         }
@@ -159,6 +235,8 @@ fn parse_family(text: &str, source: &str) -> Result<Battleships, ParseError> {
         rows,
         cols,
         fleet,
+        shapes,
+        url_fleet: None,
         row_counts,
         col_counts,
         hints,
@@ -279,6 +357,8 @@ fn parse_term(body: &str, source: &str, line: usize) -> Result<(u64, Battleships
         rows: row_counts.len(),
         cols: col_counts.len(),
         fleet,
+        shapes: Vec::new(),
+        url_fleet: None,
         row_counts,
         col_counts,
         hints: parsed,
@@ -295,7 +375,12 @@ pub fn to_text(b: &Battleships) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
-    let fleet: Vec<String> = b.fleet.iter().map(|(l, n)| format!("{l}:{n}")).collect();
+    let fleet: Vec<String> = b
+        .fleet
+        .iter()
+        .map(|(l, n)| format!("{l}:{n}"))
+        .chain(b.shapes.iter().map(|(s, n)| format!("{}:{n}", s.text())))
+        .collect();
     let mut s = format!(
         "family battleships\nsize {} {}\nfleet {}\nrows {}\ncols {}\n",
         b.rows,
@@ -313,22 +398,8 @@ pub fn to_text(b: &Battleships) -> String {
     s
 }
 
-/// pzprjs's piece codes for a `battleship` cell, by number: 0 water, 1–4 the end of a ship
-/// pointing up, down, left, right (the ship goes on below, above, to the right, to the left),
-/// 5 a middle piece, 6 a submarine. `.` (pzprjs's −2) is a ship cell whose piece is not said;
-/// 7–10, the corners of bent pieces, belong to fleets of polyominoes, not ships.
-const URL_PIECES: [Hint; 7] = [
-    Hint::Water,
-    Hint::Top,
-    Hint::Bottom,
-    Hint::Left,
-    Hint::Right,
-    Hint::Middle,
-    Hint::Submarine,
-];
-
-/// pzprjs's named fleets (`//c`, `//d`, `//e` at the end of a URL): three, four or five
-/// lengths, one ship of the longest, two of the next, and so on.
+/// pzprjs's named fleets of straight ships (`//c`, `//d`, `//e` at the end of a URL): three,
+/// four or five lengths, one ship of the longest, two of the next, and so on.
 const URL_FLEETS: [(char, usize); 3] = [('c', 3), ('d', 4), ('e', 5)];
 
 /// The fleet pzprjs names by `longest`: one ship of that length, two one shorter, …
@@ -342,10 +413,12 @@ pub fn looks_like_url(s: &str) -> bool {
 }
 
 /// A puzz.link `battleship` URL: `COLS/ROWS/`, the column counts then the row counts, then the
-/// cells' pieces (all in the number16 code, see [`URL_PIECES`]), then the fleet: `//c`, `//d`,
-/// `//e` for the named ones, or `/N/PIECE/…` with each ship as a pzprjs piece (`WH` in base 36,
-/// then the cells, five to a base-32 digit: a ship of length 3 is `31s`). Read from pzprjs's
-/// published encoding and its test URL `6/6/g12h2g30g3gk0r3w//c`.
+/// cells' pieces (all in the number16 code; a cell's number is pzprjs's piece: 0 water, 1–6 the
+/// pieces of straight ships, 7–10 the corners of bent ones, see [`shapes::piece_number`]; `.`
+/// a ship whose piece is not said), then the fleet: `//c`, `//d`, `//e` (straight ships),
+/// `//t`, `//p` (the tetrominoes, the pentominoes), or `/N/PIECE/…` with each ship as a pzprjs
+/// piece ([`Shape::code`]: a ship of length 3 is `31s`). Read from pzprjs's published encoding
+/// and its test URL `6/6/g12h2g30g3gk0r3w//c`.
 pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Battleships, ParseError> {
     let err = |m: String| error(source, line, format!("puzz.link URL: {m}"));
     let u = puzzlink::split(s, "battleship").ok_or_else(|| err("not a battleship URL".into()))?;
@@ -378,9 +451,9 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Battleships, Pars
         let hint = match slot {
             puzzlink::Slot::Empty => continue,
             puzzlink::Slot::Unknown => Hint::Ship,
-            puzzlink::Slot::Number(n) => *URL_PIECES.get(n as usize).ok_or_else(|| {
+            puzzlink::Slot::Number(n) => Hint::from_number(n).ok_or_else(|| {
                 err(format!(
-                    "row {} col {}: piece {n} is not a ship's (0 water, 1–4 ends, 5 middle, 6 submarine; 7–10 are bent pieces)",
+                    "row {} col {}: piece {n} is not a piece (0 water, 1–4 ends, 5 middle, 6 submarine, 7–10 the corners of bent ships)",
                     r + 1,
                     c + 1
                 ))
@@ -388,11 +461,13 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Battleships, Pars
         };
         hints.push((hint, r, c));
     }
-    let fleet = url_fleet(rest).map_err(err)?;
+    let (fleet, shapes) = url_fleet(rest).map_err(err)?;
     let b = Battleships {
         rows,
         cols,
         fleet,
+        shapes,
+        url_fleet: Some(rest.to_string()),
         row_counts,
         col_counts,
         hints,
@@ -401,104 +476,92 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Battleships, Pars
     Ok(b)
 }
 
-/// The fleet at the end of a URL (see [`parse_url`]), longest ships first.
-fn url_fleet(rest: &str) -> Result<Vec<(usize, usize)>, String> {
+/// The fleet at the end of a URL (see [`parse_url`]): its straight ships, longest first, and
+/// its bent shapes in the order met.
+fn url_fleet(rest: &str) -> Result<Ships, String> {
+    let mut fleet: Ships = (Vec::new(), Vec::new());
     if let Some(key) = rest.strip_prefix("//") {
-        return URL_FLEETS
+        if let Some(&(_, longest)) = URL_FLEETS.iter().find(|(k, _)| key == k.to_string()) {
+            return Ok((named_fleet(longest), Vec::new()));
+        }
+        let Some((_, codes)) = NAMED_SHAPE_FLEETS
             .iter()
             .find(|(k, _)| key == k.to_string())
-            .map(|&(_, longest)| named_fleet(longest))
-            .ok_or_else(|| {
-                format!("the fleet `//{key}` is not a fleet of ships (expected //c, //d or //e)")
-            });
-    }
-    let mut parts = rest
-        .strip_prefix('/')
-        .ok_or("expected the fleet after the cells (`//c`, `//d`, `//e` or `/N/PIECE/…`)")?
-        .split('/');
-    let n: usize = parts
-        .next()
-        .and_then(|t| t.parse().ok())
-        .ok_or("expected the number of ships after `/`")?;
-    let pieces: Vec<&str> = parts.collect();
-    if n == 0 || pieces.len() != n {
-        return Err(format!(
-            "the fleet says {n} ships and lists {}",
-            pieces.len()
-        ));
-    }
-    let mut fleet: Vec<(usize, usize)> = Vec::new();
-    for p in pieces {
-        let len = ship_of_piece(p)?;
-        match fleet.iter_mut().find(|(l, _)| *l == len) {
-            Some(e) => e.1 += 1,
-            None => fleet.push((len, 1)),
+        else {
+            return Err(format!(
+                "the fleet `//{key}` is not one pzprjs names (expected //c, //d, //e, //t or //p)"
+            ));
+        };
+        for code in codes.iter() {
+            add_ship(&mut fleet, Shape::from_code(code)?, 1)?;
+        }
+    } else {
+        let mut parts = rest
+            .strip_prefix('/')
+            .ok_or("expected the fleet after the cells (`//c`, `//d`, `//e`, `//t`, `//p` or `/N/PIECE/…`)")?
+            .split('/');
+        let n: usize = parts
+            .next()
+            .and_then(|t| t.parse().ok())
+            .ok_or("expected the number of ships after `/`")?;
+        let pieces: Vec<&str> = parts.collect();
+        if n == 0 || pieces.len() != n {
+            return Err(format!(
+                "the fleet says {n} ships and lists {}",
+                pieces.len()
+            ));
+        }
+        for p in pieces {
+            let shape = Shape::from_code(p)?;
+            let (w, h, text) = (shape.w, shape.h, shape.text());
+            add_ship(&mut fleet, shape, 1)
+                .map_err(|m| format!("the piece `{p}` ({w}×{h}, `{text}`) {m}"))?;
         }
     }
-    fleet.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+    fleet.0.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
     Ok(fleet)
 }
 
-/// A pzprjs piece (`WH` in base 36 then the cells row by row, five to a base-32 digit, or
-/// `W:CELLS` in the clear) that is a straight ship: its length.
-fn ship_of_piece(p: &str) -> Result<usize, String> {
-    let bad = || format!("the piece `{p}` is not a piece code");
-    let (w, cells) = match p.split_once(':') {
-        Some((w, bits)) => (w.parse::<usize>().map_err(|_| bad())?, bits.to_string()),
-        None => {
-            let d: Vec<u32> = p
-                .chars()
-                .map(|c| c.to_digit(36))
-                .collect::<Option<_>>()
-                .ok_or_else(bad)?;
-            let [w, h, ref bits @ ..] = d[..] else {
-                return Err(bad());
-            };
-            let mut cells = String::new();
-            for &b in bits {
-                if b >= 32 {
-                    return Err(bad());
-                }
-                cells.push_str(&format!("{b:05b}"));
-            }
-            let area = (w * h) as usize;
-            cells.truncate(area);
-            while cells.len() < area {
-                cells.push('0');
-            }
-            (w as usize, cells)
-        }
-    };
-    let h = cells.len().checked_div(w).unwrap_or(0);
-    if w == 0 || h == 0 || w * h != cells.len() {
-        return Err(bad());
-    }
-    if (w != 1 && h != 1) || cells.chars().any(|c| c != '1') {
-        return Err(format!(
-            "the piece `{p}` ({w}×{h}, cells {cells}) is not a straight ship"
-        ));
-    }
-    Ok(w * h)
-}
-
-/// A ship of length `len` as a pzprjs piece (`None` past length 35, where the width takes two
-/// base-36 digits and the code cannot say it).
-fn piece_of_ship(len: usize) -> Option<String> {
-    if !(1..36).contains(&len) {
+/// The fleet as the end of a URL: as it was read while it still says this fleet (pieces in
+/// the clear, `W:CELLS`, are put in the code form); else a fleet pzprjs names; else the pieces,
+/// the straight ships shortest first (as pzprjs lists its own fleets), then the bent ones as
+/// given. `None` when a piece's side is 36 or more (the code cannot say it) or there is no ship.
+fn fleet_suffix(b: &Battleships) -> Option<String> {
+    let key = fleet_key(&b.fleet, &b.shapes);
+    if key.is_empty() {
         return None;
     }
-    let mut out = format!("{}1", char::from_digit(len as u32, 36)?);
-    let mut left = len;
-    while left > 0 {
-        let ones = left.min(5);
-        out.push(char::from_digit(((1u32 << ones) - 1) << (5 - ones), 32)?);
-        left -= ones;
+    if let Some(read) = &b.url_fleet {
+        let same = url_fleet(read).is_ok_and(|(f, s)| fleet_key(&f, &s) == key);
+        if same && !read.contains(':') {
+            return Some(read.clone());
+        }
     }
-    Some(out)
+    if let Some((k, _)) = URL_FLEETS
+        .iter()
+        .find(|&&(_, l)| fleet_key(&named_fleet(l), &[]) == key)
+    {
+        return Some(format!("//{k}"));
+    }
+    for (k, _) in NAMED_SHAPE_FLEETS {
+        let named = url_fleet(&format!("//{k}")).expect("a named fleet");
+        if fleet_key(&named.0, &named.1) == key {
+            return Some(format!("//{k}"));
+        }
+    }
+    let mut straight: Vec<(usize, usize)> = b.fleet.clone();
+    straight.sort_unstable_by_key(|e| e.0);
+    let pieces: Vec<String> = straight
+        .iter()
+        .map(|&(l, n)| (Shape::straight_ship(l), n))
+        .chain(b.shapes.iter().cloned())
+        .flat_map(|(shape, n)| std::iter::repeat_n(shape.code(), n))
+        .collect::<Option<_>>()?;
+    Some(format!("/{}/{}", pieces.len(), pieces.join("/")))
 }
 
-/// The puzzle as a puzz.link `battleship` URL (`None` when the fleet has a ship longer than 35
-/// or no ship at all).
+/// The puzzle as a puzz.link `battleship` URL (`None` when the fleet has a ship 36 or more
+/// long or wide, or no ship at all).
 pub fn url(b: &Battleships) -> Option<String> {
     let count =
         |n: &Option<usize>| n.map_or(puzzlink::Slot::Empty, |n| puzzlink::Slot::Number(n as u32));
@@ -510,31 +573,15 @@ pub fn url(b: &Battleships) -> Option<String> {
         .collect();
     let mut cells = vec![puzzlink::Slot::Empty; b.rows * b.cols];
     for &(h, r, c) in &b.hints {
-        cells[r * b.cols + c] = match URL_PIECES.iter().position(|&p| p == h) {
-            Some(code) => puzzlink::Slot::Number(code as u32),
+        cells[r * b.cols + c] = match h.number() {
+            Some(code) => puzzlink::Slot::Number(code),
             None => puzzlink::Slot::Unknown,
         };
     }
     // Two runs, as pzprjs writes them: a run of empty slots does not go on from the counts
     // into the cells.
     let mut body = puzzlink::write_numbers(&counts) + &puzzlink::write_numbers(&cells);
-    let mut fleet: Vec<(usize, usize)> = b.fleet.iter().copied().filter(|&(_, n)| n > 0).collect();
-    fleet.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
-    if fleet.is_empty() {
-        return None;
-    }
-    match URL_FLEETS.iter().find(|&&(_, l)| named_fleet(l) == fleet) {
-        Some((key, _)) => body.push_str(&format!("//{key}")),
-        None => {
-            // Shortest ships first, as pzprjs lists its own fleets.
-            let ships: Vec<String> = fleet
-                .iter()
-                .rev()
-                .flat_map(|&(l, n)| std::iter::repeat_n(piece_of_ship(l), n))
-                .collect::<Option<_>>()?;
-            body.push_str(&format!("/{}/{}", ships.len(), ships.join("/")));
-        }
-    }
+    body.push_str(&fleet_suffix(b)?);
     Some(puzzlink::url("battleship", b.cols, b.rows, &body))
 }
 
@@ -546,24 +593,26 @@ mod url_tests {
     fn pieces_are_pzprjs_codes() {
         // pzprjs's fleet presets list these codes for lengths 1 to 5.
         for (len, code) in [(1, "11g"), (2, "21o"), (3, "31s"), (4, "41u"), (5, "51v")] {
-            assert_eq!(piece_of_ship(len).as_deref(), Some(code));
-            assert_eq!(ship_of_piece(code), Ok(len));
+            assert_eq!(Shape::straight_ship(len).code().as_deref(), Some(code));
+            assert_eq!(Shape::from_code(code).unwrap().straight(), Some(len));
         }
         for len in 1..36 {
-            assert_eq!(ship_of_piece(&piece_of_ship(len).unwrap()), Ok(len));
+            let code = Shape::straight_ship(len).code().unwrap();
+            assert_eq!(Shape::from_code(&code).unwrap().straight(), Some(len));
         }
         assert_eq!(
-            ship_of_piece("13"),
-            Err("the piece `13` (1×3, cells 000) is not a straight ship".into())
+            url_fleet("/1/13").unwrap_err(),
+            "the piece `13` (1×3, `././.`) has no cell"
         );
         assert_eq!(
-            ship_of_piece("1:111"),
-            Ok(3),
+            url_fleet("/1/1:111"),
+            Ok((vec![(3, 1)], Vec::new())),
             "a vertical ship in the clear"
         );
-        assert!(ship_of_piece("22u").is_err(), "a 2×2 square is not a ship");
-        assert!(ship_of_piece("2").is_err());
-        assert!(piece_of_ship(36).is_none());
+        let square = url_fleet("/1/22u").unwrap();
+        assert_eq!((square.0.len(), square.1[0].0.text()), (0, "xx/xx".into()));
+        assert!(url_fleet("/1/2").is_err());
+        assert!(Shape::straight_ship(36).code().is_none());
         assert_eq!(named_fleet(4), crate::STANDARD_FLEET.to_vec());
     }
 

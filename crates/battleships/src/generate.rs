@@ -73,6 +73,8 @@ pub fn generate(size: usize, seed: u64, opts: &Options) -> Result<Made, String> 
         rows: size,
         cols: size,
         fleet: STANDARD_FLEET.to_vec(),
+        shapes: Vec::new(),
+        url_fleet: None,
         row_counts: (0..size)
             .map(|r| count(&mut (0..size).map(|c| r * size + c)))
             .collect(),

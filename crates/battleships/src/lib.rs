@@ -14,9 +14,12 @@
 pub mod commands;
 pub mod formats;
 pub mod generate;
+mod polyominoes;
 mod rules;
+pub mod shapes;
 
 pub use rules::Placements;
+pub use shapes::Shape;
 
 use serde::Serialize;
 use wellposed_engine::sat::Choices;
@@ -33,7 +36,7 @@ pub enum Hint {
     Water,
     /// A ship of length 1.
     Submarine,
-    /// A middle piece: inside a ship of length 3 or more.
+    /// A middle piece: ship on two opposite sides (inside a straight ship of length 3 or more).
     Middle,
     /// The top end of a vertical ship (it continues downwards).
     Top,
@@ -43,7 +46,28 @@ pub enum Hint {
     Right,
     /// A ship cell whose piece is not given (puzz.link's `?` piece).
     Ship,
+    /// The corners of a bent ship, by where it goes on: down and right (┌), down and left (┐),
+    /// up and right (└), up and left (┘).
+    DownRight,
+    DownLeft,
+    UpRight,
+    UpLeft,
 }
+
+/// The hints by pzprjs's piece numbers (see [`shapes::piece_number`]); `Ship` has none.
+const BY_NUMBER: [Hint; 11] = [
+    Hint::Water,
+    Hint::Top,
+    Hint::Bottom,
+    Hint::Left,
+    Hint::Right,
+    Hint::Middle,
+    Hint::Submarine,
+    Hint::DownRight,
+    Hint::DownLeft,
+    Hint::UpRight,
+    Hint::UpLeft,
+];
 
 impl Hint {
     pub fn from_letter(c: char) -> Option<Hint> {
@@ -56,6 +80,10 @@ impl Hint {
             'l' => Hint::Left,
             'r' => Hint::Right,
             's' => Hint::Ship,
+            'q' => Hint::DownRight,
+            'p' => Hint::DownLeft,
+            'd' => Hint::UpRight,
+            'j' => Hint::UpLeft,
             _ => return None,
         })
     }
@@ -70,7 +98,25 @@ impl Hint {
             Hint::Left => 'l',
             Hint::Right => 'r',
             Hint::Ship => 's',
+            Hint::DownRight => 'q',
+            Hint::DownLeft => 'p',
+            Hint::UpRight => 'd',
+            Hint::UpLeft => 'j',
         }
+    }
+
+    /// pzprjs's number for the hint (0 water, 1–10 the pieces); `None` for `Ship`.
+    pub fn number(self) -> Option<u32> {
+        BY_NUMBER.iter().position(|&h| h == self).map(|n| n as u32)
+    }
+
+    pub fn from_number(n: u32) -> Option<Hint> {
+        BY_NUMBER.get(n as usize).copied()
+    }
+
+    /// Whether a ship cell showing pzprjs's piece `number` meets the hint.
+    fn met_by(self, number: u32) -> bool {
+        self == Hint::Ship || self.number() == Some(number)
     }
 }
 
@@ -78,8 +124,14 @@ impl Hint {
 pub struct Battleships {
     pub rows: usize,
     pub cols: usize,
-    /// (length, how many ships of it).
+    /// Straight ships: (length, how many ships of it).
     pub fleet: Vec<(usize, usize)>,
+    /// Ships of other shapes (bent polyominoes), each placed in any rotation or reflection: (the
+    /// shape as given, how many ships of it). Empty for a fleet of straight ships.
+    pub shapes: Vec<(Shape, usize)>,
+    /// The fleet as a puz.link URL gave it (`//p`, `/5/11g/…`), written back as it was while
+    /// it still says this fleet.
+    pub url_fleet: Option<String>,
     /// Ship cells per row and per column (`None`: not given).
     pub row_counts: Vec<Option<usize>>,
     pub col_counts: Vec<Option<usize>>,
@@ -92,7 +144,8 @@ pub struct Battleships {
 pub const STANDARD_FLEET: [(usize, usize); 4] = [(4, 1), (3, 2), (2, 3), (1, 4)];
 
 /// A solved board: rows of `.` (water) and ship pieces `c` (submarine), `l` `m` `r` (a
-/// horizontal ship), `t` `m` `b` (a vertical one).
+/// horizontal ship), `t` `m` `b` (a vertical one), and for bent ships the corners `q` (┌), `p`
+/// (┐), `d` (└), `j` (┘).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Fleet {
     pub rows: Vec<String>,
@@ -107,6 +160,25 @@ pub struct Placement {
     pub row: usize,
     pub col: usize,
     pub horizontal: bool,
+}
+
+/// Which ship of the fleet a placement places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShipKind {
+    /// A straight ship of this length.
+    Straight(usize),
+    /// The fleet's bent shape of this index (in [`Battleships::shapes`]).
+    Shape(usize),
+}
+
+/// A placement of any ship: its cells (indices, row-major), the piece number each shows
+/// ([`shapes::piece_number`]), and the cells around it that must be water.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShipPlacement {
+    pub kind: ShipKind,
+    pub cells: Vec<usize>,
+    pub numbers: Vec<u32>,
+    pub around: Vec<usize>,
 }
 
 impl Placement {
@@ -217,6 +289,9 @@ impl Battleships {
         if ship.len() != self.rows * self.cols {
             return Err(format!("expected {} cells", self.rows * self.cols));
         }
+        if !self.shapes.is_empty() {
+            return polyominoes::check(self, ship);
+        }
         let ships = self.ships(ship)?;
         for &(len, count) in &self.fleet {
             let have = ships.iter().filter(|s| s.len == len).count();
@@ -283,8 +358,12 @@ impl Battleships {
     }
 
     pub fn fleet_of(&self, ship: Vec<bool>) -> Fleet {
-        let ships = self.ships(&ship).unwrap_or_default();
-        let pieces = self.pieces(&ship, &ships);
+        let pieces = if self.shapes.is_empty() {
+            let ships = self.ships(&ship).unwrap_or_default();
+            self.pieces(&ship, &ships)
+        } else {
+            polyominoes::pieces(self, &ship)
+        };
         Fleet {
             rows: pieces
                 .chunks(self.cols.max(1))
@@ -297,37 +376,69 @@ impl Battleships {
     /// The clause of one hint in [`Battleships::cnf`]'s variables (cells row-major, then one
     /// per placement of `placements`): water is "not a ship"; a piece is "one of the
     /// placements that give this cell that piece".
-    fn hint_clause(&self, placements: &[Placement], hint: Hint, r: usize, c: usize) -> Vec<Lit> {
+    fn hint_clause(
+        &self,
+        placements: &[ShipPlacement],
+        hint: Hint,
+        r: usize,
+        c: usize,
+    ) -> Vec<Lit> {
         let cells = self.rows * self.cols;
+        let k = r * self.cols + c;
         if hint == Hint::Water {
-            return vec![Var((r * self.cols + c) as u32).negative()];
+            return vec![Var(k as u32).negative()];
         }
         placements
             .iter()
             .enumerate()
             .filter(|(_, p)| {
-                let Some(i) = p.cells().position(|rc| rc == (r, c)) else {
-                    return false;
-                };
-                match hint {
-                    Hint::Submarine => p.len == 1,
-                    Hint::Middle => p.len >= 3 && i > 0 && i + 1 < p.len,
-                    Hint::Top => p.len >= 2 && !p.horizontal && i == 0,
-                    Hint::Bottom => p.len >= 2 && !p.horizontal && i + 1 == p.len,
-                    Hint::Left => p.len >= 2 && p.horizontal && i == 0,
-                    Hint::Right => p.len >= 2 && p.horizontal && i + 1 == p.len,
-                    Hint::Ship => true,
-                    Hint::Water => unreachable!(),
-                }
+                p.cells
+                    .iter()
+                    .position(|&x| x == k)
+                    .is_some_and(|i| hint.met_by(p.numbers[i]))
             })
             .map(|(i, _)| Var((cells + i) as u32).positive())
             .collect()
     }
 
+    /// Every placement of every ship of the fleet, in the CNF's order: the straight ships'
+    /// ([`Battleships::placements`]), then each bent shape's in every rotation and reflection.
+    pub fn ship_placements(&self) -> Vec<ShipPlacement> {
+        let w = self.cols;
+        let mut out: Vec<ShipPlacement> = self
+            .placements()
+            .iter()
+            .map(|p| {
+                let cells: Vec<usize> = p.cells().map(|(r, c)| r * w + c).collect();
+                ShipPlacement {
+                    kind: ShipKind::Straight(p.len),
+                    numbers: shapes::numbers_of(&cells, w),
+                    around: self
+                        .surroundings(p)
+                        .into_iter()
+                        .map(|(r, c)| r * w + c)
+                        .collect(),
+                    cells,
+                }
+            })
+            .collect();
+        for (i, (shape, _)) in self.shapes.iter().enumerate() {
+            for (cells, around) in shapes::placements(shape, self.rows, self.cols) {
+                out.push(ShipPlacement {
+                    kind: ShipKind::Shape(i),
+                    numbers: shapes::numbers_of(&cells, w),
+                    cells,
+                    around,
+                });
+            }
+        }
+        out
+    }
+
     /// Each hint's clause, for the hints given (the CNF without hints plus these is
     /// [`Battleships::cnf`]).
     pub fn hint_clauses(&self, hints: &[(Hint, usize, usize)]) -> Vec<Vec<Lit>> {
-        let placements = self.placements();
+        let placements = self.ship_placements();
         hints
             .iter()
             .map(|&(hint, r, c)| self.hint_clause(&placements, hint, r, c))
@@ -345,17 +456,17 @@ impl Battleships {
         let mut cnf = Cnf::with_choices(choices);
         let cells = cnf.new_vars(h * w);
         let cell = |r: usize, c: usize| cells[r * w + c].positive();
-        let placements = self.placements();
+        let placements = self.ship_placements();
         let pvars = cnf.new_vars(placements.len());
         let mut covering: Vec<Vec<Lit>> = vec![Vec::new(); h * w];
         for (p, v) in placements.iter().zip(&pvars) {
             let x = v.positive();
-            for (r, c) in p.cells() {
-                cnf.add_clause(&[!x, cell(r, c)]);
-                covering[r * w + c].push(x);
+            for &k in &p.cells {
+                cnf.add_clause(&[!x, cells[k].positive()]);
+                covering[k].push(x);
             }
-            for (r, c) in self.surroundings(p) {
-                cnf.add_clause(&[!x, !cell(r, c)]);
+            for &k in &p.around {
+                cnf.add_clause(&[!x, cells[k].negative()]);
             }
         }
         // A ship cell belongs to some ship.
@@ -368,7 +479,16 @@ impl Battleships {
             let lits: Vec<Lit> = placements
                 .iter()
                 .zip(&pvars)
-                .filter(|(p, _)| p.len == len)
+                .filter(|(p, _)| p.kind == ShipKind::Straight(len))
+                .map(|(_, v)| v.positive())
+                .collect();
+            cnf.exactly_k(&lits, count as u64);
+        }
+        for (i, &(_, count)) in self.shapes.iter().enumerate() {
+            let lits: Vec<Lit> = placements
+                .iter()
+                .zip(&pvars)
+                .filter(|(p, _)| p.kind == ShipKind::Shape(i))
                 .map(|(_, v)| v.positive())
                 .collect();
             cnf.exactly_k(&lits, count as u64);
@@ -415,6 +535,10 @@ fn hint_words(h: Hint, r: usize, c: usize) -> String {
         Hint::Left => "a ship's left end",
         Hint::Right => "a ship's right end",
         Hint::Ship => "a ship (piece not given)",
+        Hint::DownRight => "a bend going on down and right",
+        Hint::DownLeft => "a bend going on down and left",
+        Hint::UpRight => "a bend going on up and right",
+        Hint::UpLeft => "a bend going on up and left",
     };
     format!("row {} col {} is {what}", r + 1, c + 1)
 }
@@ -513,9 +637,11 @@ impl Family for Battleships {
             rows: self.rows,
             cols: self.cols,
             cells,
-            symbols: [".", "w", "c", "m", "t", "b", "l", "r", "s"]
-                .map(String::from)
-                .to_vec(),
+            symbols: [
+                ".", "w", "c", "m", "t", "b", "l", "r", "s", "q", "p", "d", "j",
+            ]
+            .map(String::from)
+            .to_vec(),
         })
     }
 

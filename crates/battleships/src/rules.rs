@@ -24,22 +24,10 @@ pub struct Placements {
 
 impl Placements {
     pub fn new(b: &Battleships) -> Placements {
-        let w = b.cols;
-        let board = b.rows * w;
-        let placements = b.placements();
-        let cells: Vec<Vec<usize>> = placements
-            .iter()
-            .map(|p| p.cells().map(|(r, c)| r * w + c).collect())
-            .collect();
-        let around: Vec<Vec<usize>> = placements
-            .iter()
-            .map(|p| {
-                b.surroundings(p)
-                    .into_iter()
-                    .map(|(r, c)| r * w + c)
-                    .collect()
-            })
-            .collect();
+        let board = b.rows * b.cols;
+        let placements = b.ship_placements();
+        let (cells, around): (Vec<Vec<usize>>, Vec<Vec<usize>>) =
+            placements.into_iter().map(|p| (p.cells, p.around)).unzip();
         let mut covering = vec![Vec::new(); board];
         for (i, cs) in cells.iter().enumerate() {
             for &k in cs {

@@ -90,6 +90,7 @@ pub fn analyze(board: &Board) -> Result<Report> {
             match (&board.cells[k], &p) {
                 (Cell::Number(n), _) => line.push(char::from(b'0' + n)),
                 (Cell::Mine, _) => line.push('*'),
+                (Cell::Safe, _) => line.push('-'),
                 (Cell::Unknown, Some(p)) if p.numer() == p.denom() => {
                     mines.push([r + 1, c + 1]);
                     line.push('*');

@@ -13,8 +13,8 @@ fn error(source: &str, line: usize, message: impl Into<String>) -> ParseError {
     }
 }
 
-/// One grid row: `.` or `?` unknown, `0`–`8` a revealed number, `*` a known mine; cells written
-/// together or apart.
+/// One grid row: `.` or `?` unknown, `0`–`8` a revealed number, `*` a known mine, `-` a cell
+/// known to be safe whose number is not shown; cells written together or apart.
 fn row(text: &str, cols: usize, source: &str, line: usize) -> Result<Vec<Cell>, ParseError> {
     let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
     if cells.len() != cols {
@@ -29,11 +29,12 @@ fn row(text: &str, cols: usize, source: &str, line: usize) -> Result<Vec<Cell>, 
         .map(|ch| match ch {
             '.' | '?' => Ok(Cell::Unknown),
             '*' => Ok(Cell::Mine),
+            '-' => Ok(Cell::Safe),
             '0'..='8' => Ok(Cell::Number(ch as u8 - b'0')),
             other => Err(error(
                 source,
                 line,
-                format!("expected `.`, `*` or a digit 0–8, found `{other}`"),
+                format!("expected `.`, `*`, `-` or a digit 0–8, found `{other}`"),
             )),
         })
         .collect()
@@ -90,7 +91,8 @@ fn parse_family(text: &str, source: &str) -> Result<Board, ParseError> {
     })
 }
 
-/// The board as `family minesweeper` text: `.` unknown, `*` a known mine, digits revealed.
+/// The board as `family minesweeper` text: `.` unknown, `*` a known mine, `-` safe, digits
+/// revealed.
 pub fn to_text(b: &Board) -> String {
     let mut s = String::from("family minesweeper\n");
     if let Some(m) = b.mines {
@@ -103,6 +105,7 @@ pub fn to_text(b: &Board) -> String {
             .map(|c| match c {
                 Cell::Unknown => '.',
                 Cell::Mine => '*',
+                Cell::Safe => '-',
                 Cell::Number(k) => char::from(b'0' + k),
             })
             .collect();
@@ -246,9 +249,9 @@ pub fn game_id(rows: usize, cols: usize, mine: &[bool], first: usize) -> String 
     format!("{cols}x{rows}:{},{},{hex}", first % cols, first / cols)
 }
 
-/// A puzz.link `mines` URL: the revealed numbers, cell after cell in the number16 code (the
-/// code's `?` clue, a safe cell without its number, has no counterpart here and is refused).
-/// pzprjs's own test URL is `5/5/g2m13l13g0j`.
+/// A puzz.link `mines` URL: the revealed numbers, cell after cell in the number16 code; the
+/// code's `?` clue (`.`) is a cell given as safe without its number (pzprjs keeps every cell
+/// with a clue unshaded). pzprjs's own test URL is `5/5/g2m13l13g0j`.
 fn board_of_url(u: &puzzlink::Url) -> Result<Board, String> {
     let n = u.cols.saturating_mul(u.rows);
     if u.cols == 0 || u.rows == 0 || n > MAX_CELLS {
@@ -269,11 +272,7 @@ fn board_of_url(u: &puzzlink::Url) -> Result<Board, String> {
                 k / u.cols + 1,
                 k % u.cols + 1
             )),
-            puzzlink::Slot::Unknown => Err(format!(
-                "row {} col {}: a `?` cell (safe, number not given) is not supported",
-                k / u.cols + 1,
-                k % u.cols + 1
-            )),
+            puzzlink::Slot::Unknown => Ok(Cell::Safe),
         })
         .collect::<Result<_, _>>()?;
     Ok(Board {
@@ -296,6 +295,7 @@ pub fn url(b: &Board) -> Option<String> {
         .map(|c| match c {
             Cell::Unknown => Some(puzzlink::Slot::Empty),
             Cell::Number(n) => Some(puzzlink::Slot::Number(u32::from(*n))),
+            Cell::Safe => Some(puzzlink::Slot::Unknown),
             Cell::Mine => None,
         })
         .collect();

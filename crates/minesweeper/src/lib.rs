@@ -37,6 +37,9 @@ pub enum Cell {
     Number(u8),
     /// Known to be a mine.
     Mine,
+    /// Known to hold no mine, its number not shown (puzz.link's `?` clue): a clue "no mine
+    /// here" and nothing more.
+    Safe,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,7 +51,7 @@ pub struct Board {
     pub mines: Option<usize>,
 }
 
-/// A layout: rows of `*` (mine), digits (revealed numbers) and `.` (no mine).
+/// A layout: rows of `*` (mine), digits (revealed numbers), `-` (given safe) and `.` (no mine).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Layout {
     pub rows: Vec<String>,
@@ -92,7 +95,7 @@ impl Board {
                 match self.cells[nb] {
                     Cell::Unknown => open.push(nb),
                     Cell::Mine => known += 1,
-                    Cell::Number(_) => {}
+                    Cell::Number(_) | Cell::Safe => {}
                 }
             }
             let need = usize::from(n)
@@ -121,6 +124,7 @@ impl Board {
                         let k = r * self.cols + c;
                         match self.cells[k] {
                             Cell::Number(n) => char::from(b'0' + n),
+                            Cell::Safe => '-',
                             _ if mines[k] => '*',
                             _ => '.',
                         }
@@ -134,7 +138,7 @@ impl Board {
         }
     }
 
-    /// Checks a layout by the rules: known mines are mines, revealed cells are not, every
+    /// Checks a layout by the rules: known mines are mines, revealed and safe cells are not, every
     /// number counts its neighbouring mines, and the total is right when given.
     pub fn check(&self, mines: &[bool]) -> Result<(), String> {
         if mines.len() != self.cells.len() {
@@ -148,6 +152,9 @@ impl Board {
                 }
                 Cell::Number(_) if mines[k] => {
                     return Err(format!("a mine sits on the revealed cell at {}", at()))
+                }
+                Cell::Safe if mines[k] => {
+                    return Err(format!("a mine sits on the safe cell at {}", at()))
                 }
                 Cell::Number(n) => {
                     let around = self.neighbours(k).filter(|&nb| mines[nb]).count();
@@ -181,6 +188,7 @@ impl Board {
             Cell::Unknown => None,
             Cell::Number(n) => Some(format!("{at} shows {n}")),
             Cell::Mine => Some(format!("{at} is a mine")),
+            Cell::Safe => Some(format!("{at} is safe")),
         }
     }
 
@@ -206,18 +214,19 @@ impl Family for Board {
     ];
     type Solution = Layout;
 
-    /// The setter reveals numbers and marks mines: `.` unknown, `*` a mine, `0`–`8`.
+    /// The setter reveals numbers and marks mines: `.` unknown, `*` a mine, `-` safe, `0`–`8`.
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
         let symbol = |c: &Cell| match c {
             Cell::Unknown => ".".to_string(),
             Cell::Mine => "*".to_string(),
+            Cell::Safe => "-".to_string(),
             Cell::Number(n) => n.to_string(),
         };
         Some(wellposed_engine::EditGrid {
             rows: self.rows,
             cols: self.cols,
             cells: self.cells.iter().map(symbol).collect(),
-            symbols: [".", "*", "0", "1", "2", "3", "4", "5", "6", "7", "8"]
+            symbols: [".", "*", "-", "0", "1", "2", "3", "4", "5", "6", "7", "8"]
                 .map(String::from)
                 .to_vec(),
         })
@@ -228,6 +237,7 @@ impl Family for Board {
         let cell = |s: &String| match s.as_str() {
             "." => Cell::Unknown,
             "*" => Cell::Mine,
+            "-" => Cell::Safe,
             n => Cell::Number(n.parse().expect("checked: a digit 0-8")),
         };
         Ok(Board {
@@ -236,7 +246,7 @@ impl Family for Board {
         })
     }
 
-    /// The clues are the revealed numbers and the cells known to be mines.
+    /// The clues are the revealed numbers and the cells known to be mines or safe.
     fn clues(&self) -> Vec<String> {
         (0..self.cells.len())
             .filter_map(|k| self.cell_words(k, self.cells[k]))
@@ -390,6 +400,7 @@ impl Family for Board {
                         let k = r * self.cols + c;
                         match (self.cells[k], fixed[k]) {
                             (Cell::Number(n), _) => char::from(b'0' + n),
+                            (Cell::Safe, _) => '-',
                             (Cell::Mine, _) | (_, Some(true)) => '*',
                             (_, Some(false)) => '.',
                             (_, None) => '?',

@@ -8,7 +8,8 @@ use wellposed_engine::{Family, Method, Options, Uniqueness, Xorshift};
 use wellposed_minesweeper::{count, formats, Board, Cell};
 
 /// A random board: mines at random, then some cells revealed with their true numbers, some
-/// mines shown, the rest unknown; the total given or not.
+/// given as safe without their number, some mines shown, the rest unknown; the total given or
+/// not.
 fn random_board(rng: &mut Xorshift) -> Board {
     let (rows, cols) = (2 + rng.below(4) as usize, 2 + rng.below(5) as usize);
     let n = rows * cols;
@@ -33,6 +34,8 @@ fn random_board(rng: &mut Xorshift) -> Board {
             }
         } else if roll < 55 {
             Cell::Number(numbers[k])
+        } else if roll < 63 {
+            Cell::Safe
         } else {
             Cell::Unknown
         };
@@ -58,10 +61,18 @@ fn sat_count(b: &Board) -> u64 {
     c.to_u64().unwrap()
 }
 
-/// Brute force over the unknown cells: the number of layouts, and per cell how many have a
-/// mine there.
+/// The cells the rules leave open to a mine before any number is read: unknown ones and the
+/// ones given as safe (the rules then forbid a mine there).
+fn open_cells(b: &Board) -> Vec<usize> {
+    (0..b.cells.len())
+        .filter(|&k| matches!(b.cells[k], Cell::Unknown | Cell::Safe))
+        .collect()
+}
+
+/// Brute force over the unknown and safe cells, by the rules alone: the number of layouts,
+/// and per cell how many have a mine there.
 fn brute(b: &Board) -> (u64, Vec<u64>) {
-    let unknown = b.unknown();
+    let unknown = open_cells(b);
     let mut total = 0;
     let mut at = vec![0u64; b.cells.len()];
     for m in 0u32..1 << unknown.len() {
@@ -84,12 +95,13 @@ fn brute(b: &Board) -> (u64, Vec<u64>) {
 #[test]
 fn components_sat_and_brute_force_agree() {
     let mut rng = Xorshift(0x005e_ed0f_be11);
-    let (mut none, mut many, mut totals) = (0, 0, 0);
+    let (mut none, mut many, mut totals, mut safe) = (0, 0, 0, 0);
     for round in 0..rounds(2000) {
         let b = random_board(&mut rng);
-        if b.unknown().len() > 14 {
+        if open_cells(&b).len() > 14 {
             continue;
         }
+        safe += usize::from(b.cells.contains(&Cell::Safe));
         let (want, at) = brute(&b);
         let a = count::analyze(&b).unwrap();
         assert_eq!(a.layouts, want.into(), "round {round}: {b:?}");
@@ -113,8 +125,8 @@ fn components_sat_and_brute_force_agree() {
         }
     }
     assert!(
-        none > 10 && many > 50 && totals > 50,
-        "{none} {many} {totals}"
+        none > 10 && many > 50 && totals > 50 && safe > 50,
+        "{none} {many} {totals} {safe}"
     );
 }
 
@@ -211,6 +223,7 @@ fn the_total_counts_interior_cells_by_binomials() {
 fn bad_boards_name_the_line() {
     wellposed_engine::assert_parse_errors::<Board>(&[
         ("3\n3\n...\n.9.\n...\n", 4, "digit 0–8"),
+        ("family minesweeper\ngrid\n.-.\n.x.\n", 4, "`-`"),
         ("3\n3\n...\n...\n", 4, "expected 3 grid lines"),
         ("3\nx\n...\n", 2, "number of columns"),
         ("family minesweeper\nmines x\ngrid\n..\n", 2, "mines"),
