@@ -13,6 +13,7 @@ pub mod belief;
 pub mod commands;
 pub mod formats;
 pub mod line;
+pub mod reckon;
 pub mod solve;
 
 use line::Clue;
