@@ -16,3 +16,13 @@ fn brute_force_agrees_small() {
         assert_eq!(by(Method::Rivals, r, c), b, "{r}x{c} rivals");
     }
 }
+
+#[test]
+#[ignore]
+fn explore() {
+    for (r, c, m) in [(18, 2, Method::Rivals), (4,4,Method::Rivals), (3,6,Method::Rivals)] {
+        let t = std::time::Instant::now();
+        let n = by(m, r, c);
+        eprintln!("{r}x{c} {m:?}: {n} in {:.2}s", t.elapsed().as_secs_f64());
+    }
+}
