@@ -18,6 +18,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The longest side the classes method takes (its column automaton's layers stay small).
+pub const MAX_HEIGHT: usize = 24;
+
 /// A column's automaton, one layer per cells read: its states are the column's completed runs
 /// and its current run; the last layer reads the last cell straight into the column's clue.
 pub struct Columns {
@@ -510,4 +513,108 @@ pub fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<(usize, usize, u64,
             complete: seen.len() == of,
         },
     ))
+}
+
+/// A cost model for a count in units: `samples` units drawn at random (seeded), each timed,
+/// and the whole count's time extrapolated with a 95% interval.
+#[derive(Serialize, Debug)]
+pub struct Estimate {
+    pub rows: usize,
+    pub columns: usize,
+    pub depth: usize,
+    pub units: usize,
+    pub sampled: usize,
+    /// Seconds of one core for the sampled units.
+    pub sample_seconds: f64,
+    /// Core-hours for every unit: the sample mean times the units.
+    pub core_hours: f64,
+    /// The 95% interval of `core_hours` (normal approximation of the sample mean, with the
+    /// finite population correction; unit costs are skewed, so it is a guide, not a bound).
+    pub low: f64,
+    pub high: f64,
+    /// The sampled units' counts summed (not a part of the answer's total by itself).
+    pub sampled_count: u64,
+}
+
+impl Estimate {
+    pub fn describe(&self) -> String {
+        format!(
+            "{}×{}: {} units of depth {}; {} sampled in {:.1} core-s; estimate {:.2} core-hours (95% {:.2}–{:.2})",
+            self.rows,
+            self.columns,
+            self.units,
+            self.depth,
+            self.sampled,
+            self.sample_seconds,
+            self.core_hours,
+            self.low,
+            self.high
+        )
+    }
+}
+
+/// Samples `samples` distinct units (a seeded xorshift draw) of the `height`×`width` count and
+/// extrapolates their time.
+pub fn estimate(
+    width: usize,
+    height: usize,
+    depth: Option<usize>,
+    samples: usize,
+    seed: u64,
+    threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> anyhow::Result<Estimate> {
+    let depth = depth.unwrap_or_else(|| default_depth(width, height));
+    let of = check_depth(width, height, depth)?;
+    let samples = samples.clamp(1, of);
+    let mut x = seed | 1;
+    let mut chosen = std::collections::BTreeSet::new();
+    while chosen.len() < samples {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        chosen.insert((x % of as u64) as usize);
+    }
+    let chosen: Vec<usize> = chosen.into_iter().collect();
+    let board = Board::new(width, height);
+    let times = Mutex::new(Vec::new());
+    let done = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&u) = chosen.get(i) else { break };
+                let t = std::time::Instant::now();
+                let n = board.count_unit(&board.prefix(u, depth));
+                let secs = t.elapsed().as_secs_f64();
+                times.lock().expect("no panics").push((secs, n));
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(d as u64, chosen.len() as u64);
+            });
+        }
+    });
+    let times = times.into_inner().expect("no panics");
+    let n = times.len() as f64;
+    let mean = times.iter().map(|t| t.0).sum::<f64>() / n;
+    let var = if times.len() > 1 {
+        times.iter().map(|t| (t.0 - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let fpc = ((of as f64 - n) / (of as f64 - 1.0).max(1.0)).max(0.0);
+    let half = 1.96 * (var / n * fpc).sqrt() * of as f64 / 3600.0;
+    let hours = mean * of as f64 / 3600.0;
+    Ok(Estimate {
+        rows: height,
+        columns: width,
+        depth,
+        units: of,
+        sampled: times.len(),
+        sample_seconds: times.iter().map(|t| t.0).sum(),
+        core_hours: hours,
+        low: (hours - half).max(0.0),
+        high: hours + half,
+        sampled_count: times.iter().map(|t| t.1).sum(),
+    })
 }

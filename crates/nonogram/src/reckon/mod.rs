@@ -209,6 +209,12 @@ pub fn reckon(
             }
             Method::Rivals => rivals::count(width, height, threads, progress)?,
             Method::Classes => {
+                if height > classes::MAX_HEIGHT {
+                    anyhow::bail!(
+                        "the classes method takes boards whose longer side is at most {} (found {height}); narrow boards go to --method rivals",
+                        classes::MAX_HEIGHT
+                    );
+                }
                 let (n, d) = classes::count_in_units(width, height, threads, units, progress)?;
                 done = Some(d);
                 n
@@ -225,19 +231,28 @@ pub fn reckon(
     })
 }
 
-/// Every grid's clue pair counted in a hash map: the grids whose pair occurs once.
+/// Every grid's clue pair counted in a hash map: the grids whose pair occurs once. The pair is
+/// the clue ids of the rows and of the columns, read as one mixed-radix number.
 pub fn brute_force(rows: usize, columns: usize) -> u64 {
     assert!(rows * columns <= BRUTE_CELLS);
-    let mut seen: HashMap<(Vec<Vec<u8>>, Vec<Vec<u8>>), u32> = HashMap::new();
+    if rows == 0 || columns == 0 {
+        return 1;
+    }
+    let (across, down) = (Lines::new(columns), Lines::new(rows));
+    let (ra, rd) = (across.clues.len() as u128, down.clues.len() as u128);
+    let mut seen: HashMap<u128, u8> = HashMap::new();
     for g in 0..1u64 << (rows * columns) {
-        let cell = |r: usize, c: usize| (g >> (r * columns + c) & 1) as u32;
-        let row_clues = (0..rows)
-            .map(|r| runs((0..columns).map(|c| cell(r, c) << c).sum(), columns))
-            .collect();
-        let column_clues = (0..columns)
-            .map(|c| runs((0..rows).map(|r| cell(r, c) << r).sum(), rows))
-            .collect();
-        *seen.entry((row_clues, column_clues)).or_default() += 1;
+        let mut key = 0u128;
+        for r in 0..rows {
+            let line = (g >> (r * columns)) as u32 & ((1 << columns) - 1);
+            key = key * ra + across.clue_of[line as usize] as u128;
+        }
+        for c in 0..columns {
+            let line: u32 = (0..rows).map(|r| ((g >> (r * columns + c)) as u32 & 1) << r).sum();
+            key = key * rd + down.clue_of[line as usize] as u128;
+        }
+        let n = seen.entry(key).or_default();
+        *n = (*n + 1).min(2);
     }
     seen.values().filter(|&&n| n == 1).count() as u64
 }
