@@ -102,7 +102,9 @@ fn run_command(m: &clap::ArgMatches, ctx: &Context) -> Result<Report> {
                 None if m.min(n) <= 3 => Method::Rivals,
                 None => Method::Classes,
                 Some(s) => Method::parse(s).ok_or_else(|| {
-                    anyhow::anyhow!("--method: expected `classes`, `rivals` or `brute`, found `{s}`")
+                    anyhow::anyhow!(
+                        "--method: expected `classes`, `rivals` or `brute`, found `{s}`"
+                    )
                 })?,
             };
             if method != Method::Classes && depth.is_some() {
@@ -112,6 +114,7 @@ fn run_command(m: &clap::ArgMatches, ctx: &Context) -> Result<Report> {
                 checkpoint: checkpoint.as_deref(),
                 shard,
                 depth,
+                asked: None,
             };
             let r = reckon::reckon(m, n, method, threads, units, &progress)?;
             drop(bar);
@@ -141,7 +144,10 @@ fn run_command(m: &clap::ArgMatches, ctx: &Context) -> Result<Report> {
 /// The rows (the longer side) and their width (the shorter), the board checked.
 fn rows_and_width(m: usize, n: usize) -> Result<(usize, usize)> {
     if m * n > reckon::MAX_CELLS {
-        anyhow::bail!("expected at most {} cells, found {m}×{n}", reckon::MAX_CELLS);
+        anyhow::bail!(
+            "expected at most {} cells, found {m}×{n}",
+            reckon::MAX_CELLS
+        );
     }
     Ok((m.max(n), m.min(n)))
 }

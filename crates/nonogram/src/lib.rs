@@ -490,10 +490,9 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
 }
 
 /// This family as the registry and every front end see it.
-pub const FAMILY: wellposed_engine::FamilyEntry =
-    wellposed_engine::FamilyEntry::of::<Nonogram>()
-        .generator(commands::GENERATOR)
-        .commands(commands::COMMANDS);
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Nonogram>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS);
 
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";

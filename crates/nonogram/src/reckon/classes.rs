@@ -209,6 +209,33 @@ impl Board {
         out
     }
 
+    /// Columns `from..to` of the packed states after row k reads `bits` there (the others 0).
+    fn step_part(&self, k: usize, key: u64, bits: usize, from: usize, to: usize) -> u64 {
+        let next = &self.cols.next[k];
+        let mask = (1u64 << self.bits) - 1;
+        let mut out = 0;
+        for j in from..to {
+            let s = (key >> (self.bits as usize * j)) & mask;
+            let b = (bits >> (j - from) & 1) as u64;
+            out |= (next[(2 * s + b) as usize] as u64) << (self.bits as usize * j);
+        }
+        out
+    }
+
+    /// For each key of `map`: its step by every left half of a row (the row's first
+    /// width/2 cells), then by every right half.
+    fn halves(&self, k: usize, map: &[(u64, u8)]) -> Vec<u64> {
+        let lo = self.width / 2;
+        let mut out = Vec::with_capacity(map.len() * ((1 << lo) + (1 << (self.width - lo))));
+        for &(key, _) in map {
+            out.extend((0..1 << lo).map(|b| self.step_part(k, key, b, 0, lo)));
+            out.extend(
+                (0..1 << (self.width - lo)).map(|b| self.step_part(k, key, b, lo, self.width)),
+            );
+        }
+        out
+    }
+
     /// The DP after row k reads every line of clue `r`.
     fn extend(&self, map: &[(u64, u8)], k: usize, r: u16, t: &mut CapTable) -> Vec<(u64, u8)> {
         for &(key, c) in map {
@@ -224,7 +251,10 @@ impl Board {
     /// 0 when `rows` is not the least of its orbit under the flips, else the orbit's size.
     fn weight(&self, rows: &[u16]) -> u64 {
         let flipped: Vec<u16> = rows.iter().rev().copied().collect();
-        let mirrored: Vec<u16> = rows.iter().map(|&r| self.lines.mirror[r as usize]).collect();
+        let mirrored: Vec<u16> = rows
+            .iter()
+            .map(|&r| self.lines.mirror[r as usize])
+            .collect();
         let both: Vec<u16> = mirrored.iter().rev().copied().collect();
         let mut orbit = vec![rows.to_vec(), flipped, mirrored, both];
         if orbit[1..].iter().any(|o| o.as_slice() < rows) {
@@ -281,14 +311,20 @@ impl Board {
     fn walk(&self, rows: &mut Vec<u16>, map: &[(u64, u8)], t: &mut CapTable) -> u64 {
         let k = rows.len();
         let mut sum = 0;
+        // At the last row: each key's last step split in two halves of the row, computed once
+        // for every clue of the row (a line's step is then one OR).
+        let mut halves: Option<Vec<u64>> = None;
         for r in 0..self.clue_count() as u16 {
             rows.push(r);
             if k + 1 == self.height {
                 let w = self.weight(rows);
                 if w > 0 {
-                    for &(key, c) in map {
+                    let halves = halves.get_or_insert_with(|| self.halves(k, map));
+                    let (lo, per) = (self.width / 2, halves.len() / map.len());
+                    for (&(_, c), part) in map.iter().zip(halves.chunks(per)) {
                         for &l in &self.lines.of_clue[r as usize] {
-                            t.add(self.step(k, key, l), c);
+                            let low = l as usize & ((1 << lo) - 1);
+                            t.add(part[low] | part[(1 << lo) + (l as usize >> lo)], c);
                         }
                     }
                     sum += w * t.drain_ones();
@@ -332,6 +368,9 @@ pub struct Checkpoint {
     pub height: usize,
     pub depth: usize,
     pub units: usize,
+    /// The board as asked (rows, columns), for the report; the count is the same either way.
+    #[serde(default)]
+    pub asked: Option<(usize, usize)>,
     pub done: BTreeMap<usize, u64>,
 }
 
@@ -353,7 +392,10 @@ pub fn unit_count(width: usize, depth: usize) -> Option<usize> {
 /// Checks a unit depth for a board.
 fn check_depth(width: usize, height: usize, depth: usize) -> anyhow::Result<usize> {
     if depth >= height {
-        anyhow::bail!("--depth: expected 0 to {} rows of clues a unit, found {depth}", height - 1);
+        anyhow::bail!(
+            "--depth: expected 0 to {} rows of clues a unit, found {depth}",
+            height - 1
+        );
     }
     match unit_count(width, depth) {
         Some(u) if u <= 1 << 32 => Ok(u),
@@ -390,9 +432,7 @@ pub fn count_in_units(
     units: Units,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> anyhow::Result<(u64, UnitsDone)> {
-    let depth = units
-        .depth
-        .unwrap_or_else(|| default_depth(width, height));
+    let depth = units.depth.unwrap_or_else(|| default_depth(width, height));
     let of = check_depth(width, height, depth)?;
     let state = match units.checkpoint.filter(|p| p.exists()) {
         Some(path) => {
@@ -412,7 +452,10 @@ pub fn count_in_units(
                 );
             }
             if let Some(&k) = c.done.keys().find(|&&k| k >= of) {
-                anyhow::bail!("{}: unit {k} does not exist (there are {of})", path.display());
+                anyhow::bail!(
+                    "{}: unit {k} does not exist (there are {of})",
+                    path.display()
+                );
             }
             c
         }
@@ -421,6 +464,7 @@ pub fn count_in_units(
             height,
             depth,
             units: of,
+            asked: units.asked,
             done: BTreeMap::new(),
         },
     };
@@ -459,11 +503,13 @@ pub fn count_in_units(
 /// `nonogram reckon-merge`: the checkpoints of shares summed, each unit exactly once.
 pub fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<(usize, usize, u64, UnitsDone)> {
     let mut first: Option<(usize, usize, usize, usize)> = None;
+    let mut asked = None;
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();
     let mut sum = 0u64;
     for p in paths {
         let c = Checkpoint::read(p)?;
         let shape = (c.width, c.height, c.depth, c.units);
+        asked = asked.or(c.asked);
         match first {
             None => {
                 if c.width == 0 || c.height * c.width > super::MAX_CELLS || c.width > c.height {
@@ -492,10 +538,18 @@ pub fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<(usize, usize, u64,
         }
         for (&k, &n) in &c.done {
             if k >= c.units {
-                anyhow::bail!("{}: unit {k} does not exist (there are {})", p.display(), c.units);
+                anyhow::bail!(
+                    "{}: unit {k} does not exist (there are {})",
+                    p.display(),
+                    c.units
+                );
             }
             if let Some(other) = seen.insert(k, p) {
-                anyhow::bail!("unit {k} is in both {} and {}", other.display(), p.display());
+                anyhow::bail!(
+                    "unit {k} is in both {} and {}",
+                    other.display(),
+                    p.display()
+                );
             }
             sum = sum
                 .checked_add(n)
@@ -503,9 +557,12 @@ pub fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<(usize, usize, u64,
         }
     }
     let (width, height, _, of) = first.expect("clap requires at least one checkpoint");
+    let (rows, columns) = asked
+        .filter(|&(r, c)| (r.max(c), r.min(c)) == (height, width))
+        .unwrap_or((height, width));
     Ok((
-        height,
-        width,
+        rows,
+        columns,
         sum,
         UnitsDone {
             counted: seen.len(),
@@ -539,7 +596,7 @@ pub struct Estimate {
 impl Estimate {
     pub fn describe(&self) -> String {
         format!(
-            "{}×{}: {} units of depth {}; {} sampled in {:.1} core-s; estimate {:.2} core-hours (95% {:.2}–{:.2})",
+            "{}×{}: {} units of depth {}; {} sampled in {:.2} core-s; estimate {:.4} core-hours (95% {:.4}–{:.4})",
             self.rows,
             self.columns,
             self.units,

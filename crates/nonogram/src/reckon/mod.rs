@@ -144,6 +144,8 @@ pub struct Units<'a> {
     pub shard: Option<(usize, usize)>,
     /// Rows whose clues a unit fixes (default [`classes::default_depth`]).
     pub depth: Option<usize>,
+    /// The board as asked (rows, columns), kept in the checkpoint for `reckon-merge`'s report.
+    pub asked: Option<(usize, usize)>,
 }
 
 /// What `reckon` found.
@@ -209,6 +211,10 @@ pub fn reckon(
             }
             Method::Rivals => rivals::count(width, height, threads, progress)?,
             Method::Classes => {
+                let units = Units {
+                    asked: Some((rows, columns)),
+                    ..units
+                };
                 if height > classes::MAX_HEIGHT {
                     anyhow::bail!(
                         "the classes method takes boards whose longer side is at most {} (found {height}); narrow boards go to --method rivals",
@@ -248,7 +254,9 @@ pub fn brute_force(rows: usize, columns: usize) -> u64 {
             key = key * ra + across.clue_of[line as usize] as u128;
         }
         for c in 0..columns {
-            let line: u32 = (0..rows).map(|r| ((g >> (r * columns + c)) as u32 & 1) << r).sum();
+            let line: u32 = (0..rows)
+                .map(|r| ((g >> (r * columns + c)) as u32 & 1) << r)
+                .sum();
             key = key * rd + down.clue_of[line as usize] as u128;
         }
         let n = seen.entry(key).or_default();

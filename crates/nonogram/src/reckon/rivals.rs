@@ -215,7 +215,8 @@ fn successors<const W: usize>(
     'line: for g in 0..1u32 << width {
         let clue = lines.clue_of[g as usize] as usize;
         rivals.clear();
-        let sources = std::iter::once((&itself, true)).chain(state.rivals.iter().map(|r| (r, false)));
+        let sources =
+            std::iter::once((&itself, true)).chain(state.rivals.iter().map(|r| (r, false)));
         for (source, is_g) in sources {
             for &r in &lines.of_clue[clue] {
                 if is_g && r == g {
@@ -233,7 +234,11 @@ fn successors<const W: usize>(
         }
         let mut runs = [0u8; W];
         for (j, r) in runs.iter_mut().enumerate() {
-            *r = if g >> j & 1 == 1 { state.runs[j] + 1 } else { 0 };
+            *r = if g >> j & 1 == 1 {
+                state.runs[j] + 1
+            } else {
+                0
+            };
         }
         emit(Some(canonical(runs, &mut rivals)));
     }
