@@ -201,16 +201,16 @@ fn successors<const W: usize>(
     emit: &mut dyn FnMut(Option<State<W>>),
 ) {
     let width = lines.width;
-    let mut itself = [0u128; W];
-    for j in 0..W {
-        itself[j] = Column {
-            run: state.runs[j],
+    // G itself as a rival: no completed runs apart, the same current runs.
+    let itself: Rival<W> = state.runs.map(|run| {
+        Column {
+            run,
             g_ahead: false,
             len: 0,
             ahead: [0; 20],
         }
-        .pack();
-    }
+        .pack()
+    });
     let mut rivals = Vec::new();
     'line: for g in 0..1u32 << width {
         let clue = lines.clue_of[g as usize] as usize;
