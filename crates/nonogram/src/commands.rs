@@ -1,12 +1,156 @@
-//! The nonogram generator: random pictures until one is unique (by SAT), graded by the shared
-//! deduction engine with line solving.
+//! The nonogram generator (random pictures until one is unique, by SAT, graded by the shared
+//! deduction engine with line solving) and the family's own subcommands: `nonogram reckon`
+//! (how many M×N nonograms are uniquely solvable, [`crate::reckon`]) and `reckon-merge`.
 
+use crate::reckon::{self, classes, Method, Units};
 use crate::{formats, Nonogram, Picture};
-use clap::{Args, FromArgMatches};
+use clap::{Args, FromArgMatches, Subcommand};
 use serde_json::json;
+use std::path::PathBuf;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{Difficulty, Family, Generator, Made, Request};
+use wellposed_engine::{Commands, Context, Difficulty, Family, Generator, Made, Report, Request};
+
+/// `wellposed nonogram …`.
+#[derive(Subcommand)]
+pub enum NonogramCommand {
+    /// Count the uniquely solvable M×N nonograms (grids no other grid shares its row and
+    /// column clues with), exactly.
+    Reckon {
+        /// Rows.
+        m: usize,
+        /// Columns.
+        n: usize,
+        /// classes (grids grouped by row clues, in resumable units; the default), rivals (a
+        /// transfer matrix over the rows, for narrow boards: the default when the shorter side
+        /// is at most 3) or brute (every grid; at most 24 cells).
+        #[arg(long)]
+        method: Option<String>,
+        /// Worker threads (default: all cores).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Classes method: record finished units here (atomically) and resume from it.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Classes method: run only the units ≡ K mod N (one machine's share; the shares'
+        /// checkpoints are summed by `nonogram reckon-merge`).
+        #[arg(long, value_name = "K/N", value_parser = shard)]
+        shard: Option<(usize, usize)>,
+        /// Classes method: the rows whose clues a unit fixes (default: enough for a few
+        /// hundred units). Another depth is another split of the same count.
+        #[arg(long, value_name = "ROWS")]
+        depth: Option<usize>,
+        /// Classes method: count nothing; time this many units drawn at random and
+        /// extrapolate the whole count's core-hours with a 95% interval.
+        #[arg(long, value_name = "SAMPLES")]
+        estimate: Option<usize>,
+        /// The seed of --estimate's draw.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Sum the checkpoints of a reckon run in shares (`reckon --shard K/N --checkpoint F`)
+    /// into the whole count: every unit must be there exactly once, all of one board and depth.
+    ReckonMerge {
+        #[arg(required = true)]
+        checkpoints: Vec<PathBuf>,
+    },
+}
+
+fn shard(s: &str) -> Result<(usize, usize), String> {
+    wellposed_engine::parse_shard(s).map_err(|e| format!("{e:#}"))
+}
+
+/// The family's subcommands, for the registry.
+pub const COMMANDS: Commands = Commands {
+    about: "Nonograms (paint by numbers)",
+    subcommands: NonogramCommand::augment_subcommands,
+    run: run_command,
+};
+
+fn run_command(m: &clap::ArgMatches, ctx: &Context) -> Result<Report> {
+    match NonogramCommand::from_arg_matches(m)? {
+        NonogramCommand::Reckon {
+            m,
+            n,
+            method,
+            threads,
+            checkpoint,
+            shard,
+            depth,
+            estimate,
+            seed,
+        } => {
+            let threads = Context::threads(threads);
+            let bar = ctx.options.progress.meter("units", 0);
+            let progress = |done: u64, of: u64| {
+                bar.set_length(of);
+                bar.set_position(done);
+            };
+            if let Some(samples) = estimate {
+                if rows_and_width(m, n)?.1 == 0 {
+                    anyhow::bail!("--estimate: expected a board with cells, found {m}×{n}");
+                }
+                let (height, width) = rows_and_width(m, n)?;
+                let e = classes::estimate(width, height, depth, samples, seed, threads, &progress)?;
+                drop(bar);
+                return Ok(Report {
+                    text: e.describe(),
+                    json: serde_json::to_value(&e)?,
+                });
+            }
+            let method = match method.as_deref() {
+                None if m.min(n) <= 3 => Method::Rivals,
+                None => Method::Classes,
+                Some(s) => Method::parse(s).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "--method: expected `classes`, `rivals` or `brute`, found `{s}`"
+                    )
+                })?,
+            };
+            if method != Method::Classes && depth.is_some() {
+                anyhow::bail!("--depth is for the classes method");
+            }
+            let units = Units {
+                checkpoint: checkpoint.as_deref(),
+                shard,
+                depth,
+                asked: None,
+            };
+            let r = reckon::reckon(m, n, method, threads, units, &progress)?;
+            drop(bar);
+            Ok(Report {
+                text: r.describe(),
+                json: serde_json::to_value(&r)?,
+            })
+        }
+        NonogramCommand::ReckonMerge { checkpoints } => {
+            let (rows, columns, count, units) = classes::merge(&checkpoints)?;
+            let r = reckon::Reckoning {
+                rows,
+                columns,
+                count,
+                method: Method::Classes.name(),
+                units: Some(units),
+                seconds: 0.0,
+            };
+            Ok(Report {
+                text: r.describe(),
+                json: serde_json::to_value(&r)?,
+            })
+        }
+    }
+}
+
+/// The rows (the longer side) and their width (the shorter), the board checked.
+fn rows_and_width(m: usize, n: usize) -> Result<(usize, usize)> {
+    if m * n > reckon::MAX_CELLS {
+        anyhow::bail!(
+            "expected at most {} cells, found {m}×{n}",
+            reckon::MAX_CELLS
+        );
+    }
+    Ok((m.max(n), m.min(n)))
+}
 
 /// `generate nonogram`'s parameters.
 #[derive(Args)]

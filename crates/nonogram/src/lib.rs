@@ -13,6 +13,7 @@ pub mod belief;
 pub mod commands;
 pub mod formats;
 pub mod line;
+pub mod reckon;
 pub mod solve;
 
 use line::Clue;
@@ -502,8 +503,9 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
 }
 
 /// This family as the registry and every front end see it.
-pub const FAMILY: wellposed_engine::FamilyEntry =
-    wellposed_engine::FamilyEntry::of::<Nonogram>().generator(commands::GENERATOR);
+pub const FAMILY: wellposed_engine::FamilyEntry = wellposed_engine::FamilyEntry::of::<Nonogram>()
+    .generator(commands::GENERATOR)
+    .commands(commands::COMMANDS);
 
 impl Family for Nonogram {
     const NAME: &'static str = "nonogram";
