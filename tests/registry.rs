@@ -245,21 +245,12 @@ fn edit_grids_are_faithful() {
             );
         }
     }
-    let want = [
-        "akari",
-        "battleships",
-        "binary",
-        "latin",
-        "lights-out",
-        "map",
-        "masyu",
-        "minesweeper",
-        "nonogram",
-        "slitherlink",
-        "starbattle",
-        "submarines",
-        "sudoku",
-        "survo",
-    ];
-    assert_eq!(families.into_iter().collect::<Vec<_>>(), want);
+    // Every family a setter shares by puzz.link URL has a grid to click (no hand list here:
+    // a new family is covered by its registry line), and so do the older grid families.
+    for f in wellposed_families::FAMILIES.iter().filter(|f| !f.puzzlink.is_empty()) {
+        assert!(families.contains(f.name), "{}: no edit grid", f.name);
+    }
+    for name in ["binary", "latin", "lights-out", "map", "submarines", "survo"] {
+        assert!(families.contains(name), "{name}: no edit grid");
+    }
 }

@@ -220,7 +220,7 @@ impl Akari {
         let whites = self.whites();
         let answer = (0..whites.len()).map(|v| Var(v as u32)).collect();
         let names = whites.iter().map(|&k| self.cell_name(k)).collect();
-        CnfEncoding { cnf, answer, names }
+        CnfEncoding::new(cnf, answer, names)
     }
 
     /// `row R col C` (from 1), the name of cell k in messages and hints.
@@ -324,6 +324,7 @@ const EDIT_SYMBOLS: [&str; 7] = [".", "X", "0", "1", "2", "3", "4"];
 
 impl Family for Akari {
     const NAME: &'static str = "akari";
+    const PUZZLINK: &'static [&'static str] = &["lightup", "akari"];
     const SUMMARY: &'static str =
         "Akari (Light Up): light every white cell, lights never see each other, numbers count lights";
     const EXAMPLES: &'static [&'static str] = &[

@@ -172,6 +172,7 @@ impl Heyawake {
 
 impl Family for Heyawake {
     const NAME: &'static str = "heyawake";
+    const PUZZLINK: &'static [&'static str] = &["heyawake"];
     const SUMMARY: &'static str =
         "Heyawake: shade cells, none side by side, unshaded connected, room numbers count shaded cells, no unshaded line across two room borders";
     const EXAMPLES: &'static [&'static str] = &[

@@ -288,6 +288,7 @@ impl Loop {
 
 impl Family for Masyu {
     const NAME: &'static str = "masyu";
+    const PUZZLINK: &'static [&'static str] = &["mashu", "masyu"];
     const SUMMARY: &'static str =
         "Masyu: one loop through every pearl, straight on white ones, turning on black ones";
     const EXAMPLES: &'static [&'static str] = &[

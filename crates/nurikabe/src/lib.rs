@@ -203,6 +203,7 @@ impl Nurikabe {
 
 impl Family for Nurikabe {
     const NAME: &'static str = "nurikabe";
+    const PUZZLINK: &'static [&'static str] = &["nurikabe"];
     const SUMMARY: &'static str =
         "Nurikabe: shade cells so each unshaded island holds one number, its size; the shaded cells connected, no 2×2 shaded";
     const EXAMPLES: &'static [&'static str] = &[

@@ -233,6 +233,7 @@ impl Loop {
 
 impl Family for Slitherlink {
     const NAME: &'static str = "slitherlink";
+    const PUZZLINK: &'static [&'static str] = &["slither", "slitherlink"];
     const SUMMARY: &'static str =
         "Slitherlink: one closed loop along the grid's edges, each number its cell's edges on it";
     const EXAMPLES: &'static [&'static str] = &[

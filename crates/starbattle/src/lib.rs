@@ -180,7 +180,7 @@ impl StarBattle {
             }
         }
         let names = (0..n).map(|k| self.cell_name(k)).collect();
-        CnfEncoding { cnf, answer, names }
+        CnfEncoding::new(cnf, answer, names)
     }
 
     /// Checks a placement of stars by the rules alone.
@@ -221,6 +221,7 @@ impl StarBattle {
 
 impl Family for StarBattle {
     const NAME: &'static str = "starbattle";
+    const PUZZLINK: &'static [&'static str] = &["starbattle"];
     const SUMMARY: &'static str =
         "Star Battle: k stars in every row, column and region, no two touching";
     const EXAMPLES: &'static [&'static str] = &[

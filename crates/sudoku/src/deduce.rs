@@ -205,11 +205,7 @@ pub fn encoding(p: &Sudoku) -> CnfEncoding {
     let names = (0..n * n * n)
         .map(|i| format!("r{}c{}={}", i / n / n + 1, i / n % n + 1, i % n + 1))
         .collect();
-    CnfEncoding {
-        cnf,
-        answer: vars,
-        names,
-    }
+    CnfEncoding::new(cnf, vars, names)
 }
 
 /// The cells that share a row, column or box with `k` (some more than once).

@@ -175,6 +175,7 @@ impl Sudoku {
 
 impl Family for Sudoku {
     const NAME: &'static str = "sudoku";
+    const PUZZLINK: &'static [&'static str] = &["sudoku"];
     const SUMMARY: &'static str =
         "Sudoku: each digit once per row, column and box (4×4 to 25×25; the 81-character line)";
     const EXAMPLES: &'static [&'static str] = &[
