@@ -120,7 +120,7 @@ impl Hint {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Battleships {
     pub rows: usize,
     pub cols: usize,
@@ -138,6 +138,32 @@ pub struct Battleships {
     /// (hint, row, column), 0-based.
     pub hints: Vec<(Hint, usize, usize)>,
 }
+
+/// Two puzzles are equal when they say the same: the URL's own spelling of the fleet is how to
+/// write it back, not part of the puzzle.
+impl PartialEq for Battleships {
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.rows,
+            self.cols,
+            &self.fleet,
+            &self.shapes,
+            &self.row_counts,
+            &self.col_counts,
+            &self.hints,
+        ) == (
+            other.rows,
+            other.cols,
+            &other.fleet,
+            &other.shapes,
+            &other.row_counts,
+            &other.col_counts,
+            &other.hints,
+        )
+    }
+}
+
+impl Eq for Battleships {}
 
 /// The standard fleet: one battleship (4), two cruisers (3), three destroyers (2), four
 /// submarines (1).
@@ -623,6 +649,9 @@ impl Family for Battleships {
         // pzprjs's own test URL (test/script/battleship.js).
         "https://puzz.link/p?battleship/6/6/g12h2g30g3gk0r3w//c\n",
         "https://puzz.link/p?battleship/4/1/111033i/1/31s\n",
+        // A fleet of two 2×2 squares with their corners given (semiexp/cspuz_core's test).
+        "https://puzz.link/p?battleship/2/5/m7hai89g/2/22u/22u\n",
+        "family battleships\nsize 3 4\nfleet xxx/.x.:1 1:1\nrows 3 1 1\ncols 1 2 1 1\nhints\nl 1 1\n",
     ];
     type Solution = Fleet;
 

@@ -211,6 +211,8 @@ impl Family for Board {
         "family minesweeper\nmines 2\ngrid\n1..\n...\n..1\n",
         // pzprjs's own test URL (test/script/mines.js).
         "https://puzz.link/p?mines/5/5/g2m13l13g0j\n",
+        // Cells given safe without their number (semiexp/cspuz_core's test).
+        "https://puzz.link/p?mines/5/3/1g1g.j.0g1g.\n",
     ];
     type Solution = Layout;
 
