@@ -31,12 +31,12 @@ use wellposed_xc::Problem;
 /// The largest side accepted (25×25, 5×5 boxes): digits fit a 32-bit mask.
 pub const MAX_SIDE: usize = 25;
 
-/// Search nodes per cell the family's search may take on `--method auto` before the encoding
-/// answers: a brief look, then a full one. Chosen, not measured against the encodings: 9×9
-/// puzzles take tens to thousands of nodes, and the brief budget keeps the cost of a puzzle the
-/// search finds hard near that of building its cover.
-const NATIVE_BRIEF_NODES_PER_CELL: u64 = 100;
-const NATIVE_FULL_NODES_PER_CELL: u64 = 10_000;
+/// The search nodes the family's search may take on `--method auto` before the encoding
+/// answers, as work (nodes × cells, each node scanning every cell): a full look, and a brief
+/// one a hundredth of it. Chosen, not measured against the encodings: a 9×9 puzzle takes tens
+/// to thousands of nodes and the full budget 600,000; a 25×25 one 80,000, a second or so.
+const NATIVE_FULL_WORK: u64 = 50_000_000;
+const NATIVE_BRIEF_WORK: u64 = NATIVE_FULL_WORK / 100;
 
 /// The grid's shape: boxes of `box_rows` × `box_cols` cells, side `n` = their product, and
 /// the units (rows, then columns, then boxes, each a list of cells).
@@ -431,8 +431,8 @@ impl Family for Sudoku {
         }
         let cells = (self.n() * self.n()) as u64;
         let budget = match effort {
-            Effort::Brief => NATIVE_BRIEF_NODES_PER_CELL * cells,
-            Effort::Full => NATIVE_FULL_NODES_PER_CELL * cells,
+            Effort::Brief => NATIVE_BRIEF_WORK / cells,
+            Effort::Full => NATIVE_FULL_WORK / cells,
         };
         let (s, start) = solver::Solver::new(&self.shape, &self.givens);
         let mut s = s.within(budget);
