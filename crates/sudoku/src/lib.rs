@@ -137,29 +137,15 @@ impl Sudoku {
     }
 
     /// The options of the exact cover, in order: (cell, digit) for every digit a cell may
-    /// take — a given cell only its own, an open cell those no given among its peers holds.
+    /// take — a given cell only its own. (Digits its peers' givens rule out are left in: a
+    /// cover where an item had no option left would be a CNF with an empty clause, which the
+    /// DRAT proof of `--certify` does not handle; dancing links drop them at once anyway.)
     fn placements(&self) -> Vec<(usize, u8)> {
         let n = self.n();
-        // The digits given in each unit.
-        let mut given = vec![0u32; 3 * n];
+        let mut out = Vec::with_capacity(n * n * n);
         for (k, g) in self.givens.iter().enumerate() {
-            if let Some(d) = *g {
-                let (r, c, b) = self.shape.units_of(k);
-                for u in [r, n + c, 2 * n + b] {
-                    given[u] |= solver::bit(d);
-                }
-            }
-        }
-        let mut out = Vec::new();
-        for k in 0..n * n {
-            let (r, c, b) = self.shape.units_of(k);
-            let taken = given[r] | given[n + c] | given[2 * n + b];
             for d in 1..=n as u8 {
-                let allowed = match self.givens[k] {
-                    Some(g) => g == d,
-                    None => taken & solver::bit(d) == 0,
-                };
-                if allowed {
+                if g.is_none_or(|g| g == d) {
                     out.push((k, d));
                 }
             }
