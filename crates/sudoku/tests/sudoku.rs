@@ -407,3 +407,23 @@ fn generated_puzzles_are_unique_and_minimal() {
         }
     }
 }
+
+/// `--certify`: the published puzzle's one solution and the changed puzzle's none come with
+/// DRAT proofs the independent checker accepts.
+#[test]
+fn uniqueness_and_no_solution_are_certified() {
+    let p = Sudoku::parse(WIKIPEDIA, "wikipedia").unwrap();
+    let c = wellposed_engine::certified(&p, &Options::default(), Some(2), 1).unwrap();
+    assert_eq!((c.count, c.complete, c.proof.is_some()), (1, true, true));
+    let none = Sudoku::parse(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../encodings/sudoku/no-solution-9x9.txt"
+        ))
+        .unwrap(),
+        "none",
+    )
+    .unwrap();
+    let c = wellposed_engine::certified(&none, &Options::default(), Some(2), 1).unwrap();
+    assert_eq!((c.count, c.complete, c.proof.is_some()), (0, true, true));
+}
