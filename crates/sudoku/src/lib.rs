@@ -3,7 +3,7 @@
 //! 3 columns), 9, 16 and 25, and any other R×C in the document.
 //!
 //! Read from the `family sudoku` document, the one-line form Sudoku solvers share (81
-//! characters for 9×9, `.` or `0` blank; [`formats`]) and puz.link URLs; a file of many lines
+//! characters for 9×9, `.` or `0` blank; [`formats`]) and puzz.link URLs; a file of many lines
 //! is answered line by line by `wellposed sudoku batch FILE` ([`commands`]). Solved as an
 //! exact cover (cell, row-digit, column-digit, box-digit) by dancing links, by CNF through its
 //! translation, or by the family's own bit-mask search ([`solver`]); graded by the techniques
@@ -180,7 +180,7 @@ impl Family for Sudoku {
                 source: source.to_string(),
                 line: 1,
                 message: "expected `family sudoku`, a puzzle on one line (81 characters for \
-                          9×9) or a puz.link URL, found nothing"
+                          9×9) or a puzz.link URL, found nothing"
                     .into(),
             });
         };
