@@ -19,7 +19,15 @@ pub struct GenerateArgs {
     /// Rows per box (columns per box: size / rows).
     #[arg(long)]
     box_rows: Option<usize>,
+    /// Draw seeds s, s + 2^32, … until the family's search has to guess at least this often
+    /// to decide the puzzle (0: any puzzle; 1: singles alone do not solve it). A measure of
+    /// how hard the puzzle is for a solver, not for a player (that is --difficulty).
+    #[arg(long, default_value_t = 0)]
+    min_guesses: u64,
 }
+
+/// How many seeds `--min-guesses` tries for one puzzle.
+const GUESS_ATTEMPTS: u64 = 1000;
 
 /// A random full grid, a minimal set of its digits that keeps it unique, proved unique by
 /// dancing links; `--difficulty` grades it by the techniques (the front end draws seeds until
@@ -46,7 +54,21 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
         Some(r) => bail!("--box-rows: expected a divisor of {n}, found {r}"),
     };
     let shape = Shape::new(r, c);
-    let g = generate::generate(&shape, req.seed);
+    let (g, seed, guesses) = (0..GUESS_ATTEMPTS)
+        .map(|attempt| {
+            let seed = req.seed.wrapping_add(attempt << 32);
+            let g = generate::generate(&shape, seed);
+            let guesses = solver::guesses(&shape, &g.puzzle.givens);
+            (g, seed, guesses)
+        })
+        .find(|(_, _, guesses)| *guesses >= a.min_guesses)
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "no puzzle needing {} guesses in {GUESS_ATTEMPTS} seeds from {}",
+                a.min_guesses,
+                req.seed
+            )
+        })?;
     let p = &g.puzzle;
     let solution = p.grid_of(&g.solution);
     p.verify(&solution)
@@ -64,13 +86,12 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let line = formats::line(p);
     Ok(Made {
         text: format!(
-            "# seed {}: {givens} givens (minimal){}\n{}",
-            req.seed,
+            "# seed {seed}: {givens} givens (minimal), {guesses} guesses{}\n{}",
             line.as_ref().map_or(String::new(), |l| format!("\n# {l}")),
             puzzle.trim_end()
         ),
         json: json!({
-            "seed": req.seed, "givens": givens, "puzzle": puzzle, "line": line,
+            "seed": seed, "givens": givens, "guesses": guesses, "puzzle": puzzle, "line": line,
             "solution": formats::solution_line(&g.solution),
         }),
         puzzle,

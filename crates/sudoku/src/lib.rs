@@ -3,7 +3,7 @@
 //! 3 columns), 9, 16 and 25, and any other R×C in the document.
 //!
 //! Read from the `family sudoku` document, the one-line form Sudoku solvers share (81
-//! characters for 9×9, `.` or `0` blank; [`formats`]) and puz.link URLs; a file of many lines
+//! characters for 9×9, `.` or `0` blank; [`formats`]) and puzz.link URLs; a file of many lines
 //! is answered line by line by `wellposed sudoku batch FILE` ([`commands`]). Solved as an
 //! exact cover (cell, row-digit, column-digit, box-digit) by dancing links, by CNF through its
 //! translation, or by the family's own bit-mask search ([`solver`]); graded by the techniques
@@ -31,12 +31,12 @@ use wellposed_xc::Problem;
 /// The largest side accepted (25×25, 5×5 boxes): digits fit a 32-bit mask.
 pub const MAX_SIDE: usize = 25;
 
-/// Search nodes per cell the family's search may take on `--method auto` before the encoding
-/// answers: a brief look, then a full one. Chosen, not measured against the encodings: 9×9
-/// puzzles take tens to thousands of nodes, and the brief budget keeps the cost of a puzzle the
-/// search finds hard near that of building its cover.
-const NATIVE_BRIEF_NODES_PER_CELL: u64 = 100;
-const NATIVE_FULL_NODES_PER_CELL: u64 = 10_000;
+/// The search nodes the family's search may take on `--method auto` before the encoding
+/// answers, as work (nodes × cells, each node scanning every cell): a full look, and a brief
+/// one a hundredth of it. Chosen, not measured against the encodings: a 9×9 puzzle takes tens
+/// to thousands of nodes and the full budget 600,000; a 25×25 one 80,000, a second or so.
+const NATIVE_FULL_WORK: u64 = 50_000_000;
+const NATIVE_BRIEF_WORK: u64 = NATIVE_FULL_WORK / 100;
 
 /// The grid's shape: boxes of `box_rows` × `box_cols` cells, side `n` = their product, and
 /// the units (rows, then columns, then boxes, each a list of cells).
@@ -137,29 +137,15 @@ impl Sudoku {
     }
 
     /// The options of the exact cover, in order: (cell, digit) for every digit a cell may
-    /// take — a given cell only its own, an open cell those no given among its peers holds.
+    /// take — a given cell only its own. (Digits its peers' givens rule out are left in: a
+    /// cover where an item had no option left would be a CNF with an empty clause, which the
+    /// DRAT proof of `--certify` does not handle; dancing links drop them at once anyway.)
     fn placements(&self) -> Vec<(usize, u8)> {
         let n = self.n();
-        // The digits given in each unit.
-        let mut given = vec![0u32; 3 * n];
+        let mut out = Vec::with_capacity(n * n * n);
         for (k, g) in self.givens.iter().enumerate() {
-            if let Some(d) = *g {
-                let (r, c, b) = self.shape.units_of(k);
-                for u in [r, n + c, 2 * n + b] {
-                    given[u] |= solver::bit(d);
-                }
-            }
-        }
-        let mut out = Vec::new();
-        for k in 0..n * n {
-            let (r, c, b) = self.shape.units_of(k);
-            let taken = given[r] | given[n + c] | given[2 * n + b];
             for d in 1..=n as u8 {
-                let allowed = match self.givens[k] {
-                    Some(g) => g == d,
-                    None => taken & solver::bit(d) == 0,
-                };
-                if allowed {
+                if g.is_none_or(|g| g == d) {
                     out.push((k, d));
                 }
             }
@@ -195,7 +181,7 @@ impl Family for Sudoku {
                 source: source.to_string(),
                 line: 1,
                 message: "expected `family sudoku`, a puzzle on one line (81 characters for \
-                          9×9) or a puz.link URL, found nothing"
+                          9×9) or a puzz.link URL, found nothing"
                     .into(),
             });
         };
@@ -432,8 +418,8 @@ impl Family for Sudoku {
         }
         let cells = (self.n() * self.n()) as u64;
         let budget = match effort {
-            Effort::Brief => NATIVE_BRIEF_NODES_PER_CELL * cells,
-            Effort::Full => NATIVE_FULL_NODES_PER_CELL * cells,
+            Effort::Brief => NATIVE_BRIEF_WORK / cells,
+            Effort::Full => NATIVE_FULL_WORK / cells,
         };
         let (s, start) = solver::Solver::new(&self.shape, &self.givens);
         let mut s = s.within(budget);

@@ -17,8 +17,11 @@ pub struct Solver<'s> {
     bx: Vec<u32>,
     /// Candidate masks of the open cells at each search depth (reused between nodes).
     scratch: Vec<u32>,
-    /// Search nodes visited, for the batch report.
+    /// Search nodes visited.
     pub nodes: u64,
+    /// Nodes where the search had to guess: no cell with one candidate left and no digit
+    /// with one place left in a unit, so it tried two or more digits in a cell.
+    pub guesses: u64,
     /// When set, each node tries its digits in a fresh random order (the generator's grids).
     rng: Option<wellposed_engine::Xorshift>,
     /// The most nodes the search may visit; past it, it stops and [`Solver::gave_up`] holds.
@@ -46,6 +49,7 @@ impl<'s> Solver<'s> {
             bx: vec![0; n],
             scratch: vec![0; n * n],
             nodes: 0,
+            guesses: 0,
             rng: None,
             budget: u64::MAX,
             gave_up: false,
@@ -160,6 +164,9 @@ impl<'s> Solver<'s> {
         if let Some(rng) = &mut self.rng {
             rng.shuffle(&mut tries[..m]);
         }
+        if m > 1 {
+            self.guesses += 1;
+        }
         for &d in &tries[..m] {
             self.set(cell, d);
             let go_on = self.search(stop, count, found);
@@ -211,6 +218,14 @@ impl<'s> Solver<'s> {
 /// Digit `d`'s bit.
 pub fn bit(d: u8) -> u32 {
     1 << (d - 1)
+}
+
+/// The guesses the search makes deciding that `givens` has one solution (its whole search
+/// for a second one): 0 when singles alone settle it.
+pub fn guesses(shape: &Shape, givens: &[Option<u8>]) -> u64 {
+    let (mut s, _) = Solver::new(shape, givens);
+    s.count(2, &mut |_| true);
+    s.guesses
 }
 
 /// The number of solutions of `givens` up to `stop`, and the first one.

@@ -407,3 +407,38 @@ fn generated_puzzles_are_unique_and_minimal() {
         }
     }
 }
+
+/// `--certify`: the published puzzle's one solution and the changed puzzle's none come with
+/// DRAT proofs the independent checker accepts.
+#[test]
+fn uniqueness_and_no_solution_are_certified() {
+    let p = Sudoku::parse(WIKIPEDIA, "wikipedia").unwrap();
+    let c = wellposed_engine::certified(&p, &Options::default(), Some(2), 1).unwrap();
+    assert_eq!((c.count, c.complete, c.proof.is_some()), (1, true, true));
+    let none = Sudoku::parse(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../encodings/sudoku/no-solution-9x9.txt"
+        ))
+        .unwrap(),
+        "none",
+    )
+    .unwrap();
+    let c = wellposed_engine::certified(&none, &Options::default(), Some(2), 1).unwrap();
+    assert_eq!((c.count, c.complete, c.proof.is_some()), (0, true, true));
+}
+
+/// The search's guesses (what `generate sudoku --min-guesses` draws on): none on a puzzle the
+/// singles solve (Wikipedia's, which grades `naked-single`), some on Inkala's 2012 puzzle.
+#[test]
+fn the_search_guesses_only_where_singles_do_not_solve() {
+    let shape = Shape::new(3, 3);
+    let easy = Sudoku::parse(WIKIPEDIA, "w").unwrap();
+    assert_eq!(wellposed_sudoku::solver::guesses(&shape, &easy.givens), 0);
+    let hard = Sudoku::parse(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "inkala",
+    )
+    .unwrap();
+    assert!(wellposed_sudoku::solver::guesses(&shape, &hard.givens) > 0);
+}
