@@ -296,6 +296,7 @@ fn every_family_with_clues_repairs_its_bundled_instances() {
         }
     }
     let want = [
+        "akari",
         "battleships",
         "binary",
         "latin",

@@ -298,3 +298,27 @@ fn each_rule_does_its_own_step() {
     assert_eq!(dark, vec![var_of[6].unwrap(), var_of[7].unwrap()]);
     assert_eq!(brute_force(&p), 1);
 }
+
+/// Every URL of the corpus (`encodings/akari/puzzlink.tsv`, real puzzles from public sources)
+/// is read and written back as it was (pzprjs's URL name `akari` for the key `lightup`, and
+/// without a trailing `/`).
+#[test]
+fn the_corpus_reads_and_writes_back() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../encodings/akari/puzzlink.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut read = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let url = line.split('\t').next().unwrap();
+        let p = Akari::parse(url, "corpus").unwrap_or_else(|e| panic!("{e}"));
+        let want = url.replace("?lightup/", "?akari/");
+        assert_eq!(p.url().unwrap(), want.trim_end_matches('/'));
+        read += 1;
+    }
+    assert!(read >= 10);
+}

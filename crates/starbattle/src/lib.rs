@@ -70,14 +70,14 @@ impl StarBattle {
     /// appearance, so equal boards compare equal.
     pub fn from_names(rows: usize, cols: usize, cells: &[char], stars: usize) -> StarBattle {
         let mut names: Vec<char> = Vec::new();
+        let mut index = std::collections::HashMap::new();
         let region = cells
             .iter()
-            .map(|&ch| match names.iter().position(|&n| n == ch) {
-                Some(r) => r,
-                None => {
+            .map(|&ch| {
+                *index.entry(ch).or_insert_with(|| {
                     names.push(ch);
                     names.len() - 1
-                }
+                })
             })
             .collect();
         StarBattle {

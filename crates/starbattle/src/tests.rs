@@ -272,3 +272,25 @@ fn each_rule_does_its_own_step() {
     );
     assert!(!confined.contains(&0) && !confined.contains(&1));
 }
+
+/// Every URL of the corpus (`encodings/starbattle/puzzlink.tsv`, real puzzles from public
+/// sources) is read and written back character for character.
+#[test]
+fn the_corpus_reads_and_writes_back() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../encodings/starbattle/puzzlink.tsv"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut read = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let url = line.split('\t').next().unwrap();
+        let p = StarBattle::parse(url, "corpus").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.url().unwrap(), url);
+        read += 1;
+    }
+    assert!(read >= 8);
+}
