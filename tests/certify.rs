@@ -100,3 +100,20 @@ fn the_bundled_example_proof_checks_and_a_shortened_one_does_not() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("proof line 1"), "{}", r.stderr);
 }
+
+/// Clues that leave an exact-cover item with no option (two 1s in one row of a Latin square:
+/// no option puts a 2 in that row) make a formula with the empty clause: no solution, proved
+/// as it stands.
+#[test]
+fn clues_that_leave_an_item_uncoverable_certify_as_none() {
+    let f = temp_file(
+        "latin-two-ones.txt",
+        "family latin\nsize 2\ngrid\n1 1\n. .\n",
+    );
+    let r = wellposed(&["solve", "--json", "--certify", &f]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(j["status"], "none");
+    assert_eq!(j["certified"], true);
+    assert_eq!(j["certificate"]["kind"], "drat");
+}
