@@ -4,7 +4,8 @@
 use wellposed_engine::{
     count, exact_cover_to_cnf, Counting, Method, Options, RawCnf, RawDlx, Xorshift,
 };
-use wellposed_sat::{count_models, Cnf, Lit, Var};
+use wellposed_count::count_models;
+use wellposed_sat::{Cnf, Lit, Var};
 use wellposed_xc::Problem;
 
 fn opts(method: Method, counting: Counting) -> Options {

@@ -57,8 +57,8 @@
 //!   so every cache entry made while counting a branch that comes to 0 is removed ("cache
 //!   pollution", as sharpSAT calls it). Entries of branches that count more than 0 are exact.
 
-use crate::hash::WordMap;
-use crate::{Backend, BackendError, Cnf, Limits, Lit, Var};
+use wellposed_sat::hash::WordMap;
+use wellposed_sat::{Backend, BackendError, Cnf, Limits, Lit, Var};
 use num_bigint::BigUint;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -314,7 +314,7 @@ pub enum Heuristic {
 /// rank above, by degree.
 fn elimination_ranks(n: usize, clauses: &[Vec<u32>]) -> (Vec<u32>, Option<usize>) {
     const MAX_FILL_DEGREE: usize = 64;
-    let mut adj: Vec<crate::hash::WordSet<u32>> = vec![Default::default(); n];
+    let mut adj: Vec<wellposed_sat::hash::WordSet<u32>> = vec![Default::default(); n];
     for c in clauses {
         if c.len() > MAX_FILL_DEGREE {
             continue; // a huge clause would make a clique of everything; it tells nothing here
@@ -446,7 +446,8 @@ impl Counter {
     ///
     /// ```
     /// use std::sync::atomic::{AtomicU64, Ordering};
-    /// use wellposed_sat::{Cnf, Counter, Var};
+    /// use wellposed_count::Counter;
+    /// use wellposed_sat::{Cnf, Var};
     /// let mut cnf = Cnf::new();
     /// cnf.add_clause(&[Var(0).positive(), Var(1).positive()]);
     /// let listed = AtomicU64::new(0);
@@ -774,7 +775,7 @@ impl Counter {
         }
         // The terms add units, four bytes a literal and forty a clause, to the formula.
         let units: usize = long.iter().map(|&i| clauses[i].len()).sum();
-        if cnf.bytes() + crate::clause_bytes(1) * units as u64 > cnf.choices().max_bytes {
+        if cnf.bytes() + wellposed_sat::clause_bytes(1) * units as u64 > cnf.choices().max_bytes {
             return None;
         }
         if self.inclusion_exclusion == InclusionExclusion::Always {
@@ -890,12 +891,12 @@ pub fn component_hash(vars: &[u32], long: &[u32]) -> u128 {
 }
 
 /// A fresh incremental SAT solver: CaDiCaL when built with it (it can be bounded by
-/// conflicts; [`crate::CadicalBackend::for_counting`]), else varisat.
+/// conflicts; [`wellposed_sat::CadicalBackend::for_counting`]), else varisat.
 fn new_solver() -> Box<dyn Backend> {
     #[cfg(feature = "cadical")]
-    return Box::new(crate::CadicalBackend::for_counting());
+    return Box::new(wellposed_sat::CadicalBackend::for_counting());
     #[cfg(not(feature = "cadical"))]
-    return Box::new(crate::VarisatBackend::new());
+    return Box::new(wellposed_sat::VarisatBackend::new());
 }
 
 /// One solve of the listing, bounded by `bound` conflicts in all, and whether it ran past
@@ -2673,7 +2674,7 @@ impl<'a> Search<'a> {
         let assumptions: Vec<Lit> = self
             .decisions_at
             .iter()
-            .map(|&at| Lit(self.trail[at]))
+            .map(|&at| Lit::from_code(self.trail[at]))
             .collect();
         self.stats.oracle_calls += 1;
         self.progress(); // each question takes milliseconds: the clock costs nothing here
@@ -2684,7 +2685,7 @@ impl<'a> Search<'a> {
         match oracle.solve(&assumptions) {
             Ok(true) => return true,
             Ok(false) => {}
-            Err(crate::BackendError::Stopped { .. }) => {
+            Err(wellposed_sat::BackendError::Stopped { .. }) => {
                 self.stopped = true;
                 return true;
             }
@@ -2695,7 +2696,7 @@ impl<'a> Search<'a> {
         // the other branches that repeat part of this one), latest decision first.
         if learning {
             if let Some(core) = oracle.failed_assumptions(&assumptions) {
-                let mut clause: Vec<u32> = core.iter().map(|l| l.0 ^ 1).collect();
+                let mut clause: Vec<u32> = core.iter().map(|l| l.code() ^ 1).collect();
                 clause.sort_by_key(|&l| std::cmp::Reverse(self.level[(l >> 1) as usize]));
                 if (2..=MAX_LEARNT_LEN).contains(&clause.len()) {
                     self.stats.oracle_clauses += 1;
@@ -2828,7 +2829,7 @@ impl<'a> Search<'a> {
     fn stable_listing(&self, blocks: &[Vec<Lit>]) -> Option<Box<dyn Backend>> {
         #[cfg(feature = "cadical")]
         {
-            let stable = Box::new(crate::CadicalBackend::stable());
+            let stable = Box::new(wellposed_sat::CadicalBackend::stable());
             let mut solver = holding(stable, &self.oracle_stop, self.oracle_cnf);
             for b in blocks {
                 solver.add_clause(b);
@@ -2968,7 +2969,7 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{Lit, Xorshift};
+    use wellposed_sat::{Lit, Xorshift};
 
     /// The counter without the listing first, which would answer most small formulas alone.
     fn searching() -> Counter {
@@ -3496,7 +3497,7 @@ pub(crate) mod tests {
         // The oracle asked at once (`Some(0)`) whether the pigeonhole formula has a model: a
         // question CaDiCaL needs minutes for. The flag raised meanwhile ends it (without the
         // oracle's flag this test runs for those minutes).
-        let cnf = crate::instances::pigeonhole(12);
+        let cnf = wellposed_sat::instances::pigeonhole(12);
         // Projected (on the first pigeon's holes): without a projection no question arises.
         let shown: Vec<Var> = (0..12).map(Var).collect();
         let counter = Counter {
