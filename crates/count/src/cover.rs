@@ -25,9 +25,9 @@
 //! enumeration (a 2×n strip of dominoes has Fibonacci many tilings), so the counter keeps such
 //! formulas.
 
+use std::sync::atomic::AtomicBool;
 use wellposed_sat::hash::WordSet;
 use wellposed_sat::{Cnf, Var};
-use std::sync::atomic::AtomicBool;
 
 /// Work (pairs checked and clique candidates tried) past which recognition gives up.
 const RECOGNITION_BUDGET: u64 = 50_000_000;
@@ -289,7 +289,7 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::brute;
+    use crate::tests::brute;
     use crate::Counter;
     use wellposed_sat::{Lit, Xorshift};
 
@@ -496,8 +496,9 @@ mod tests {
 
     #[test]
     fn a_raised_stop_flag_ends_the_cover_count() {
-        let (cnf, _) = wellposed_sat::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
-            .expect("bundled CNF parses");
+        let (cnf, _) =
+            wellposed_sat::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
+                .expect("bundled CNF parses");
         let form = exact_cover_form(&cnf, None).expect("an exact cover");
         assert_eq!(form.count(&AtomicBool::new(true)), None);
     }

@@ -22,8 +22,8 @@
 //! hard to refute: track3_113, 523 tests for nothing in 7.5 s) the search stops after
 //! [`DEFINE_UNDECIDED_AT_MOST`] of them.
 
-use wellposed_sat::{Backend, Cnf, Lit, Var};
 use std::sync::atomic::{AtomicBool, Ordering};
+use wellposed_sat::{Backend, Cnf, Lit, Var};
 
 /// Conflicts each test may take before its variable is taken as not defined.
 pub const DEFINE_CONFLICTS: u32 = 500;
@@ -165,7 +165,7 @@ pub fn extend_projection(
 #[cfg(all(test, feature = "cadical"))]
 mod tests {
     use super::*;
-    use crate::search::tests::{brute, defined_by_brute, random_cnf};
+    use crate::tests::{brute, defined_by_brute, random_cnf};
     use wellposed_sat::Xorshift;
 
     /// Random formulas with many short clauses (so that variables are often defined): every

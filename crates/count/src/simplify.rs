@@ -551,8 +551,8 @@ fn eliminate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::tests::{brute, defined_by_brute, random_cnf};
     use crate::count_models;
+    use crate::tests::{brute, defined_by_brute, random_cnf};
     use wellposed_sat::Xorshift;
 
     /// Random formulas, uniform and with many short clauses (so that units, failed literals
