@@ -54,6 +54,9 @@ fn knuth_s_extensions_and_content_count_as_a_dlx_file_does() {
 fn plain_words_are_not_taken_for_knuth_s_format() {
     for text in ["rows 1 2\n", "a b\na b\n", "| a comment only\n"] {
         let e = wellposed_families::parse_text(text, "t").err().unwrap();
-        assert!(e.to_string().contains("expected the first line"), "{text:?}: {e}");
+        assert!(
+            e.to_string().contains("expected the first line"),
+            "{text:?}: {e}"
+        );
     }
 }
