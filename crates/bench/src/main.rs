@@ -100,7 +100,8 @@ fn bench_dlx(files: &[String]) {
 const BLOCKING_MAX_N: usize = 11;
 
 fn bench_count(max_n: usize) {
-    use wellposed_sat::{dimacs, Backend, Counter, Lit, VarisatBackend};
+    use wellposed_count::Counter;
+    use wellposed_sat::{dimacs, Backend, Lit, VarisatBackend};
     println!("| n | solutions | counter (s) | how | search only (s) | its decisions | its cache hits | blocking (s) | dancing links 1 thread (s) | counter / dancing links |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for n in 8..=max_n {

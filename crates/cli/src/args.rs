@@ -234,7 +234,7 @@ pub struct CounterArgs {
     /// CaDiCaL (incremental, under the current decisions), whose refutations are learnt; and
     /// once most decisions end in conflicts, each component is first asked whether it has a
     /// model at all. 0 asks CaDiCaL at every component, `never` never.
-    #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(Some(wellposed_sat::SAT_CONFLICT_BUDGET)), value_parser = SatOracle::parse)]
+    #[arg(long, value_name = "CONFLICTS|never", default_value_t = SatOracle(wellposed_count::Counter::DEFAULT.sat_oracle), value_parser = SatOracle::parse)]
     pub counter_sat_oracle: SatOracle,
     /// Before it simplifies or searches, the model counter lists models one by one with
     /// CaDiCaL (each excluded by a blocking clause, each solve bounded by 20,000 conflicts):
@@ -244,7 +244,7 @@ pub struct CounterArgs {
     /// meets 8 solves past 1,000 conflicts after those 32 (many models, each dear), goes on
     /// in CaDiCaL's stable configuration (10^6 conflicts a solve), up to 16 times this many.
     /// Not for a formula in exact-cover form (see --no-exact-cover). 0 never lists.
-    #[arg(long, value_name = "MODELS", default_value_t = wellposed_sat::LIST_UP_TO)]
+    #[arg(long, value_name = "MODELS", default_value_t = wellposed_count::Counter::DEFAULT.list_up_to)]
     pub counter_list: u64,
     /// List models (--counter-list) not first but once most of the search's decisions end
     /// in conflicts (after 1,000), the search then starting again with what it learnt (for
@@ -300,8 +300,8 @@ pub enum HeuristicArg {
 }
 
 impl CounterArgs {
-    pub fn counter(&self) -> wellposed_sat::Counter {
-        wellposed_sat::Counter {
+    pub fn counter(&self) -> wellposed_count::Counter {
+        wellposed_count::Counter {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
             simplify: !self.no_simplify,
@@ -312,17 +312,17 @@ impl CounterArgs {
             list_up_to: self.counter_list,
             list_first: !self.no_list_first,
             inclusion_exclusion: match self.counter_inclusion_exclusion {
-                InclusionExclusionArg::Auto => wellposed_sat::InclusionExclusion::Auto,
-                InclusionExclusionArg::Always => wellposed_sat::InclusionExclusion::Always,
-                InclusionExclusionArg::Never => wellposed_sat::InclusionExclusion::Never,
+                InclusionExclusionArg::Auto => wellposed_count::InclusionExclusion::Auto,
+                InclusionExclusionArg::Always => wellposed_count::InclusionExclusion::Always,
+                InclusionExclusionArg::Never => wellposed_count::InclusionExclusion::Never,
             },
             heuristic: match self.counter_heuristic {
-                HeuristicArg::Auto => wellposed_sat::Heuristic::Auto,
-                HeuristicArg::Clause => wellposed_sat::Heuristic::Clause,
-                HeuristicArg::Vsads => wellposed_sat::Heuristic::Vsads,
-                HeuristicArg::Td => wellposed_sat::Heuristic::Td,
+                HeuristicArg::Auto => wellposed_count::Heuristic::Auto,
+                HeuristicArg::Clause => wellposed_count::Heuristic::Clause,
+                HeuristicArg::Vsads => wellposed_count::Heuristic::Vsads,
+                HeuristicArg::Td => wellposed_count::Heuristic::Td,
             },
-            ..wellposed_sat::Counter::default()
+            ..wellposed_count::Counter::default()
         }
     }
 }
@@ -427,7 +427,7 @@ impl Settings {
             threads,
             choices: self.choices,
             progress: self.progress.clone(),
-            counter: wellposed_sat::Counter::default(),
+            counter: wellposed_count::Counter::default(),
         }
     }
 

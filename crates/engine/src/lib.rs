@@ -7,6 +7,7 @@ pub mod deduce;
 mod document;
 mod encoding;
 mod entry;
+#[cfg(feature = "testing")]
 pub mod every_solver;
 mod family;
 pub mod generate;

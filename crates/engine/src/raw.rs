@@ -122,7 +122,10 @@ pub struct Cover {
 impl Family for RawDlx {
     const NAME: &'static str = "dlx";
     const SUMMARY: &'static str = "an exact cover problem in Knuth's .dlx format";
-    const EXTENSIONS: &'static [&'static str] = &["dlx"];
+    /// The extensions people give Knuth's formats: his programs' names (DLX1–3 read the same
+    /// text, with colours from DLX2 and multiplicities from DLX3; XCC and MCC are the later
+    /// names of the same problems).
+    const EXTENSIONS: &'static [&'static str] = &["dlx", "dlx1", "dlx2", "dlx3", "xcc", "mcc"];
     /// Items `p q r` primary, `x y` secondary with colours.
     const EXAMPLES: &'static [&'static str] =
         &["p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"];
@@ -142,6 +145,23 @@ impl Family for RawDlx {
             },
         })?;
         Ok(RawDlx { problem })
+    }
+
+    /// Knuth's formats by their content, whatever the file is called: his comment lines (`|`
+    /// first, as his generators write them) or a `|` on the item line (secondary items, or a
+    /// multiplicity `lo:hi|item`), and a text that reads as a problem with at least one option.
+    fn recognises(text: &str) -> bool {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let Some(first) = lines.next() else {
+            return false;
+        };
+        let items = if first.starts_with('|') {
+            lines.find(|l| !l.starts_with('|'))
+        } else {
+            Some(first)
+        };
+        let knuth = first.starts_with('|') || items.is_some_and(|l| l.contains('|'));
+        knuth && parse_dlx(text).is_ok_and(|p| !p.options().is_empty())
     }
 
     fn to_text(&self) -> String {

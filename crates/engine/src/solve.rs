@@ -90,7 +90,7 @@ pub struct Options {
     /// checks); the caller keeps a clone to read it, even while the work runs.
     pub progress: Progress,
     /// The model counter's settings (cache bound, learning, decision heuristic).
-    pub counter: wellposed_sat::Counter,
+    pub counter: wellposed_count::Counter,
 }
 
 pub enum Uniqueness {

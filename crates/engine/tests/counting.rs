@@ -1,10 +1,11 @@
 //! Counting agreement on random instances: the projected model counter, blocking clauses,
 //! dancing links and brute force give the same counts.
 
+use wellposed_count::count_models;
 use wellposed_engine::{
     count, exact_cover_to_cnf, Counting, Method, Options, RawCnf, RawDlx, Xorshift,
 };
-use wellposed_sat::{count_models, Cnf, Lit, Var};
+use wellposed_sat::{Cnf, Lit, Var};
 use wellposed_xc::Problem;
 
 fn opts(method: Method, counting: Counting) -> Options {

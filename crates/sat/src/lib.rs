@@ -1,37 +1,21 @@
 //! CNF for wellposed: literals and formulas, the constraint encodings every family needs
 //! (at-most-one, cardinality, XOR, small-weight linear sums), DIMACS reading and writing, and
-//! the SAT backends behind one incremental interface.
+//! the SAT backends behind one incremental interface. Counting models is `wellposed-count`'s.
 
 mod backend;
 #[cfg(feature = "cadical")]
 mod ccadical;
-mod count;
-mod cover;
-mod define;
 pub mod dimacs;
 mod encode;
 pub mod hash;
 pub mod instances;
-mod simplify;
 
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;
 pub use backend::{Backend, BackendError, ExternalSolver, Limits, VarisatBackend};
-pub use count::{
-    component_hash, count_models, CountStats, Counter, Heuristic, InclusionExclusion, ModelCount,
-    CACHE_ENTRY_BYTES, CONFLICT_BOUND_AFTER, DEAR_MODELS, DEAR_MODEL_CONFLICTS, LEARNT_SWEEP,
-    LIST_CONFLICTS, LIST_UP_TO, LONG_CLAUSE, LONG_CLAUSES_AT_MOST, PROGRESS_EVERY,
-    PURITY_MIN_PERCENT, PURITY_PROBE, SAT_CONFLICT_BUDGET, SPLITS_FUTILE_AFTER, SPLITS_FUTILE_RATE,
-    SPLIT_SAMPLE, SPLIT_STREAK, STABLE_LISTING_AFTER, STABLE_LIST_CONFLICTS, STABLE_LIST_FACTOR,
-};
-pub use define::{extend_projection, DefineStats, DEFINE_CONFLICTS};
 pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
-};
-pub use simplify::{
-    simplify, simplify_extending, ExtendProjection, SimplifyStats, MAX_RESOLVENT, SIMPLIFY_BUDGET,
-    SIMPLIFY_MAX_BYTES,
 };
 
 use std::fmt;
@@ -66,6 +50,16 @@ impl Lit {
     }
     pub fn var(self) -> Var {
         Var(self.0 >> 1)
+    }
+    /// The literal's code, `2 * var + negated`: the model counter's literals are these numbers.
+    #[inline]
+    pub fn code(self) -> u32 {
+        self.0
+    }
+    /// The literal of a code (see [`Lit::code`]).
+    #[inline]
+    pub fn from_code(code: u32) -> Lit {
+        Lit(code)
     }
     pub fn is_positive(self) -> bool {
         self.0 & 1 == 0

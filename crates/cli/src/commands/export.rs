@@ -9,14 +9,34 @@ use std::path::Path;
 use wellposed_engine::{EncodingKind, Options};
 
 /// The formats `export` writes.
-#[derive(Clone, Copy, clap::ValueEnum)]
+#[derive(Clone, Copy)]
 pub enum Format {
     Dimacs,
     Dlx,
-    /// The puzzle as a puzz.link URL (nonogram, minesweeper).
+    /// The puzzle as a puzz.link URL (the families that have one: from the registry).
     Url,
     /// The puzzle as its family's text (what `solve` reads back).
     Text,
+}
+
+impl clap::ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Format::Dimacs, Format::Dlx, Format::Url, Format::Text]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use clap::builder::PossibleValue;
+        Some(match self {
+            Format::Dimacs => PossibleValue::new("dimacs"),
+            Format::Dlx => PossibleValue::new("dlx"),
+            Format::Url => PossibleValue::new("url").help(format!(
+                "The puzzle as a puzz.link URL ({})",
+                super::url_families()
+            )),
+            Format::Text => PossibleValue::new("text")
+                .help("The puzzle as its family's text (what `solve` reads back)"),
+        })
+    }
 }
 
 pub fn export(

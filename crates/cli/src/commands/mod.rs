@@ -88,10 +88,8 @@ pub enum Builtin {
     Grade {
         #[command(flatten)]
         input: Input,
-        /// Use rules up to this one only: propagation, the family's own rules by name (binary:
-        /// pairs, gaps, counts, lines, distinct; map: colour-pair, forcing-chain, kempe-chain;
-        /// an unknown name lists them), probe.
-        #[arg(long, default_value = "probe")]
+        // The help names each family's own rules, from the registry (`grade_max_help`).
+        #[arg(long, default_value = "probe", help = grade_max_help())]
         max: String,
     },
     /// The next deduction, in words: the easiest rule that settles a cell, and which.
@@ -288,4 +286,56 @@ fn families() -> Report {
         text,
         json: serde_json::json!({ "families": rows }),
     }
+}
+
+/// The families' own deduction rules by name, from the registry ("binary: pairs, gaps, …"):
+/// the rules each family gives its examples (all of them: a variant may add rules), in the
+/// order of their levels.
+pub fn family_rules() -> String {
+    let mut per_family = Vec::new();
+    for f in wellposed_families::FAMILIES {
+        let mut rules: Vec<wellposed_engine::deduce::Rule> = f
+            .examples
+            .iter()
+            .filter_map(|text| (f.parse)(text, f.name).ok())
+            .flat_map(|p| {
+                p.deduction_rules()
+                    .iter()
+                    .map(|r| r.rule())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        rules.sort();
+        rules.dedup();
+        if !rules.is_empty() {
+            let names: Vec<&str> = rules.iter().map(|r| r.name()).collect();
+            per_family.push(format!("{}: {}", f.name, names.join(", ")));
+        }
+    }
+    per_family.join("; ")
+}
+
+/// `grade --max`'s help, with the families' rules from the registry.
+fn grade_max_help() -> String {
+    format!(
+        "Use rules up to this one only: propagation, the family's own rules by name ({}; an \
+         unknown name lists them), probe",
+        family_rules()
+    )
+}
+
+/// The families whose puzzles can be written as puzz.link URLs, from the registry: those
+/// whose examples give one.
+pub fn url_families() -> String {
+    let with_url: Vec<&str> = wellposed_families::FAMILIES
+        .iter()
+        .filter(|f| {
+            f.examples
+                .iter()
+                .filter_map(|text| (f.parse)(text, f.name).ok())
+                .any(|p| p.url().is_some())
+        })
+        .map(|f| f.name)
+        .collect();
+    with_url.join(", ")
 }

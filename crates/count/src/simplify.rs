@@ -26,7 +26,7 @@
 //! bounded amount of work here; what is not reached is left as it was. The variables keep
 //! their numbers, and the formula keeps its number of variables.
 
-use crate::{Cnf, Lit, Var};
+use wellposed_sat::{Cnf, Lit, Var};
 
 /// A resolvent longer than this stops the elimination of a variable (long clauses weaken
 /// propagation and lengthen the counter's cache keys).
@@ -224,17 +224,18 @@ impl Work {
 /// memory (`Choices::max_bytes`) would be passed.
 ///
 /// ```
-/// use wellposed_sat::{simplify, Cnf, Var};
+/// use wellposed_count::simplify;
+/// use wellposed_sat::{Cnf, Var};
 /// let mut cnf = Cnf::new();
 /// let (a, b, c) = (Var(0).positive(), Var(1).positive(), Var(2).positive());
 /// cnf.add_clause(&[a, b]);
 /// cnf.add_clause(&[a, b, c]); // contains the clause above
 /// cnf.add_clause(&[!a, c]);
 /// cnf.add_clause(&[!a, !c]); // a true conflicts: a is a failed literal
-/// let (simpler, stats) = simplify(&cnf, None, wellposed_sat::SIMPLIFY_BUDGET);
+/// let (simpler, stats) = simplify(&cnf, None, wellposed_count::SIMPLIFY_BUDGET);
 /// assert_eq!(stats.failed_literals, 1);
 /// assert!(simpler.clauses().len() < cnf.clauses().len());
-/// assert_eq!(wellposed_sat::count_models(&simpler, None), wellposed_sat::count_models(&cnf, None));
+/// assert_eq!(wellposed_count::count_models(&simpler, None), wellposed_count::count_models(&cnf, None));
 /// ```
 pub fn simplify(cnf: &Cnf, projection: Option<&[Var]>, budget: u64) -> (Cnf, SimplifyStats) {
     let (out, _, stats) = simplify_extending(cnf, projection, budget, None);
@@ -252,7 +253,8 @@ pub type ExtendProjection<'a> = &'a mut dyn FnMut(&Cnf, &[Var]) -> Vec<Var>;
 /// when `projection` is `None`), and what was done.
 ///
 /// ```
-/// use wellposed_sat::{count_models, simplify_extending, Cnf, Var};
+/// use wellposed_count::{count_models, simplify_extending};
+/// use wellposed_sat::{Cnf, Var};
 /// // y = a ∧ b (y defined by {a, b}); z is not defined, and only z's clause holds y and z.
 /// let mut cnf = Cnf::new();
 /// let [a, b, y, z] = [0, 1, 2, 3].map(Var);
@@ -266,7 +268,7 @@ pub type ExtendProjection<'a> = &'a mut dyn FnMut(&Cnf, &[Var]) -> Vec<Var>;
 ///     e
 /// };
 /// let (simpler, projection, _) =
-///     simplify_extending(&cnf, Some(&[a, b]), wellposed_sat::SIMPLIFY_BUDGET, Some(&mut add_y));
+///     simplify_extending(&cnf, Some(&[a, b]), wellposed_count::SIMPLIFY_BUDGET, Some(&mut add_y));
 /// // z goes (its one clause is satisfiable whatever y is); y's resolvents would hold no
 /// // variable outside the projection either, so it goes too, with its definition.
 /// assert_eq!(projection, Some(vec![a, b]));
@@ -549,8 +551,9 @@ fn eliminate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::tests::{brute, defined_by_brute, random_cnf};
-    use crate::{count_models, Xorshift};
+    use crate::count_models;
+    use crate::tests::{brute, defined_by_brute, random_cnf};
+    use wellposed_sat::Xorshift;
 
     /// Random formulas, uniform and with many short clauses (so that units, failed literals
     /// and subsumption all occur), with and without a projection: the simplified formula has

@@ -22,8 +22,8 @@
 //! hard to refute: track3_113, 523 tests for nothing in 7.5 s) the search stops after
 //! [`DEFINE_UNDECIDED_AT_MOST`] of them.
 
-use crate::{Backend, Cnf, Lit, Var};
 use std::sync::atomic::{AtomicBool, Ordering};
+use wellposed_sat::{Backend, Cnf, Lit, Var};
 
 /// Conflicts each test may take before its variable is taken as not defined.
 pub const DEFINE_CONFLICTS: u32 = 500;
@@ -54,7 +54,8 @@ pub struct DefineStats {
 /// the tests early (what was found so far is kept: each added variable is defined).
 ///
 /// ```
-/// use wellposed_sat::{extend_projection, Cnf, Var};
+/// use wellposed_count::extend_projection;
+/// use wellposed_sat::{Cnf, Var};
 /// // y = a ∧ b, and z free: y is defined by {a, b}, z is not.
 /// let mut cnf = Cnf::new();
 /// let [a, b, y, z] = [0, 1, 2, 3].map(Var);
@@ -82,7 +83,7 @@ pub fn extend_projection(
     extended.dedup();
     let mut stats = DefineStats::default();
     if solver
-        .set_limits(crate::Limits::conflicts_per_solve(DEFINE_CONFLICTS))
+        .set_limits(wellposed_sat::Limits::conflicts_per_solve(DEFINE_CONFLICTS))
         .is_err()
     {
         return (extended, stats);
@@ -164,8 +165,8 @@ pub fn extend_projection(
 #[cfg(all(test, feature = "cadical"))]
 mod tests {
     use super::*;
-    use crate::count::tests::{brute, defined_by_brute, random_cnf};
-    use crate::Xorshift;
+    use crate::tests::{brute, defined_by_brute, random_cnf};
+    use wellposed_sat::Xorshift;
 
     /// Random formulas with many short clauses (so that variables are often defined): every
     /// variable added is defined by the projection given (brute force), every variable left
@@ -191,7 +192,7 @@ mod tests {
                 cnf.add_clause(&[u.positive(), w.negative()]);
             }
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
-            let solver = Box::new(crate::CadicalBackend::new());
+            let solver = Box::new(wellposed_sat::CadicalBackend::new());
             let (extended, stats) = extend_projection(&cnf, &shown, solver, &stop);
             assert_eq!(stats.undecided, 0);
             ruled_out += stats.ruled_out;

@@ -25,9 +25,9 @@
 //! enumeration (a 2×n strip of dominoes has Fibonacci many tilings), so the counter keeps such
 //! formulas.
 
-use crate::hash::WordSet;
-use crate::{Cnf, Var};
 use std::sync::atomic::AtomicBool;
+use wellposed_sat::hash::WordSet;
+use wellposed_sat::{Cnf, Var};
 
 /// Work (pairs checked and clique candidates tried) past which recognition gives up.
 const RECOGNITION_BUDGET: u64 = 50_000_000;
@@ -289,8 +289,9 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::count::tests::brute;
-    use crate::{Counter, Lit, Xorshift};
+    use crate::tests::brute;
+    use crate::Counter;
+    use wellposed_sat::{Lit, Xorshift};
 
     /// An item's clauses: "at least one" of `vars` (a primary item) and each pair "not both".
     fn clauses_of_item(cnf: &mut Cnf, vars: &[u32], at_least_one: bool, pairs: bool) {
@@ -397,7 +398,7 @@ mod tests {
     fn the_counter_counts_queens_by_dancing_links_and_by_search_alike() {
         // 724 solutions of 10-queens: OEIS A000170.
         let (cnf, notes) =
-            crate::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
+            wellposed_sat::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
                 .expect("bundled CNF parses");
         let by_cover = Counter::default().count(&cnf, notes.show.as_deref());
         assert!(by_cover.stats.dancing_links, "recognised as an exact cover");
@@ -495,8 +496,9 @@ mod tests {
 
     #[test]
     fn a_raised_stop_flag_ends_the_cover_count() {
-        let (cnf, _) = crate::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
-            .expect("bundled CNF parses");
+        let (cnf, _) =
+            wellposed_sat::dimacs::parse(include_str!("../../../encodings/raw/queens10.cnf"))
+                .expect("bundled CNF parses");
         let form = exact_cover_form(&cnf, None).expect("an exact cover");
         assert_eq!(form.count(&AtomicBool::new(true)), None);
     }

@@ -1,0 +1,105 @@
+//! The choice of each decision (see [`Heuristic`]): the open variable of a component to decide
+//! next, and its first value.
+//!
+//! Invariant: while counting, only projection variables are decided (a component without one
+//! is a satisfiability question, where any open variable may be).
+
+use super::*;
+
+impl Search<'_> {
+    /// The component's variables open to a decision: unassigned, and projected when counting.
+    pub(super) fn decidable<'c>(
+        &'c self,
+        comp: &'c Component,
+        exists: bool,
+    ) -> impl Iterator<Item = u32> + 'c {
+        comp.vars
+            .iter()
+            .copied()
+            .filter(move |&v| self.is_open(v) && (exists || self.projected[v as usize]))
+    }
+
+    /// `v` in the polarity it has in more clauses.
+    pub(super) fn frequent_polarity(&self, v: u32) -> u32 {
+        let (p, d) = (self.positive[v as usize], self.degree[v as usize]);
+        if 2 * p >= d {
+            2 * v
+        } else {
+            2 * v + 1
+        }
+    }
+
+    /// VSADS: the open (projection) variable with the highest half its number of clauses plus
+    /// its conflict activity; the polarity it occurs in more often first.
+    pub(super) fn choose_vsads(&self, comp: &Component, exists: bool) -> Option<u32> {
+        let score = |v: u32| 0.5 * f64::from(self.degree[v as usize]) + self.activity[v as usize];
+        self.decidable(comp, exists)
+            .max_by(|&a, &b| score(a).total_cmp(&score(b)))
+            .map(|v| self.frequent_polarity(v))
+    }
+
+    /// The literal to decide next, `None` when no variable is left to decide (counting: no
+    /// open projection variable). Counting: a projection variable of the shortest open long
+    /// clause that one of them can satisfy (an "at least one of these" clue: like dancing
+    /// links' item with the fewest options), the one in most clauses, set true first; without
+    /// such a clause, the open projection variable in most clauses. Satisfiability
+    /// (`exists`): the shortest open long clause's literal, else any open variable.
+    pub(super) fn choose(&self, comp: &Component, exists: bool) -> Option<u32> {
+        match self.heuristic {
+            Heuristic::Vsads => return self.choose_vsads(comp, exists),
+            Heuristic::Td => {
+                return self
+                    .decidable(comp, exists)
+                    .max_by_key(|&v| self.td_rank[v as usize])
+                    .map(|v| self.frequent_polarity(v));
+            }
+            Heuristic::Clause | Heuristic::Auto => {}
+        }
+        // The shortest open clause with an eligible literal, the first of them on a tie. Its
+        // length is read from the counts of true and false literals; only a clause shorter than
+        // the best so far is scanned for its literal. No open clause is shorter than two (one
+        // would have been propagated), so two ends the look.
+        let mut best: Option<(u32, u32)> = None;
+        for &c in &comp.long {
+            let k = c as usize;
+            if self.true_lits[k] > 0 {
+                continue;
+            }
+            let open = self.len[k] - self.false_lits[k];
+            if best.is_some_and(|(n, _)| open >= n) {
+                continue;
+            }
+            debug_assert_eq!(
+                open as usize,
+                self.clause_lits(c)
+                    .iter()
+                    .filter(|&&l| self.lit_value(l) == 0)
+                    .count()
+            );
+            let mut pick: Option<u32> = None;
+            for &l in self.clause_lits(c) {
+                let eligible = self.lit_value(l) == 0
+                    && (exists || (l & 1 == 0 && self.projected[(l >> 1) as usize]));
+                if eligible
+                    && pick.is_none_or(|p| {
+                        self.degree[(l >> 1) as usize] > self.degree[(p >> 1) as usize]
+                    })
+                {
+                    pick = Some(l);
+                }
+            }
+            if let Some(l) = pick {
+                best = Some((open, l));
+                if open <= 2 {
+                    break;
+                }
+            }
+        }
+        if let Some((_, l)) = best {
+            return Some(l);
+        }
+        self.decidable(comp, exists)
+            .max_by_key(|&v| self.degree[v as usize])
+            .map(|v| v * 2)
+    }
+}
