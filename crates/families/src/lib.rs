@@ -38,6 +38,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_slitherlink::FAMILY,
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
+    &wellposed_lits::FAMILY,
     &wellposed_latin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
