@@ -10,7 +10,11 @@ pub fn text(p: &Lits, state: impl Fn(usize) -> Option<bool>) -> String {
     let cols = p.cols();
     let letter = |i: usize| {
         let i = i % 52;
-        char::from(if i < 26 { b'a' + i as u8 } else { b'A' + (i - 26) as u8 })
+        char::from(if i < 26 {
+            b'a' + i as u8
+        } else {
+            b'A' + (i - 26) as u8
+        })
     };
     // A room whose four cells are all known shaded shows its shape.
     let shape: Vec<Option<char>> = p
@@ -18,7 +22,11 @@ pub fn text(p: &Lits, state: impl Fn(usize) -> Option<bool>) -> String {
         .cells
         .iter()
         .map(|room| {
-            let on: Vec<usize> = room.iter().copied().filter(|&k| state(k) == Some(true)).collect();
+            let on: Vec<usize> = room
+                .iter()
+                .copied()
+                .filter(|&k| state(k) == Some(true))
+                .collect();
             shape_of(&on, cols).map(|s| s.letter())
         })
         .collect();
@@ -34,7 +42,9 @@ pub fn text(p: &Lits, state: impl Fn(usize) -> Option<bool>) -> String {
                 }
             })
             .collect();
-        let rooms: String = (0..cols).map(|c| letter(p.rooms.of[r * cols + c])).collect();
+        let rooms: String = (0..cols)
+            .map(|c| letter(p.rooms.of[r * cols + c]))
+            .collect();
         lines.push(format!("{row}   {rooms}"));
     }
     lines.join("\n")

@@ -39,7 +39,9 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
     let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
     if rows < 3 || cols < 3 || rows * cols > MAX_GENERATED {
-        anyhow::bail!("generate lits: expected a board of 3×3 to {MAX_GENERATED} cells, found {rows}×{cols}");
+        anyhow::bail!(
+            "generate lits: expected a board of 3×3 to {MAX_GENERATED} cells, found {rows}×{cols}"
+        );
     }
     let (p, s) = generate(rows, cols, req.seed, req.options).map_err(anyhow::Error::msg)?;
     p.verify(&s)
@@ -111,7 +113,9 @@ pub fn random_pieces(rows: usize, cols: usize, rng: &mut Xorshift) -> (Vec<usize
         let square = (0..rows.saturating_sub(1)).any(|r| {
             (0..cols - 1).any(|c| {
                 let k = r * cols + c;
-                [k, k + 1, k + cols, k + cols + 1].iter().all(|&j| piece[j] != usize::MAX)
+                [k, k + 1, k + cols, k + cols + 1]
+                    .iter()
+                    .all(|&j| piece[j] != usize::MAX)
             })
         });
         if square {
@@ -130,13 +134,17 @@ pub fn grow_rooms(rows: usize, cols: usize, piece: &[usize], rng: &mut Xorshift)
     let mut label = piece.to_vec();
     loop {
         let open: Vec<usize> = (0..label.len())
-            .filter(|&k| label[k] == usize::MAX && neighbours(rows, cols, k).any(|j| label[j] != usize::MAX))
+            .filter(|&k| {
+                label[k] == usize::MAX && neighbours(rows, cols, k).any(|j| label[j] != usize::MAX)
+            })
             .collect();
         if open.is_empty() {
             return label;
         }
         let k = open[rng.below(open.len() as u64) as usize];
-        let near: Vec<usize> = neighbours(rows, cols, k).filter(|&j| label[j] != usize::MAX).collect();
+        let near: Vec<usize> = neighbours(rows, cols, k)
+            .filter(|&j| label[j] != usize::MAX)
+            .collect();
         label[k] = label[near[rng.below(near.len() as u64) as usize]];
     }
 }
@@ -192,7 +200,12 @@ fn move_out(
 }
 
 /// A unique puzzle and its solution.
-pub fn generate(rows: usize, cols: usize, seed: u64, opts: &Options) -> Result<(Lits, Shading), String> {
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    seed: u64,
+    opts: &Options,
+) -> Result<(Lits, Shading), String> {
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let n = rows * cols;
     for _ in 0..300 {
@@ -202,7 +215,9 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &Options) -> Result<(
             continue; // a corner no room reached (cut off by the pieces)
         }
         let shaded: Vec<bool> = piece.iter().map(|&p| p != usize::MAX).collect();
-        let mut p = Lits { rooms: Rooms::from_labels(rows, cols, &label) };
+        let mut p = Lits {
+            rooms: Rooms::from_labels(rows, cols, &label),
+        };
         let s = p.shading_of(|k| shaded[k]);
         if p.verify(&s).is_err() {
             continue;
@@ -214,12 +229,18 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &Options) -> Result<(
                 Uniqueness::Multiple(a, b) => {
                     let a: &Shading = a.solution().ok_or("a shading")?;
                     let b: &Shading = b.solution().ok_or("a shading")?;
-                    if *a == s { b.clone() } else { a.clone() }
+                    if *a == s {
+                        b.clone()
+                    } else {
+                        a.clone()
+                    }
                 }
             };
             // Cells the other solution shades and ours leaves: move one to another room.
             let mut moved = false;
-            let mut candidates: Vec<usize> = (0..n).filter(|&k| other.at(k, cols) && !shaded[k]).collect();
+            let mut candidates: Vec<usize> = (0..n)
+                .filter(|&k| other.at(k, cols) && !shaded[k])
+                .collect();
             rng.shuffle(&mut candidates);
             for k in candidates {
                 if move_out(rows, cols, &mut label, &shaded, k, &mut rng) {
@@ -230,7 +251,9 @@ pub fn generate(rows: usize, cols: usize, seed: u64, opts: &Options) -> Result<(
             if !moved {
                 break;
             }
-            p = Lits { rooms: Rooms::from_labels(rows, cols, &label) };
+            p = Lits {
+                rooms: Rooms::from_labels(rows, cols, &label),
+            };
             if p.verify(&s).is_err() {
                 break;
             }

@@ -171,7 +171,12 @@ impl Lits {
         for r in 0..rows.saturating_sub(1) {
             for c in 0..cols.saturating_sub(1) {
                 let k = r * cols + c;
-                cnf.add_clause(&[!shaded[k], !shaded[k + 1], !shaded[k + cols], !shaded[k + cols + 1]]);
+                cnf.add_clause(&[
+                    !shaded[k],
+                    !shaded[k + 1],
+                    !shaded[k + cols],
+                    !shaded[k + cols + 1],
+                ]);
             }
         }
         let edges = pairs.into_iter().map(|(a, b)| Edge::fixed(a, b)).collect();
@@ -261,23 +266,36 @@ impl Family for Lits {
         for r in 0..rows.saturating_sub(1) {
             for c in 0..cols.saturating_sub(1) {
                 let k = r * cols + c;
-                if [k, k + 1, k + cols, k + cols + 1].iter().all(|&j| shaded[j]) {
-                    return Err(format!("the 2×2 block from {} is all shaded", self.cell_name(k)));
+                if [k, k + 1, k + cols, k + cols + 1]
+                    .iter()
+                    .all(|&j| shaded[j])
+                {
+                    return Err(format!(
+                        "the 2×2 block from {} is all shaded",
+                        self.cell_name(k)
+                    ));
                 }
             }
         }
         let rooms = self.rooms.cells.len();
         let inside: Vec<Vec<usize>> = (0..rooms).map(|i| self.shaded_in(s, i)).collect();
         if let Some(i) = (0..rooms).find(|&i| inside[i].len() > 4) {
-            return Err(format!("{} has {} shaded cells (a tetromino has 4)", self.room_name(i), inside[i].len()));
+            return Err(format!(
+                "{} has {} shaded cells (a tetromino has 4)",
+                self.room_name(i),
+                inside[i].len()
+            ));
         }
-        for i in 0..rooms {
+        for (i, cells) in inside.iter().enumerate() {
             let mut mine = vec![false; n];
-            for &k in &inside[i] {
+            for &k in cells {
                 mine[k] = true;
             }
             if components(rows, cols, &mine).len() > 1 {
-                return Err(format!("the shaded cells of {} are in pieces", self.room_name(i)));
+                return Err(format!(
+                    "the shaded cells of {} are in pieces",
+                    self.room_name(i)
+                ));
             }
         }
         let shape: Vec<Option<Shape>> = inside.iter().map(|c| shape_of(c, cols)).collect();
@@ -299,7 +317,11 @@ impl Family for Lits {
             return Err(format!("{} has no shaded cell", self.room_name(i)));
         }
         if let Some(i) = (0..rooms).find(|&i| inside[i].len() < 4) {
-            return Err(format!("{} has {} shaded cells (a tetromino has 4)", self.room_name(i), inside[i].len()));
+            return Err(format!(
+                "{} has {} shaded cells (a tetromino has 4)",
+                self.room_name(i),
+                inside[i].len()
+            ));
         }
         if let Some(i) = (0..rooms).find(|&i| shape[i].is_none()) {
             return Err(format!("{} holds a 2×2 square", self.room_name(i)));

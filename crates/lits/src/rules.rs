@@ -80,8 +80,12 @@ impl LitsRule {
     fn no_split(&self, state: &State, out: &mut Vec<Removal>) {
         let (rows, cols) = (self.p.rows(), self.p.cols());
         let n = rows * cols;
-        let passable: Vec<bool> = (0..n).map(|k| possible(state, Var(k as u32), true)).collect();
-        let required: Vec<bool> = (0..n).map(|k| !possible(state, Var(k as u32), false)).collect();
+        let passable: Vec<bool> = (0..n)
+            .map(|k| possible(state, Var(k as u32), true))
+            .collect();
+        let required: Vec<bool> = (0..n)
+            .map(|k| !possible(state, Var(k as u32), false))
+            .collect();
         for k in cut_cells(rows, cols, &passable, &required) {
             self.shade(state, k, out);
         }

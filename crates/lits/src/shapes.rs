@@ -2,8 +2,8 @@
 //! and each placement's shape up to rotation and reflection (L, I, T, S; the square O is left
 //! out, since a LITS shading never has a 2×2 block).
 
-use wellposed_heyawake::rooms::neighbours;
 use serde::Serialize;
+use wellposed_heyawake::rooms::neighbours;
 
 /// The four shapes a LITS room may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, PartialOrd, Ord, Hash)]
@@ -33,7 +33,8 @@ pub fn shape_of(cells: &[usize], cols: usize) -> Option<Shape> {
         return None;
     }
     let rc: Vec<(usize, usize)> = cells.iter().map(|&k| (k / cols, k % cols)).collect();
-    let touching = |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
+    let touching =
+        |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1;
     let degree: Vec<usize> = rc
         .iter()
         .map(|&a| rc.iter().filter(|&&b| touching(a, b)).count())
@@ -76,7 +77,12 @@ pub fn shape_of(cells: &[usize], cols: usize) -> Option<Shape> {
 
 /// Every placement of a tetromino (not the square) inside `room` (its cells), each as its four
 /// cells in increasing order with its shape, in a fixed order.
-pub fn placements(rows: usize, cols: usize, room: &[usize], in_room: &[bool]) -> Vec<([usize; 4], Shape)> {
+pub fn placements(
+    rows: usize,
+    cols: usize,
+    room: &[usize],
+    in_room: &[bool],
+) -> Vec<([usize; 4], Shape)> {
     // Grow connected sets from each cell, keeping only those whose smallest cell is the start,
     // so each set is found from one start (and deduplicated there).
     let mut out = std::collections::BTreeSet::new();

@@ -76,19 +76,29 @@ fn shapes_classify_the_fixed_tetrominoes() {
     for (cells, shape) in shapes::placements(4, 4, &all, &in_room) {
         let r0 = cells.iter().map(|k| k / 4).min().unwrap();
         let c0 = cells.iter().map(|k| k % 4).min().unwrap();
-        let norm: Vec<usize> = cells.iter().map(|k| (k / 4 - r0) * 4 + k % 4 - c0).collect();
+        let norm: Vec<usize> = cells
+            .iter()
+            .map(|k| (k / 4 - r0) * 4 + k % 4 - c0)
+            .collect();
         if seen.insert(norm) {
             *tally.entry(shape).or_insert(0) += 1;
         }
     }
     let expected: std::collections::BTreeMap<_, _> =
-        [(Shape::L, 8), (Shape::I, 2), (Shape::T, 4), (Shape::S, 4)].into_iter().collect();
+        [(Shape::L, 8), (Shape::I, 2), (Shape::T, 4), (Shape::S, 4)]
+            .into_iter()
+            .collect();
     assert_eq!(tally, expected);
 }
 
 fn random_puzzle(rng: &mut Xorshift, rows: usize, cols: usize) -> Lits {
     Lits {
-        rooms: wellposed_heyawake::rooms::random_rectangles(rows, cols, 4 + rng.below(5) as usize, rng),
+        rooms: wellposed_heyawake::rooms::random_rectangles(
+            rows,
+            cols,
+            4 + rng.below(5) as usize,
+            rng,
+        ),
     }
 }
 
@@ -139,7 +149,10 @@ fn tiny_boards_count_as_brute_force_does() {
             assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
         }
     }
-    assert!(with_solutions >= 20, "only {with_solutions} boards with solutions");
+    assert!(
+        with_solutions >= 20,
+        "only {with_solutions} boards with solutions"
+    );
 }
 
 #[test]
@@ -147,11 +160,23 @@ fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Lits>(&[
         ("family lits\nsize 0 3\nrooms\n", 2, "cells in all"),
         ("family lits\nsize 2 2\nrooms\n1 2\n", 3, "expected 2 rows"),
-        ("family lits\nsize 2 2\nrooms\n1 2\n3\n", 5, "expected 2 room labels"),
+        (
+            "family lits\nsize 2 2\nrooms\n1 2\n3\n",
+            5,
+            "expected 2 room labels",
+        ),
         ("family lits\nsize 1 2\n", 2, "missing `rooms`"),
         ("https://puzz.link/p?lits/3/3/!!!!", 1, "unexpected `!`"),
-        ("https://puzz.link/p?lits/3/3/0", 1, "characters of room borders"),
-        ("https://puzz.link/p?lits/4/4/9q02jgzz", 1, "after the room borders"),
+        (
+            "https://puzz.link/p?lits/3/3/0",
+            1,
+            "characters of room borders",
+        ),
+        (
+            "https://puzz.link/p?lits/4/4/9q02jgzz",
+            1,
+            "after the room borders",
+        ),
         ("https://puzz.link/p?lits/1000/1000/", 1, "cells in all"),
     ]);
 }
