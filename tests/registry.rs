@@ -248,11 +248,14 @@ fn edit_grids_are_faithful() {
     let want = [
         "battleships",
         "binary",
+        "heyawake",
         "latin",
         "lights-out",
+        "lits",
         "map",
         "minesweeper",
         "nonogram",
+        "nurikabe",
         "submarines",
         "survo",
     ];

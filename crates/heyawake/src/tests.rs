@@ -207,6 +207,30 @@ fn deduction_agrees_with_the_shading() {
         }
     }
     assert!(used.contains("no-split"), "{used:?}");
+    assert!(used.contains("room-patterns"), "{used:?}");
+}
+
+/// A 3×3 room's 5 is its corners and its centre, settled by `room-patterns` (the room sits in
+/// the middle of a 5×5 board, a ring room without a number around it).
+#[test]
+fn a_three_by_three_five_is_settled() {
+    let p = Heyawake::parse(
+        "family heyawake\nsize 5 5\nrooms\nb b b b b\nb a a a b\nb a a a b\nb a a a b\nb b b b b\nnumbers\n. . . . .\n. 5 . . .\n. . . . .\n. . . . .\n. . . . .\n",
+        "t",
+    )
+    .unwrap();
+    let (d, _) = deduce_puzzle(&p).unwrap();
+    assert!(!d.contradiction);
+    for r in 1..4 {
+        for c in 1..4 {
+            assert_eq!(
+                d.known[r * 5 + c],
+                Some((r + c) % 2 == 0),
+                "row {r} col {c}"
+            );
+        }
+    }
+    assert!(d.used.contains_key("room-patterns"), "{:?}", d.used);
 }
 
 /// The articulation cells against a direct check: a passable cell splits the required cells
