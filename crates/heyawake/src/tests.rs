@@ -195,7 +195,7 @@ fn deduction_agrees_with_the_shading() {
     assert!(d.solved && !d.contradiction, "{d:?}");
     let opts = Options::default();
     let mut used = std::collections::BTreeSet::new();
-    for seed in 10..14 {
+    for seed in 10..22 {
         let (p, s) = generate::generate(6, 6, 6, seed, &opts).unwrap();
         let (d, _) = deduce_puzzle(&p).unwrap();
         used.extend(d.used.keys().copied());
