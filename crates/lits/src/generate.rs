@@ -166,6 +166,8 @@ fn move_out(
     let mut from = vec![usize::MAX; n];
     from[k] = k;
     let mut queue = std::collections::VecDeque::from([k]);
+    // Breadth first over the room's unshaded cells; every cell next to another room is a way
+    // out, tried nearest first until one leaves the room connected.
     while let Some(v) = queue.pop_front() {
         let outside: Vec<usize> = neighbours(rows, cols, v)
             .map(|j| label[j])
@@ -187,7 +189,6 @@ fn move_out(
             for &c in &path {
                 label[c] = old;
             }
-            return false;
         }
         for j in neighbours(rows, cols, v) {
             if label[j] == old && !shaded[j] && from[j] == usize::MAX {
