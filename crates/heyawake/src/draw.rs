@@ -14,10 +14,19 @@ pub fn text(p: &Heyawake, state: impl Fn(usize) -> Option<bool>) -> String {
             number_at[room[0]] = Some(crate::format::symbol(p.clues[i]));
         }
     }
-    let width = number_at.iter().flatten().map(|s| s.len()).max().unwrap_or(1);
+    let width = number_at
+        .iter()
+        .flatten()
+        .map(|s| s.len())
+        .max()
+        .unwrap_or(1);
     let letter = |i: usize| {
         let i = i % 52;
-        char::from(if i < 26 { b'a' + i as u8 } else { b'A' + (i - 26) as u8 })
+        char::from(if i < 26 {
+            b'a' + i as u8
+        } else {
+            b'A' + (i - 26) as u8
+        })
     };
     let mut lines = Vec::with_capacity(p.rows());
     for r in 0..p.rows() {
@@ -33,7 +42,9 @@ pub fn text(p: &Heyawake, state: impl Fn(usize) -> Option<bool>) -> String {
                 format!("{s:>width$}")
             })
             .collect();
-        let rooms: String = (0..cols).map(|c| letter(p.rooms.of[r * cols + c])).collect();
+        let rooms: String = (0..cols)
+            .map(|c| letter(p.rooms.of[r * cols + c]))
+            .collect();
         lines.push(format!("{}   {rooms}", row.join(" ")));
     }
     lines.join("\n")

@@ -61,7 +61,10 @@ pub fn parse(text: &str, source: &str) -> Result<Heyawake, ParseError> {
         if entry.body.len() != rows {
             return Err(doc.error(
                 entry.line,
-                format!("`numbers`: expected {rows} rows, found {}", entry.body.len()),
+                format!(
+                    "`numbers`: expected {rows} rows, found {}",
+                    entry.body.len()
+                ),
             ));
         }
         for (r, (line, tokens)) in entry.body.iter().enumerate() {
@@ -136,7 +139,9 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Heyawake, ParseEr
             Slot::Empty => Ok(Clue::None),
             Slot::Unknown => Ok(Clue::Unknown),
             Slot::Number(n) if n as usize <= MAX_CELLS => Ok(Clue::Number(n)),
-            Slot::Number(n) => Err(err(format!("expected numbers up to {MAX_CELLS}, found {n}"))),
+            Slot::Number(n) => Err(err(format!(
+                "expected numbers up to {MAX_CELLS}, found {n}"
+            ))),
         })
         .collect::<Result<_, _>>()?;
     Ok(Heyawake { rooms, clues })

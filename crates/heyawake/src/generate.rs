@@ -1,12 +1,13 @@
 //! The generator: random rectangular rooms, a random shading (first a cell of each line that
 //! would cross two room borders, then more cells in random order, each while no two shaded
-//! cells touch and the unshaded cells stay connected), kept when it keeps the rules; every room's number, then a minimal set of numbers
+//! cells touch and the unshaded cells stay connected), rooms merged where a line of unshaded
+//! cells would still cross two borders; every room's number, then a minimal set of numbers
 //! proved unique: numbers are dropped one at a time, in random order, while the engine proves
 //! the planted shading the only one (a number kept was needed with more numbers present, so it
 //! is needed with fewer).
 
 use crate::rooms::{components, neighbours, random_rectangles};
-use crate::{Clue, Family, Heyawake, Shading};
+use crate::{Clue, Family, Heyawake, Rooms, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
@@ -106,6 +107,29 @@ fn break_spans(p: &Heyawake, shaded: &mut [bool], rng: &mut Xorshift) {
     }
 }
 
+/// Merges rooms until no line of unshaded cells crosses two borders: the first room of such a
+/// line joins the second (one border fewer on that line; rooms only grow, so this ends).
+fn merge_rooms(p: &mut Heyawake, shaded: &[bool]) {
+    loop {
+        let Some(span) = p
+            .spans()
+            .into_iter()
+            .find(|sp| sp.iter().all(|&k| !shaded[k]))
+        else {
+            return;
+        };
+        let (from, into) = (p.rooms.of[span[0]], p.rooms.of[span[1]]);
+        let label: Vec<usize> = p
+            .rooms
+            .of
+            .iter()
+            .map(|&r| if r == from { into } else { r })
+            .collect();
+        p.rooms = Rooms::from_labels(p.rows(), p.cols(), &label);
+        p.clues = vec![Clue::None; p.rooms.cells.len()];
+    }
+}
+
 /// A puzzle with a minimal set of numbers whose only solution is the returned shading.
 pub fn generate(
     rows: usize,
@@ -131,6 +155,7 @@ pub fn generate(
         let mut shaded = vec![false; rows * cols];
         break_spans(&p, &mut shaded, &mut rng);
         add_shading(rows, cols, &mut shaded, &mut rng);
+        merge_rooms(&mut p, &shaded);
         let s = p.shading_of(|k| shaded[k]);
         if p.verify(&s).is_err() {
             continue; // an unshaded line crosses two borders: draw again

@@ -248,7 +248,11 @@ impl Family for Heyawake {
                 }
             }
         }
-        if let Some(span) = self.spans().iter().find(|sp| sp.iter().all(|&k| !shaded[k])) {
+        if let Some(span) = self
+            .spans()
+            .iter()
+            .find(|sp| sp.iter().all(|&k| !shaded[k]))
+        {
             return Err(format!(
                 "the unshaded cells from {} to {} cross two room borders",
                 self.cell_name(span[0]),

@@ -69,7 +69,10 @@ impl Rooms {
     pub fn from_code(rows: usize, cols: usize, body: &str) -> Result<(Rooms, &str), String> {
         let len = Rooms::code_len(rows, cols);
         let code = body.get(..len).ok_or_else(|| {
-            format!("expected {len} characters of room borders, found {}", body.len())
+            format!(
+                "expected {len} characters of room borders, found {}",
+                body.len()
+            )
         })?;
         let mut bits = Vec::with_capacity(len * 5);
         for (i, ch) in code.chars().enumerate() {
@@ -141,12 +144,7 @@ impl Rooms {
     }
 
     /// Reads a `rooms` grid of labels (any tokens, written apart) from a document entry.
-    pub fn read(
-        doc: &Document,
-        rows: usize,
-        cols: usize,
-        key: &str,
-    ) -> Result<Rooms, ParseError> {
+    pub fn read(doc: &Document, rows: usize, cols: usize, key: &str) -> Result<Rooms, ParseError> {
         let entry = doc.require(key, "followed by ROWS rows of room labels")?;
         if entry.body.len() != rows {
             return Err(doc.error(
@@ -195,11 +193,27 @@ impl Rooms {
                 let (x, y) = (c as f64 * size, r as f64 * size);
                 if c + 1 < cols {
                     let thick = self.border(k, k + 1);
-                    line(&mut out, x + size, y, x + size, y + size, if thick { 3.0 } else { 1.0 }, if thick { "black" } else { "#999" });
+                    line(
+                        &mut out,
+                        x + size,
+                        y,
+                        x + size,
+                        y + size,
+                        if thick { 3.0 } else { 1.0 },
+                        if thick { "black" } else { "#999" },
+                    );
                 }
                 if r + 1 < rows {
                     let thick = self.border(k, k + cols);
-                    line(&mut out, x, y + size, x + size, y + size, if thick { 3.0 } else { 1.0 }, if thick { "black" } else { "#999" });
+                    line(
+                        &mut out,
+                        x,
+                        y + size,
+                        x + size,
+                        y + size,
+                        if thick { 3.0 } else { 1.0 },
+                        if thick { "black" } else { "#999" },
+                    );
                 }
             }
         }
@@ -288,7 +302,8 @@ pub fn cut_cells(rows: usize, cols: usize, passable: &[bool], required: &[bool])
     let mut out = Vec::new();
     let mut time = 0;
     // Stack of (cell, parent, next neighbour index).
-    let nbrs = |k: usize| -> Vec<usize> { neighbours(rows, cols, k).filter(|&j| passable[j]).collect() };
+    let nbrs =
+        |k: usize| -> Vec<usize> { neighbours(rows, cols, k).filter(|&j| passable[j]).collect() };
     let mut stack: Vec<(usize, usize, Vec<usize>, usize)> = Vec::new();
     disc[root] = time;
     low[root] = time;

@@ -6,12 +6,18 @@
 //! line that would cross two room borders is shaded. The family adds what the clauses do not
 //! say directly:
 //!
+//! - `room-patterns` (level 2): a numbered room of at most 12 cells has few shadings that keep
+//!   its number, no two shaded cells side by side (inside the room or next to a shaded cell
+//!   outside it) and what is known of its cells: a cell that all of them shade, or all leave
+//!   unshaded, is settled (a 2×2 room's 2 is two diagonal ways; a 3×3 room's 5 is the
+//!   corners and the centre). Valid: the solution's shading of the room is one of them.
+//!   Monotone: knowing more only removes shadings.
 //! - `no-split` (level 3): a cell whose shading would cut the unshaded cells known so far
 //!   apart (every path between two of them through cells not known shaded passes through it) is
 //!   unshaded. Valid: the unshaded cells are connected. Monotone: shading more cells only
 //!   removes paths.
 
-use crate::rooms::cut_cells;
+use crate::rooms::{cut_cells, neighbours};
 use crate::Heyawake;
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
@@ -21,11 +27,81 @@ struct NoSplit {
     p: Arc<Heyawake>,
 }
 
+struct RoomPatterns {
+    p: Arc<Heyawake>,
+}
+
+/// The largest room `room-patterns` enumerates (2^12 shadings).
+const PATTERN_ROOM: usize = 12;
+
 /// The rules, easiest first.
 pub fn rules(p: &Heyawake) -> Vec<Box<dyn FamilyRule>> {
-    vec![Box::new(NoSplit {
-        p: Arc::new(p.clone()),
-    })]
+    let p = Arc::new(p.clone());
+    vec![
+        Box::new(RoomPatterns { p: Arc::clone(&p) }),
+        Box::new(NoSplit { p }),
+    ]
+}
+
+impl FamilyRule for RoomPatterns {
+    fn rule(&self) -> Rule {
+        Rule::Family("room-patterns", 2)
+    }
+
+    fn propose(&self, state: &State) -> Vec<Removal> {
+        let p = &self.p;
+        let (rows, cols) = (p.rows(), p.cols());
+        let var = |k: usize| Var(k as u32);
+        let mut out = Vec::new();
+        for (i, room) in p.rooms.cells.iter().enumerate() {
+            let crate::Clue::Number(want) = p.clues[i] else {
+                continue;
+            };
+            if room.len() > PATTERN_ROOM {
+                continue;
+            }
+            // Per cell: whether some kept shading shades it, leaves it.
+            let mut can_on = 0u32;
+            let mut can_off = 0u32;
+            for bits in 0u32..1 << room.len() {
+                if bits.count_ones() != want {
+                    continue;
+                }
+                let on = |j: usize| bits >> j & 1 == 1;
+                let keeps = room.iter().enumerate().all(|(j, &k)| {
+                    possible(state, var(k), on(j))
+                        && (!on(j)
+                            || neighbours(rows, cols, k).all(|m| {
+                                match room.iter().position(|&x| x == m) {
+                                    Some(jm) => !on(jm),
+                                    None => possible(state, var(m), false),
+                                }
+                            }))
+                });
+                if keeps {
+                    can_on |= bits;
+                    can_off |= !bits;
+                }
+            }
+            for (j, &k) in room.iter().enumerate() {
+                for (value, can) in [(true, can_on), (false, can_off)] {
+                    if can >> j & 1 == 0 && possible(state, var(k), value) {
+                        out.push(Removal {
+                            var: var(k),
+                            value,
+                            rule: self.rule(),
+                            clause: None,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn why(&self) -> &'static str {
+        "every way to shade this room's number of cells, none side by side, agrees on this cell"
+    }
 }
 
 impl FamilyRule for NoSplit {

@@ -6,16 +6,29 @@ use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshif
 /// beside it (its last board, checked with `undecided: false`: `#` shaded, `+` and `.`
 /// unshaded), and its rooms as that file writes them.
 const PZPRJS_URL: &str = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j";
-const PZPRJS_ROOMS: &str = "0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /5 5 5 6 6 3 /5 5 5 6 6 7 /";
+const PZPRJS_ROOMS: &str =
+    "0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /5 5 5 6 6 3 /5 5 5 6 6 7 /";
 const PZPRJS_ANSWER: &str =
     "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /+ # + # + # /+ + # + + + /";
 
 /// The same file's boards that break one rule each, with pzprjs's name of the rule.
 const PZPRJS_FAILS: &[(&str, &str)] = &[
-    ("csAdjacent", ". . . . . . /. . . . . . /. # . . . . /. # . . . . /. . . . . . /. . . . . . /"),
-    ("cuDivideRB", "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /"),
-    ("bkShadeNe", "# . . . . . /. . . # . . /# . # . # . /. # . . . . /. . . . . . /. . . . . . /"),
-    ("bkUnshadeConsecGt3", "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /. # . # . # /. . . . . . /"),
+    (
+        "csAdjacent",
+        ". . . . . . /. . . . . . /. # . . . . /. # . . . . /. . . . . . /. . . . . . /",
+    ),
+    (
+        "cuDivideRB",
+        "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /",
+    ),
+    (
+        "bkShadeNe",
+        "# . . . . . /. . . # . . /# . # . # . /. # . . . . /. . . . . . /. . . . . . /",
+    ),
+    (
+        "bkUnshadeConsecGt3",
+        "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /. # . # . # /. . . . . . /",
+    ),
 ];
 
 fn cells_of(board: &str) -> Vec<String> {
@@ -36,7 +49,11 @@ fn the_pzprjs_test_url_solves_to_its_published_answer_and_is_written_back() {
     let p = Heyawake::parse(PZPRJS_URL, "pzprjs").unwrap();
     assert_eq!((p.rows(), p.cols()), (6, 6));
     assert_eq!(p.rooms, Rooms::from_labels(6, 6, &cells_of(PZPRJS_ROOMS)));
-    let numbers: Vec<Clue> = [2, 2, 2, 2].map(Clue::Number).into_iter().chain([Clue::None; 4]).collect();
+    let numbers: Vec<Clue> = [2, 2, 2, 2]
+        .map(Clue::Number)
+        .into_iter()
+        .chain([Clue::None; 4])
+        .collect();
     assert_eq!(p.clues, numbers);
     assert_eq!(p.url().unwrap(), PZPRJS_URL);
     let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
@@ -116,13 +133,33 @@ fn tiny_boards_count_as_brute_force_does() {
 fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Heyawake>(&[
         ("family heyawake\nsize 0 3\nrooms\n", 2, "cells in all"),
-        ("family heyawake\nsize 2 2\nrooms\n1 2\n", 3, "expected 2 rows"),
-        ("family heyawake\nsize 2 2\nrooms\n1 2\n3\n", 5, "expected 2 room labels"),
-        ("family heyawake\nsize 1 2\nrooms\na a\nnumbers\n1 x\n", 6, "found `x`"),
-        ("family heyawake\nsize 1 2\nrooms\na a\nnumbers\n1 1\n", 6, "a second number"),
+        (
+            "family heyawake\nsize 2 2\nrooms\n1 2\n",
+            3,
+            "expected 2 rows",
+        ),
+        (
+            "family heyawake\nsize 2 2\nrooms\n1 2\n3\n",
+            5,
+            "expected 2 room labels",
+        ),
+        (
+            "family heyawake\nsize 1 2\nrooms\na a\nnumbers\n1 x\n",
+            6,
+            "found `x`",
+        ),
+        (
+            "family heyawake\nsize 1 2\nrooms\na a\nnumbers\n1 1\n",
+            6,
+            "a second number",
+        ),
         ("family heyawake\nsize 1 2\n", 2, "missing `rooms`"),
         ("https://puzz.link/p?heyawake/3/3/!!!!", 1, "unexpected `!`"),
-        ("https://puzz.link/p?heyawake/3/3/0", 1, "characters of room borders"),
+        (
+            "https://puzz.link/p?heyawake/3/3/0",
+            1,
+            "characters of room borders",
+        ),
         ("https://puzz.link/p?heyawake/1000/1000/", 1, "cells in all"),
     ]);
 }
@@ -158,7 +195,7 @@ fn deduction_agrees_with_the_shading() {
     assert!(d.solved && !d.contradiction, "{d:?}");
     let opts = Options::default();
     let mut used = std::collections::BTreeSet::new();
-    for seed in 10..14 {
+    for seed in 10..22 {
         let (p, s) = generate::generate(6, 6, 6, seed, &opts).unwrap();
         let (d, _) = deduce_puzzle(&p).unwrap();
         used.extend(d.used.keys().copied());
@@ -170,6 +207,30 @@ fn deduction_agrees_with_the_shading() {
         }
     }
     assert!(used.contains("no-split"), "{used:?}");
+    assert!(used.contains("room-patterns"), "{used:?}");
+}
+
+/// A 3×3 room's 5 is its corners and its centre, settled by `room-patterns` (the room sits in
+/// the middle of a 5×5 board, a ring room without a number around it).
+#[test]
+fn a_three_by_three_five_is_settled() {
+    let p = Heyawake::parse(
+        "family heyawake\nsize 5 5\nrooms\nb b b b b\nb a a a b\nb a a a b\nb a a a b\nb b b b b\nnumbers\n. . . . .\n. 5 . . .\n. . . . .\n. . . . .\n. . . . .\n",
+        "t",
+    )
+    .unwrap();
+    let (d, _) = deduce_puzzle(&p).unwrap();
+    assert!(!d.contradiction);
+    for r in 1..4 {
+        for c in 1..4 {
+            assert_eq!(
+                d.known[r * 5 + c],
+                Some((r + c) % 2 == 0),
+                "row {r} col {c}"
+            );
+        }
+    }
+    assert!(d.used.contains_key("room-patterns"), "{:?}", d.used);
 }
 
 /// The articulation cells against a direct check: a passable cell splits the required cells
@@ -194,7 +255,9 @@ fn cut_cells_agree_with_removing_each_cell() {
         if !joined(None) {
             continue; // the rule assumes the required cells can be joined
         }
-        let expected: Vec<usize> = (0..n).filter(|&k| passable[k] && !joined(Some(k))).collect();
+        let expected: Vec<usize> = (0..n)
+            .filter(|&k| passable[k] && !joined(Some(k)))
+            .collect();
         assert_eq!(
             rooms::cut_cells(rows, cols, &passable, &required),
             expected,

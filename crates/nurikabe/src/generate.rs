@@ -12,7 +12,9 @@ use crate::{components, Cell, Family, Nurikabe, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
-use wellposed_engine::{uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift};
+use wellposed_engine::{
+    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+};
 
 /// `generate nurikabe`'s parameters.
 #[derive(Args)]
@@ -43,10 +45,15 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED || a.island == 0 {
         anyhow::bail!("generate nurikabe: expected a board of 2×2 to {MAX_GENERATED} cells and an island of at least 1, found {rows}×{cols} and {}", a.island);
     }
-    let (p, s) = generate(rows, cols, a.island, req.seed, req.options).map_err(anyhow::Error::msg)?;
+    let (p, s) =
+        generate(rows, cols, a.island, req.seed, req.options).map_err(anyhow::Error::msg)?;
     p.verify(&s)
         .map_err(|e| anyhow::anyhow!("internal error: the planted shading breaks a rule: {e}"))?;
-    let numbers = p.cells.iter().filter(|c| matches!(c, Cell::Number(_))).count();
+    let numbers = p
+        .cells
+        .iter()
+        .filter(|c| matches!(c, Cell::Number(_)))
+        .count();
     let islands = p.numbered().count();
     let puzzle = p.to_text();
     Ok(Made {

@@ -149,7 +149,10 @@ impl Nurikabe {
         let clues = (0..n)
             .filter_map(|k| match self.cells[k] {
                 Cell::Empty => None,
-                Cell::Unknown => Some(Clue { vertex: k, size: None }),
+                Cell::Unknown => Some(Clue {
+                    vertex: k,
+                    size: None,
+                }),
                 Cell::Number(s) => Some(Clue {
                     vertex: k,
                     size: sizes.then_some(s as usize),
@@ -255,7 +258,10 @@ impl Family for Nurikabe {
         let n = rows * cols;
         let shaded: Vec<bool> = (0..n).map(|k| s.at(k, cols)).collect();
         if let Some(k) = self.numbered().find(|&k| shaded[k]) {
-            return Err(format!("{} holds a number and is shaded", self.cell_name(k)));
+            return Err(format!(
+                "{} holds a number and is shaded",
+                self.cell_name(k)
+            ));
         }
         if let Some(b) = self.blocks().find(|b| b.iter().all(|&k| shaded[k])) {
             return Err(format!(

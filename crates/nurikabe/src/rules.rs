@@ -245,11 +245,11 @@ impl NurikabeRule {
             };
             // A cell is closed to island i when shaded, in another numbered island, or next
             // to one.
-            let other = |j: usize| is.of[j] != usize::MAX && is.of[j] != i && !is.clues[is.of[j]].is_empty();
+            let other = |j: usize| {
+                is.of[j] != usize::MAX && is.of[j] != i && !is.clues[is.of[j]].is_empty()
+            };
             let open = |j: usize| {
-                !self.shaded(state, j)
-                    && !other(j)
-                    && !neighbours(p.rows, p.cols, j).any(other)
+                !self.shaded(state, j) && !other(j) && !neighbours(p.rows, p.cols, j).any(other)
             };
             dist.iter_mut().for_each(|d| *d = usize::MAX);
             let mut queue: VecDeque<usize> = part.iter().copied().collect();
@@ -311,8 +311,12 @@ impl FamilyRule for NurikabeRule {
             }
             Kind::CompleteIsland => "this island has all its cells: its neighbours are shaded",
             Kind::Unreachable => "no island can reach this cell",
-            Kind::IslandEscape => "this island must grow, and this is the only cell it can grow through",
-            Kind::SeaEscape => "this piece of the sea must join the rest, and this is its only way out",
+            Kind::IslandEscape => {
+                "this island must grow, and this is the only cell it can grow through"
+            }
+            Kind::SeaEscape => {
+                "this piece of the sea must join the rest, and this is its only way out"
+            }
         }
     }
 

@@ -9,11 +9,26 @@ const PZPRJS_ANSWER: &str = "+ 5 # # # /+ # 2 + # /+ # # # # /+ # 1 # . /# # # 3
 
 /// The same file's boards that break one rule each, with pzprjs's name of the rule.
 const PZPRJS_FAILS: &[(&str, &str)] = &[
-    ("cs2x2", ". 5 . . . /. . 2 . . /# # . . . /# # 1 . . /. . . 3 . /"),
-    ("bkNoNum", ". 5 # # . /. # 2 . # /. # # # # /. # 1 . . /# . . 3 . /"),
-    ("csDivide", ". 5 # # # /. # 2 . # /. . # # # /. . 1 . . /# . . 3 . /"),
-    ("bkNumGe2", ". 5 # # # /. # 2 . # /. # # # # /. . 1 . . /. . . 3 . /"),
-    ("bkSizeNe", ". 5 # # # /. # 2 . # /. # # # # /. # 1 # . /. # # 3 . /"),
+    (
+        "cs2x2",
+        ". 5 . . . /. . 2 . . /# # . . . /# # 1 . . /. . . 3 . /",
+    ),
+    (
+        "bkNoNum",
+        ". 5 # # . /. # 2 . # /. # # # # /. # 1 . . /# . . 3 . /",
+    ),
+    (
+        "csDivide",
+        ". 5 # # # /. # 2 . # /. . # # # /. . 1 . . /# . . 3 . /",
+    ),
+    (
+        "bkNumGe2",
+        ". 5 # # # /. # 2 . # /. # # # # /. . 1 . . /. . . 3 . /",
+    ),
+    (
+        "bkSizeNe",
+        ". 5 # # # /. # 2 . # /. # # # # /. # 1 # . /. # # 3 . /",
+    ),
 ];
 
 fn shading_of(p: &Nurikabe, board: &str) -> Shading {
@@ -119,9 +134,21 @@ fn tiny_boards_count_as_brute_force_does() {
 fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Nurikabe>(&[
         ("family nurikabe\nsize 0 3\ngrid\n", 2, "cells in all"),
-        ("family nurikabe\nsize 2 2\ngrid\n1 2\n", 3, "expected 2 rows"),
-        ("family nurikabe\nsize 2 2\ngrid\n1 2\n3\n", 5, "expected 2 cells"),
-        ("family nurikabe\nsize 1 2\ngrid\n1 0\n", 4, "a number from 1"),
+        (
+            "family nurikabe\nsize 2 2\ngrid\n1 2\n",
+            3,
+            "expected 2 rows",
+        ),
+        (
+            "family nurikabe\nsize 2 2\ngrid\n1 2\n3\n",
+            5,
+            "expected 2 cells",
+        ),
+        (
+            "family nurikabe\nsize 1 2\ngrid\n1 0\n",
+            4,
+            "a number from 1",
+        ),
         ("family nurikabe\nsize 1 2\ngrid\n1 x\n", 4, "found `x`"),
         ("family nurikabe\nsize 1 2\n", 2, "missing `grid`"),
         ("https://puzz.link/p?nurikabe/3/3/!", 1, "unexpected `!`"),
