@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The most units a count may be split into (the list of units to run and a checkpoint's
+/// entries stay within tens of megabytes).
+pub const MAX_UNITS: usize = 2_000_000;
+
 /// The longest side the classes method takes (its column automaton's layers stay small).
 pub const MAX_HEIGHT: usize = 24;
 
@@ -398,8 +402,10 @@ fn check_depth(width: usize, height: usize, depth: usize) -> anyhow::Result<usiz
         );
     }
     match unit_count(width, depth) {
-        Some(u) if u <= 1 << 32 => Ok(u),
-        _ => anyhow::bail!("--depth {depth}: too many units"),
+        Some(u) if u <= MAX_UNITS => Ok(u),
+        _ => anyhow::bail!(
+            "--depth {depth}: more than {MAX_UNITS} units (each is listed, and a checkpoint holds them all); take fewer rows"
+        ),
     }
 }
 
@@ -647,6 +653,11 @@ pub fn estimate(
     threads: usize,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> anyhow::Result<Estimate> {
+    if width == 0 || height > MAX_HEIGHT {
+        anyhow::bail!(
+            "--estimate takes boards with cells whose longer side is at most {MAX_HEIGHT} (found {height}×{width})"
+        );
+    }
     let depth = depth.unwrap_or_else(|| default_depth(width, height));
     let of = check_depth(width, height, depth)?;
     let board = Board::new(width, height);

@@ -189,4 +189,11 @@ fn refuses_what_it_cannot_count() {
         ..Units::default()
     };
     assert!(reckon(3, 3, Method::Rivals, 1, u, none).is_err());
+    let u = Units {
+        depth: Some(5),
+        ..Units::default()
+    };
+    // 34^5 units of 7×7 rows: more than a checkpoint should hold.
+    assert!(reckon(7, 7, Method::Classes, 1, u, none).is_err());
+    assert!(classes::estimate(2, 30, None, 3, 1, 1, none).is_err());
 }
