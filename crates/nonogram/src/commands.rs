@@ -81,7 +81,7 @@ fn run_command(m: &clap::ArgMatches, ctx: &Context) -> Result<Report> {
             seed,
         } => {
             let threads = Context::threads(threads);
-            let bar = ctx.options.progress.meter("units", 0);
+            let bar = ctx.options.progress.meter("units (rivals: rows)", 0);
             let progress = |done: u64, of: u64| {
                 bar.set_length(of);
                 bar.set_position(done);

@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// The most units a count may be split into (the list of units to run and a checkpoint's
+/// entries stay within tens of megabytes).
+pub const MAX_UNITS: usize = 2_000_000;
+
 /// The longest side the classes method takes (its column automaton's layers stay small).
 pub const MAX_HEIGHT: usize = 24;
 
@@ -398,8 +402,10 @@ fn check_depth(width: usize, height: usize, depth: usize) -> anyhow::Result<usiz
         );
     }
     match unit_count(width, depth) {
-        Some(u) if u <= 1 << 32 => Ok(u),
-        _ => anyhow::bail!("--depth {depth}: too many units"),
+        Some(u) if u <= MAX_UNITS => Ok(u),
+        _ => anyhow::bail!(
+            "--depth {depth}: more than {MAX_UNITS} units (each is listed, and a checkpoint holds them all); take fewer rows"
+        ),
     }
 }
 
@@ -572,46 +578,72 @@ pub fn merge(paths: &[std::path::PathBuf]) -> anyhow::Result<(usize, usize, u64,
     ))
 }
 
-/// A cost model for a count in units: `samples` units drawn at random (seeded), each timed,
-/// and the whole count's time extrapolated with a 95% interval.
+/// A cost model for a count in units: units drawn at random with probability proportional to
+/// their grids (the product of their prefix rows' line counts: a unit's work is about its
+/// grids), each timed; the time per grid, averaged, times all the grids is the whole count's
+/// time, with a 95% interval. Units whose every group is left to its mirror image cost
+/// nothing and are not drawn. The same draw estimates the count itself (a check against a
+/// known value).
 #[derive(Serialize, Debug)]
 pub struct Estimate {
     pub rows: usize,
     pub columns: usize,
     pub depth: usize,
     pub units: usize,
+    /// Units that count anything (the others' prefixes have a smaller mirror image).
+    pub working_units: usize,
     pub sampled: usize,
+    /// True when every working unit was run (then the figures are exact, not estimated).
+    pub exhaustive: bool,
     /// Seconds of one core for the sampled units.
     pub sample_seconds: f64,
-    /// Core-hours for every unit: the sample mean times the units.
+    /// Core-hours for every unit, and its 95% interval (normal approximation of the mean of
+    /// the draws' time per grid; a guide, not a bound).
     pub core_hours: f64,
-    /// The 95% interval of `core_hours` (normal approximation of the sample mean, with the
-    /// finite population correction; unit costs are skewed, so it is a guide, not a bound).
     pub low: f64,
     pub high: f64,
-    /// The sampled units' counts summed (not a part of the answer's total by itself).
-    pub sampled_count: u64,
+    /// The count estimated by the same draws, and its 95% interval.
+    pub count: f64,
+    pub count_low: f64,
+    pub count_high: f64,
 }
 
 impl Estimate {
     pub fn describe(&self) -> String {
         format!(
-            "{}×{}: {} units of depth {}; {} sampled in {:.2} core-s; estimate {:.4} core-hours (95% {:.4}–{:.4})",
+            "{}×{}: {} units of depth {} ({} working); {} {} in {:.2} core-s; time {:.4} core-hours (95% {:.4}–{:.4}); count {:.6e} (95% {:.6e}–{:.6e})",
             self.rows,
             self.columns,
             self.units,
             self.depth,
+            self.working_units,
             self.sampled,
+            if self.exhaustive { "run (all)" } else { "drawn" },
             self.sample_seconds,
             self.core_hours,
             self.low,
-            self.high
+            self.high,
+            self.count,
+            self.count_low,
+            self.count_high
         )
     }
 }
 
-/// Samples `samples` distinct units (a seeded xorshift draw) of the `height`×`width` count and
-/// extrapolates their time.
+/// The mean and the 95% half-width of the mean of `xs`.
+fn mean_and_half(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, 1.96 * (var / n).sqrt())
+}
+
+/// Draws `samples` units of the `height`×`width` count (seeded xorshift, probability
+/// proportional to grids, with replacement), times them and extrapolates; with at least as
+/// many samples as working units, runs each working unit once instead (exact).
 pub fn estimate(
     width: usize,
     height: usize,
@@ -621,57 +653,98 @@ pub fn estimate(
     threads: usize,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> anyhow::Result<Estimate> {
+    if width == 0 || height > MAX_HEIGHT {
+        anyhow::bail!(
+            "--estimate takes boards with cells whose longer side is at most {MAX_HEIGHT} (found {height}×{width})"
+        );
+    }
     let depth = depth.unwrap_or_else(|| default_depth(width, height));
     let of = check_depth(width, height, depth)?;
-    let samples = samples.clamp(1, of);
-    let mut x = seed | 1;
-    let mut chosen = std::collections::BTreeSet::new();
-    while chosen.len() < samples {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        chosen.insert((x % of as u64) as usize);
-    }
-    let chosen: Vec<usize> = chosen.into_iter().collect();
     let board = Board::new(width, height);
-    let times = Mutex::new(Vec::new());
+    // The working units and their grids (prefix rows' line counts multiplied).
+    let mut working = Vec::new();
+    let mut weights = Vec::new();
+    for u in 0..of {
+        let p = board.prefix(u, depth);
+        if !board.mirror_smaller(&p) {
+            working.push(u);
+            weights.push(
+                p.iter()
+                    .map(|&r| board.lines.of_clue[r as usize].len() as f64)
+                    .product::<f64>(),
+            );
+        }
+    }
+    let total_weight: f64 = weights.iter().sum();
+    let exhaustive = samples.max(1) >= working.len();
+    let chosen: Vec<usize> = if exhaustive {
+        (0..working.len()).collect()
+    } else {
+        let mut cumulative = Vec::with_capacity(weights.len());
+        let mut acc = 0.0;
+        for w in &weights {
+            acc += w;
+            cumulative.push(acc);
+        }
+        let mut x = seed | 1;
+        (0..samples)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let at = (x >> 11) as f64 / (1u64 << 53) as f64 * total_weight;
+                cumulative
+                    .partition_point(|&c| c <= at)
+                    .min(working.len() - 1)
+            })
+            .collect()
+    };
+    let runs = Mutex::new(Vec::new());
     let done = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
         for _ in 0..threads.max(1) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&u) = chosen.get(i) else { break };
+                let Some(&w) = chosen.get(i) else { break };
                 let t = std::time::Instant::now();
-                let n = board.count_unit(&board.prefix(u, depth));
+                let n = board.count_unit(&board.prefix(working[w], depth));
                 let secs = t.elapsed().as_secs_f64();
-                times.lock().expect("no panics").push((secs, n));
+                runs.lock().expect("no panics").push((w, secs, n));
                 let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress(d as u64, chosen.len() as u64);
             });
         }
     });
-    let times = times.into_inner().expect("no panics");
-    let n = times.len() as f64;
-    let mean = times.iter().map(|t| t.0).sum::<f64>() / n;
-    let var = if times.len() > 1 {
-        times.iter().map(|t| (t.0 - mean).powi(2)).sum::<f64>() / (n - 1.0)
+    let runs = runs.into_inner().expect("no panics");
+    let sample_seconds = runs.iter().map(|r| r.1).sum::<f64>();
+    let (hours, half, count, count_half) = if exhaustive {
+        let n = runs.iter().map(|r| r.2 as f64).sum::<f64>();
+        (sample_seconds / 3600.0, 0.0, n, 0.0)
     } else {
-        0.0
+        let per = |f: &dyn Fn(&(usize, f64, u64)) -> f64| -> Vec<f64> {
+            runs.iter()
+                .map(|r| f(r) / weights[r.0] * total_weight)
+                .collect()
+        };
+        let (t, th) = mean_and_half(&per(&|r| r.1));
+        let (c, ch) = mean_and_half(&per(&|r| r.2 as f64));
+        (t / 3600.0, th / 3600.0, c, ch)
     };
-    let fpc = ((of as f64 - n) / (of as f64 - 1.0).max(1.0)).max(0.0);
-    let half = 1.96 * (var / n * fpc).sqrt() * of as f64 / 3600.0;
-    let hours = mean * of as f64 / 3600.0;
     Ok(Estimate {
         rows: height,
         columns: width,
         depth,
         units: of,
-        sampled: times.len(),
-        sample_seconds: times.iter().map(|t| t.0).sum(),
+        working_units: working.len(),
+        sampled: runs.len(),
+        exhaustive,
+        sample_seconds,
         core_hours: hours,
         low: (hours - half).max(0.0),
         high: hours + half,
-        sampled_count: times.iter().map(|t| t.1).sum(),
+        count,
+        count_low: (count - count_half).max(0.0),
+        count_high: count + count_half,
     })
 }

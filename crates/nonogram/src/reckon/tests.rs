@@ -161,11 +161,15 @@ fn units_shares_depths_and_resuming_give_the_whole_count() {
 
 #[test]
 fn the_estimate_counts_what_it_samples() {
-    // Sampling every unit is the whole count.
+    // Enough samples for every working unit: each is run once and the count is exact.
     let units = classes::unit_count(4, 2).unwrap();
     let e = classes::estimate(4, 5, Some(2), units, 7, 2, &|_, _| {}).unwrap();
-    assert_eq!((e.sampled, e.sampled_count), (units, a384764(4, 5)));
-    assert!(e.low <= e.core_hours && e.core_hours <= e.high);
+    assert!(e.exhaustive && e.working_units < units);
+    assert_eq!(e.count, a384764(4, 5) as f64);
+    // Drawn: the count's estimate is positive and its interval ordered.
+    let e = classes::estimate(4, 5, Some(2), 8, 7, 2, &|_, _| {}).unwrap();
+    assert!(!e.exhaustive && e.sampled == 8);
+    assert!(e.count_low <= e.count && e.count <= e.count_high && e.count > 0.0);
 }
 
 #[test]
@@ -185,4 +189,11 @@ fn refuses_what_it_cannot_count() {
         ..Units::default()
     };
     assert!(reckon(3, 3, Method::Rivals, 1, u, none).is_err());
+    let u = Units {
+        depth: Some(5),
+        ..Units::default()
+    };
+    // 34^5 units of 7×7 rows: more than a checkpoint should hold.
+    assert!(reckon(7, 7, Method::Classes, 1, u, none).is_err());
+    assert!(classes::estimate(2, 30, None, 3, 1, 1, none).is_err());
 }
