@@ -300,7 +300,9 @@ fn every_family_with_clues_repairs_its_bundled_instances() {
         "binary",
         "latin",
         "map",
+        "masyu",
         "minesweeper",
+        "slitherlink",
         "survo",
         "zebra",
     ];
