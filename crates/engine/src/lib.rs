@@ -15,6 +15,7 @@ pub mod grading;
 mod oracle;
 mod progress;
 pub mod puzzlink;
+pub mod rooms;
 mod raw;
 pub mod repair;
 mod solve;

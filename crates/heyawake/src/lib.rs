@@ -24,7 +24,7 @@
 mod draw;
 mod format;
 pub mod generate;
-pub mod rooms;
+pub use wellposed_engine::rooms;
 pub mod rules;
 #[cfg(test)]
 mod tests;

@@ -1,5 +1,5 @@
 //! The text format (`family lits`) and puzz.link URLs (`lits`): the body is the room borders in
-//! pzprjs's border code ([`wellposed_heyawake::rooms`]).
+//! pzprjs's border code ([`wellposed_engine::rooms`]).
 
 use crate::{Lits, Rooms, MAX_CELLS};
 use wellposed_engine::puzzlink;

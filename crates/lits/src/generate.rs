@@ -13,7 +13,7 @@ use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
     uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
 };
-use wellposed_heyawake::rooms::{components, neighbours};
+use wellposed_engine::rooms::{components, neighbours};
 
 /// `generate lits`'s parameters.
 #[derive(Args)]

@@ -33,7 +33,7 @@ use shapes::{placements, shape_of, Shape, SHAPES};
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
-pub use wellposed_heyawake::rooms::{components, neighbours, Rooms};
+pub use wellposed_engine::rooms::{components, neighbours, Rooms};
 
 /// The most cells a puzzle may have.
 pub const MAX_CELLS: usize = 10_000;

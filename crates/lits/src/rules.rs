@@ -15,7 +15,7 @@ use crate::{Layout, Lits};
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
 use wellposed_engine::sat::Var;
-use wellposed_heyawake::rooms::cut_cells;
+use wellposed_engine::rooms::cut_cells;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {

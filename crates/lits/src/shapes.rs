@@ -3,7 +3,7 @@
 //! out, since a LITS shading never has a 2×2 block).
 
 use serde::Serialize;
-use wellposed_heyawake::rooms::neighbours;
+use wellposed_engine::rooms::neighbours;
 
 /// The four shapes a LITS room may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, PartialOrd, Ord, Hash)]

@@ -93,7 +93,7 @@ fn shapes_classify_the_fixed_tetrominoes() {
 
 fn random_puzzle(rng: &mut Xorshift, rows: usize, cols: usize) -> Lits {
     Lits {
-        rooms: wellposed_heyawake::rooms::random_rectangles(
+        rooms: wellposed_engine::rooms::random_rectangles(
             rows,
             cols,
             4 + rng.below(5) as usize,

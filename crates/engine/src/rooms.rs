@@ -1,4 +1,4 @@
-//! Grids divided into rooms, as Heyawake and LITS have them: the rooms are the orthogonally
+//! Grids divided into rooms, as Heyawake, LITS and other room genres have them: the rooms are the orthogonally
 //! connected pieces of cells that no border separates. puzz.link writes the borders in pzprjs's
 //! border code: the vertical borders (between cells (r, c) and (r, c+1)), row by row, then the
 //! horizontal ones (between (r, c) and (r+1, c)), five to a base-32 character (`0`–`9`,
@@ -6,7 +6,7 @@
 //! zero bits. The rooms are numbered in the order of their first cell, row-major (pzprjs's order
 //! for the room numbers that follow the borders in Heyawake's URL).
 
-use wellposed_engine::{Document, ParseError};
+use crate::{Document, ParseError};
 
 /// A grid divided into rooms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -256,7 +256,7 @@ pub fn random_rectangles(
     rows: usize,
     cols: usize,
     most: usize,
-    rng: &mut wellposed_engine::Xorshift,
+    rng: &mut crate::Xorshift,
 ) -> Rooms {
     let mut label = vec![0usize; rows * cols];
     let mut next = 0;
