@@ -349,3 +349,21 @@ pub fn cut_cells(rows: usize, cols: usize, passable: &[bool], required: &[bool])
     }
     out
 }
+
+/// Shades more cells, in random order, each while no two shaded cells are side by side and the
+/// unshaded cells stay connected.
+pub fn add_shading(rows: usize, cols: usize, shaded: &mut [bool], rng: &mut crate::Xorshift) {
+    let n = rows * cols;
+    let mut order: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut order);
+    for k in order {
+        if neighbours(rows, cols, k).any(|j| shaded[j]) {
+            continue;
+        }
+        shaded[k] = true;
+        let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
+        if components(rows, cols, &unshaded).len() > 1 {
+            shaded[k] = false;
+        }
+    }
+}

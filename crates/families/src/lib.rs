@@ -40,6 +40,8 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
     &wellposed_lits::FAMILY,
+    &wellposed_hitori::FAMILY,
+    &wellposed_kurodoko::FAMILY,
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
     &wellposed_starbattle::FAMILY,

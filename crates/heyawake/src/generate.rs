@@ -6,7 +6,7 @@
 //! the planted shading the only one (a number kept was needed with more numbers present, so it
 //! is needed with fewer).
 
-use crate::rooms::{components, neighbours, random_rectangles};
+use crate::rooms::{add_shading, components, neighbours, random_rectangles};
 use crate::{Clue, Family, Heyawake, Rooms, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
@@ -62,24 +62,6 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
         }),
         puzzle,
     })
-}
-
-/// Shades more cells, in random order, each while no two shaded cells are side by side and the
-/// unshaded cells stay connected.
-pub fn add_shading(rows: usize, cols: usize, shaded: &mut [bool], rng: &mut Xorshift) {
-    let n = rows * cols;
-    let mut order: Vec<usize> = (0..n).collect();
-    rng.shuffle(&mut order);
-    for k in order {
-        if neighbours(rows, cols, k).any(|j| shaded[j]) {
-            continue;
-        }
-        shaded[k] = true;
-        let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
-        if components(rows, cols, &unshaded).len() > 1 {
-            shaded[k] = false;
-        }
-    }
 }
 
 /// Shades a cell of each line that crosses two room borders all unshaded, where one can be

@@ -1,0 +1,173 @@
+//! The text format (`family hitori`) and puzz.link URLs (`hitori`).
+//!
+//! pzprjs writes a Hitori URL body cell by cell, row-major, one token a cell: a number from 0
+//! to 35 as one base-36 digit (`0`–`9`, `a`–`z`), a number from 36 to 1295 as `-` and two
+//! base-36 digits, `@` a `?` (`%` is read too, as older editors wrote it) and `.` a blank
+//! cell. A body that stops early leaves the remaining cells blank.
+
+use crate::{Clue, Hitori, MAX_CELLS, MAX_NUMBER};
+use wellposed_engine::puzzlink;
+use wellposed_engine::{Document, ParseError};
+
+const PID: &str = "hitori";
+
+/// The clue's symbol in the text format and the edit grid.
+pub fn symbol(c: Clue) -> String {
+    match c {
+        Clue::None => ".".into(),
+        Clue::Unknown => "?".into(),
+        Clue::Number(n) => n.to_string(),
+    }
+}
+
+/// The clue of a symbol: `.`, `?` or a number from 0 to [`MAX_NUMBER`].
+pub fn clue_of(s: &str) -> Option<Clue> {
+    Some(match s {
+        "." => Clue::None,
+        "?" => Clue::Unknown,
+        _ => {
+            if !s.bytes().all(|b| b.is_ascii_digit()) || s.is_empty() || s.len() > 5 {
+                return None;
+            }
+            let n: u32 = s.parse().ok()?;
+            if n > MAX_NUMBER {
+                return None;
+            }
+            Clue::Number(n)
+        }
+    })
+}
+
+pub fn looks_like_url(s: &str) -> bool {
+    puzzlink::looks_like(s, PID)
+}
+
+pub fn parse(text: &str, source: &str) -> Result<Hitori, ParseError> {
+    if let Some((line, l)) = wellposed_engine::lone_line(text) {
+        if looks_like_url(l) {
+            return parse_url(l, source, line);
+        }
+    }
+    let doc = Document::read_family(text, source, "hitori", &["size", "numbers"], &["numbers"])?;
+    let (rows, cols) = doc.size(MAX_CELLS)?;
+    let entry = doc.require("numbers", "the grid of numbers")?;
+    if entry.body.len() != rows {
+        return Err(doc.error(
+            entry.line,
+            format!(
+                "`numbers`: expected {rows} rows, found {}",
+                entry.body.len()
+            ),
+        ));
+    }
+    let mut cells = Vec::with_capacity(rows * cols);
+    for (line, tokens) in &entry.body {
+        if tokens.len() != cols {
+            return Err(doc.error(
+                *line,
+                format!("expected {cols} cells apart, found {}", tokens.len()),
+            ));
+        }
+        for t in tokens {
+            cells.push(clue_of(t).ok_or_else(|| {
+                doc.error(
+                    *line,
+                    format!("expected `.`, `?` or a number from 0 to {MAX_NUMBER}, found `{t}`"),
+                )
+            })?);
+        }
+    }
+    Ok(Hitori { rows, cols, cells })
+}
+
+pub fn to_text(p: &Hitori) -> String {
+    let mut s = format!("family hitori\nsize {} {}\nnumbers\n", p.rows, p.cols);
+    for row in p.cells.chunks(p.cols) {
+        let row: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
+        s.push_str(&row.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+fn base36(b: u8) -> Option<u32> {
+    char::from(b)
+        .to_digit(36)
+        .filter(|_| b.is_ascii_digit() || b.is_ascii_lowercase())
+}
+
+/// Reads a `hitori` URL.
+pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Hitori, ParseError> {
+    let err = |m: String| ParseError {
+        source: source.to_string(),
+        line,
+        message: format!("puzz.link URL: {m}"),
+    };
+    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected hitori/COLS/ROWS/…".into()))?;
+    let (rows, cols) = (u.rows, u.cols);
+    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(err(format!(
+            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
+        )));
+    }
+    let n = rows * cols;
+    let b = u.body.as_bytes();
+    let mut cells = Vec::with_capacity(n);
+    let mut i = 0;
+    while cells.len() < n && i < b.len() {
+        let clue = match b[i] {
+            b'.' => Clue::None,
+            b'@' | b'%' => Clue::Unknown,
+            b'-' => {
+                let digits = b
+                    .get(i + 1..i + 3)
+                    .and_then(|d| Some(base36(d[0])? * 36 + base36(d[1])?));
+                let Some(v) = digits else {
+                    return Err(err(format!(
+                        "expected two base-36 digits after `-` at character {}",
+                        i + 1
+                    )));
+                };
+                i += 2;
+                Clue::Number(v)
+            }
+            c => match base36(c) {
+                Some(v) => Clue::Number(v),
+                None => {
+                    return Err(err(format!(
+                        "unexpected `{}` at character {}",
+                        char::from(c),
+                        i + 1
+                    )))
+                }
+            },
+        };
+        cells.push(clue);
+        i += 1;
+    }
+    let rest = &u.body[i.min(u.body.len())..];
+    if !rest.is_empty() && rest != "/" {
+        return Err(err(format!("unexpected `{rest}` after the {n} cells")));
+    }
+    cells.resize(n, Clue::None);
+    Ok(Hitori { rows, cols, cells })
+}
+
+/// The puzzle's `hitori` URL, written as pzprjs writes it.
+pub fn url(p: &Hitori) -> String {
+    let digit = |v: u32| char::from_digit(v, 36).expect("a base-36 digit");
+    let mut body = String::with_capacity(p.cells.len());
+    for &c in &p.cells {
+        match c {
+            Clue::None => body.push('.'),
+            Clue::Unknown => body.push('@'),
+            Clue::Number(v) if v < 36 => body.push(digit(v)),
+            Clue::Number(v) => {
+                body.push('-');
+                body.push(digit(v / 36));
+                body.push(digit(v % 36));
+            }
+        }
+    }
+    puzzlink::url(PID, p.cols, p.rows, &body)
+}
