@@ -145,7 +145,6 @@ impl Hitori {
 impl Family for Hitori {
     const NAME: &'static str = "hitori";
     const PUZZLINK: &'static [&'static str] = &["hitori"];
-    const PUZZLINK: &'static [&'static str] = &["hitori"];
     const SUMMARY: &'static str =
         "Hitori: shade cells so that no number repeats unshaded in a row or column, none side by side, unshaded connected";
     const EXAMPLES: &'static [&'static str] = &[

@@ -166,7 +166,6 @@ impl Kurodoko {
 impl Family for Kurodoko {
     const NAME: &'static str = "kurodoko";
     const PUZZLINK: &'static [&'static str] = &["kurodoko"];
-    const PUZZLINK: &'static [&'static str] = &["kurodoko"];
     const SUMMARY: &'static str =
         "Kurodoko: shade cells, none side by side, unshaded connected, each number the unshaded cells it sees, itself included";
     const EXAMPLES: &'static [&'static str] = &[
