@@ -3,6 +3,8 @@
 //! row and column counted from it; kept when those counts make the tents the only placement
 //! (the SAT engine decides), then every count that is not needed taken away in one pass (a
 //! minimal set: without any one of the counts left, another placement exists). The trees stay.
+//! Camps whose tents pair with their trees in more than one way are not used, so the pairing
+//! is forced too.
 
 use crate::{Line, Tents};
 use clap::{Args, FromArgMatches};
@@ -82,6 +84,12 @@ pub fn generate(
     let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for _ in 0..1000 {
         let (mut p, tent) = plant(rows, cols, fill, &mut rng);
+        // The tents are the answer; a camp whose tents pair with the trees in more than one
+        // way is still left out, so that the puzzle is well posed for solvers (cspuz among
+        // them) that take the pairing as part of the answer too.
+        if !p.pairing_is_forced(&tent) {
+            continue;
+        }
         let lines: Vec<Line> = p.lines().map(|(l, _)| l).collect();
         let counts: Vec<usize> = lines
             .iter()

@@ -302,6 +302,66 @@ impl Tents {
         Ok(())
     }
 
+    /// A one-to-one pairing of the trees with adjacent tents, as the tree owning each cell
+    /// (`None` when there is none: more trees than tents can pair).
+    pub fn pairing(&self, tent: &[bool]) -> Option<Vec<Option<usize>>> {
+        let n = self.tree.len();
+        let mut owner: Vec<Option<usize>> = vec![None; n];
+        for t in (0..n).filter(|&t| self.tree[t]) {
+            let mut seen = vec![false; n];
+            if !self.augment(t, tent, &mut owner, &mut seen) {
+                return None;
+            }
+        }
+        Some(owner)
+    }
+
+    /// Whether the tents pair with the trees in exactly one way: a second pairing exists
+    /// exactly when the first has an alternating cycle (tree to an unpaired adjacent tent, tent
+    /// back to its own tree), found as a cycle of that directed graph.
+    pub fn pairing_is_forced(&self, tent: &[bool]) -> bool {
+        let Some(owner) = self.pairing(tent) else {
+            return false;
+        };
+        let n = self.tree.len();
+        let next = |v: usize| -> Vec<usize> {
+            if self.tree[v] {
+                self.neighbours(v)
+                    .filter(|&k| tent[k] && owner[k] != Some(v))
+                    .collect()
+            } else {
+                owner[v].into_iter().collect()
+            }
+        };
+        // 0 unseen, 1 on the current path, 2 done.
+        let mut colour = vec![0u8; n];
+        for start in (0..n).filter(|&v| self.tree[v]) {
+            if colour[start] != 0 {
+                continue;
+            }
+            let mut stack = vec![(start, next(start), 0usize)];
+            colour[start] = 1;
+            while let Some((v, succ, i)) = stack.last_mut() {
+                if let Some(&w) = succ.get(*i) {
+                    *i += 1;
+                    match colour[w] {
+                        1 => return false,
+                        0 => {
+                            colour[w] = 1;
+                            let s = next(w);
+                            stack.push((w, s, 0));
+                        }
+                        _ => {}
+                    }
+                } else {
+                    colour[*v] = 2;
+                    stack.pop();
+                }
+            }
+        }
+        true
+    }
+
     fn augment(
         &self,
         t: usize,

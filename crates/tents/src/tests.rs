@@ -30,6 +30,56 @@ fn brute_force(p: &Tents) -> u64 {
     found
 }
 
+/// The pairings of trees with adjacent tents, counted by trying every tent for every tree.
+fn pairings(p: &Tents, tent: &[bool]) -> u64 {
+    fn go(p: &Tents, trees: &[usize], tent: &[bool], used: &mut Vec<bool>) -> u64 {
+        let Some((&t, rest)) = trees.split_first() else {
+            return 1;
+        };
+        let mut n = 0;
+        for k in p.neighbours(t).collect::<Vec<_>>() {
+            if tent[k] && !used[k] {
+                used[k] = true;
+                n += go(p, rest, tent, used);
+                used[k] = false;
+            }
+        }
+        n
+    }
+    let trees: Vec<usize> = (0..p.tree.len()).filter(|&k| p.tree[k]).collect();
+    if trees.len() != tent.iter().filter(|&&t| t).count() {
+        return 0;
+    }
+    go(p, &trees, tent, &mut vec![false; tent.len()])
+}
+
+/// Whether the pairing is forced, by the alternating-cycle test, against counting pairings, on
+/// random planted camps.
+#[test]
+fn forced_pairings_agree_with_counting_them() {
+    let mut rng = Xorshift(99);
+    let (mut forced, mut loose) = (0, 0);
+    for _ in 0..1500 {
+        let rows = 2 + rng.below(6) as usize;
+        let cols = 2 + rng.below(6) as usize;
+        let (p, tent) = generate::plant(rows, cols, 90, &mut rng);
+        let n = pairings(&p, &tent);
+        assert!(n >= 1);
+        assert_eq!(
+            p.pairing_is_forced(&tent),
+            n == 1,
+            "{}",
+            formats::to_text(&p)
+        );
+        if n == 1 {
+            forced += 1;
+        } else {
+            loose += 1;
+        }
+    }
+    assert!(forced > 100 && loose > 15, "{forced} forced, {loose} not");
+}
+
 /// pzprjs's own test URL for Tents (`test/script/tents.js` in robx/pzprjs, `5/5/2g0h1i1j82323`)
 /// and the answer published beside it (the last, error-free board of its `failcheck` list,
 /// tents as `A`; the first row and column of that file are the counts).
@@ -241,6 +291,11 @@ fn generated_puzzles_are_unique_minimal_and_deduced_soundly() {
         let g = generate::generate(rows, cols, 60, seed, &opts).unwrap();
         let p = &g.puzzle;
         assert_eq!(p.check(&g.tent), Ok(()));
+        assert_eq!(
+            pairings(p, &g.tent),
+            1,
+            "seed {seed}: the pairing is forced too"
+        );
         match uniqueness(p, &opts).unwrap() {
             Uniqueness::Unique(s) => assert_eq!(s.solution::<Camp>().unwrap().tent, g.tent),
             other => panic!("seed {seed}: {}", other.status()),
