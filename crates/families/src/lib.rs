@@ -46,6 +46,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_akari::FAMILY,
     &wellposed_starbattle::FAMILY,
     &wellposed_sudoku::FAMILY,
+    &wellposed_tents::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
