@@ -247,10 +247,20 @@ fn edit_grids_are_faithful() {
     }
     // Every family a setter shares by puzz.link URL has a grid to click (no hand list here:
     // a new family is covered by its registry line), and so do the older grid families.
-    for f in wellposed_families::FAMILIES.iter().filter(|f| !f.puzzlink.is_empty()) {
+    for f in wellposed_families::FAMILIES
+        .iter()
+        .filter(|f| !f.puzzlink.is_empty())
+    {
         assert!(families.contains(f.name), "{}: no edit grid", f.name);
     }
-    for name in ["binary", "latin", "lights-out", "map", "submarines", "survo"] {
+    for name in [
+        "binary",
+        "latin",
+        "lights-out",
+        "map",
+        "submarines",
+        "survo",
+    ] {
         assert!(families.contains(name), "{name}: no edit grid");
     }
 }

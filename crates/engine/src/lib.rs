@@ -15,9 +15,9 @@ pub mod grading;
 mod oracle;
 mod progress;
 pub mod puzzlink;
-pub mod rooms;
 mod raw;
 pub mod repair;
+pub mod rooms;
 mod solve;
 
 pub use document::{

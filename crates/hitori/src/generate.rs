@@ -11,10 +11,10 @@ use crate::{Clue, Family, Hitori, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
+use wellposed_engine::rooms::add_shading;
 use wellposed_engine::{
     uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
 };
-use wellposed_engine::rooms::add_shading;
 
 /// `generate hitori`'s parameters.
 #[derive(Args)]

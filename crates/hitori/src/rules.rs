@@ -24,9 +24,9 @@
 use crate::{Clue, Hitori};
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
-use wellposed_engine::sat::Var;
-use wellposed_engine::rooms::neighbours;
 use wellposed_engine::rooms::cut_cells;
+use wellposed_engine::rooms::neighbours;
+use wellposed_engine::sat::Var;
 
 /// A rule whose conclusions follow from the numbers alone: `cells` each lose `value`.
 struct FromNumbers {

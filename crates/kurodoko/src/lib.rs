@@ -27,9 +27,9 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+use wellposed_engine::rooms::components;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
-use wellposed_engine::rooms::components;
 
 /// The most cells a puzzle may have.
 pub const MAX_CELLS: usize = 10_000;

@@ -20,8 +20,8 @@
 use crate::{Clue, Kurodoko};
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
-use wellposed_engine::sat::Var;
 use wellposed_engine::rooms::cut_cells;
+use wellposed_engine::sat::Var;
 
 /// The rules, easiest first.
 pub fn rules(p: &Kurodoko) -> Vec<Box<dyn FamilyRule>> {

@@ -10,10 +10,10 @@ use crate::{Family, Lits, Rooms, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
+use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::{
     uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
 };
-use wellposed_engine::rooms::{components, neighbours};
 
 /// `generate lits`'s parameters.
 #[derive(Args)]

@@ -31,9 +31,9 @@ mod tests;
 use serde::Serialize;
 use shapes::{placements, shape_of, Shape, SHAPES};
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+pub use wellposed_engine::rooms::{components, neighbours, Rooms};
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
-pub use wellposed_engine::rooms::{components, neighbours, Rooms};
 
 /// The most cells a puzzle may have.
 pub const MAX_CELLS: usize = 10_000;

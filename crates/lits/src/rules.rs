@@ -14,8 +14,8 @@
 use crate::{Layout, Lits};
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
-use wellposed_engine::sat::Var;
 use wellposed_engine::rooms::cut_cells;
+use wellposed_engine::sat::Var;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
