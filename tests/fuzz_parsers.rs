@@ -186,8 +186,11 @@ fn bounded() -> Options {
     Options {
         choices: choices(),
         solver: wellposed_engine::SolverChoice::Cadical,
+        // And 5 s a check: the conflict bound is per solve, and a puzzle with graph
+        // constraints solves again after each round of cuts, so only a deadline bounds a
+        // mutated board whose models keep breaking connectivity.
         limits: wellposed_engine::sat::Limits {
-            deadline: None,
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(5)),
             conflicts: Some(conflicts),
         },
         ..Options::default()
