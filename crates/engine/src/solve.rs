@@ -1016,8 +1016,16 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             if first.complete || cap <= BLOCKING_FIRST + 1 {
                 return Ok(first);
             }
-            let complete = enc.clone().completed();
-            crate::within_budget(p.family(), &complete.cnf)?;
+            // Only an encoding with graph constraints needs a second, completed formula for
+            // the counter; a plain one is counted as it is (no copy).
+            let complete = match enc.is_lazy() {
+                true => {
+                    let complete = enc.clone().completed();
+                    crate::within_budget(p.family(), &complete.cnf)?;
+                    Some(complete)
+                }
+                false => None,
+            };
             race((enc, complete), cover_options, opts, limit, found)
         }
     }
@@ -1079,7 +1087,7 @@ fn blocking_count_until(
 /// searched for twice, and the tally of solutions found (the lower bound a count stopped by
 /// --timeout reports) counts each once.
 fn race(
-    (enc, complete): (CnfEncoding, CnfEncoding),
+    (enc, complete): (CnfEncoding, Option<CnfEncoding>),
     cover_options: Option<usize>,
     opts: &Options,
     limit: Option<u64>,
@@ -1108,11 +1116,12 @@ fn race(
             let _ = tx.send(r);
         });
     }
-    // The counter counts the plain formula (graph constraints completed), the blocking side
-    // lists under lazy cuts.
+    // The counter counts the plain formula (graph constraints completed, when there are any),
+    // the blocking side lists under lazy cuts.
+    let counted = complete.as_ref().unwrap_or(&enc);
     match opts
         .counter
-        .count_until(&complete.cnf, Some(&complete.answer), &stop)
+        .count_until(&counted.cnf, Some(&counted.answer), &stop)
     {
         Some(counted) => {
             stop.store(true, Ordering::Relaxed);
