@@ -11,20 +11,10 @@
 use crate::{Akari, Cell, Lights, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
 
-/// The URL names of the genre: pzprjs writes the first, and reads both.
-const PIDS: [&str; 2] = ["akari", "lightup"];
-
-/// Whether `s` is a puzz.link Akari URL.
-pub fn looks_like_url(s: &str) -> bool {
-    PIDS.iter().any(|pid| puzzlink::looks_like(s, pid))
-}
-
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Akari, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Akari>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "akari", &["size", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -63,24 +53,9 @@ pub fn to_text(p: &Akari) -> String {
     s
 }
 
-/// Reads a puzz.link URL (`line` is its line in `source`).
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Akari, ParseError> {
-    let err = |message: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {message}"),
-    };
-    let u = PIDS
-        .iter()
-        .find_map(|pid| puzzlink::split(s, pid))
-        .ok_or_else(|| err("expected `akari/COLS/ROWS/BODY`".into()))?;
-    let n = u.cols.saturating_mul(u.rows);
-    if u.cols == 0 || u.rows == 0 || n > MAX_CELLS {
-        return Err(err(format!(
-            "a {}×{} board: expected 1 to {MAX_CELLS} cells",
-            u.cols, u.rows
-        )));
-    }
+/// Reads a puzz.link URL's board (see [`wellposed_engine::Family::from_puzzlink`]).
+pub fn from_url(u: &puzzlink::Url) -> Result<Akari, String> {
+    let n = u.cells(MAX_CELLS)?;
     let mut cells = vec![Cell::White; n];
     let mut c = 0;
     let mut rest = "";
@@ -101,16 +76,16 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Akari, ParseError
             }
             'g'..='z' => ch.to_digit(36).expect("a base-36 digit") as usize - 15,
             _ => {
-                return Err(err(format!(
+                return Err(format!(
                     "unexpected `{ch}` at character {} of the board",
                     i + 1
-                )))
+                ))
             }
         };
         c += step;
     }
     if !rest.is_empty() && !rest.starts_with('/') {
-        return Err(err(format!("unexpected `{rest}` after the board")));
+        return Err(format!("unexpected `{rest}` after the board"));
     }
     Ok(Akari::new(u.rows, u.cols, cells))
 }
@@ -154,7 +129,8 @@ pub fn url(p: &Akari) -> String {
     if whites > 0 {
         out.push(char::from_digit(whites + 15, 36).expect("1..=20 white cells"));
     }
-    puzzlink::url(PIDS[0], p.cols, p.rows, &out)
+    // pzprjs writes the URL name `akari`, and reads both.
+    puzzlink::url("akari", p.cols, p.rows, &out)
 }
 
 /// The solution drawn: black cells with their numbers in white, lit cells pale yellow, lights

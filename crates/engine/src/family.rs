@@ -32,26 +32,39 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// Whether text without a `family` line is in one of this family's other formats, which
     /// [`Family::parse`] reads. Where two families' shapes could overlap, the registry asks in
     /// its order.
+    /// The default: a puzz.link URL of one of [`Family::PUZZLINK`]'s genres alone in the text.
     fn recognises(text: &str) -> bool {
-        let _ = text;
-        false
+        crate::lone_line(text).is_some_and(|(_, l)| crate::puzzlink::of_genres(l, Self::PUZZLINK))
     }
 
     /// Whether a command-line argument that names no file has the shape of this family's game
-    /// ID (Simon Tatham's collection).
+    /// ID (Simon Tatham's collection). The default: a puzz.link URL of one of
+    /// [`Family::PUZZLINK`]'s genres.
     fn looks_like_game_id(arg: &str) -> bool {
-        let _ = arg;
-        false
+        crate::puzzlink::of_genres(arg, Self::PUZZLINK)
     }
 
-    /// Reads a game ID given on the command line (`line` is its line in `source`).
+    /// Reads a game ID given on the command line (`line` is its line in `source`). The
+    /// default reads a puzz.link URL by [`Family::from_puzzlink`].
     fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
-        let _ = id;
-        Err(ParseError {
-            source: source.to_string(),
-            line,
-            message: format!("the {} family has no game IDs", Self::NAME),
-        })
+        if Self::PUZZLINK.is_empty() {
+            return Err(ParseError {
+                source: source.to_string(),
+                line,
+                message: format!("the {} family has no game IDs", Self::NAME),
+            });
+        }
+        crate::puzzlink::read(id, source, line)
+    }
+
+    /// Reads a puzz.link URL of one of [`Family::PUZZLINK`]'s genres, already split; `Err`
+    /// says what is wrong with it (the caller names the source and line). A family that lists
+    /// genre keys implements this, and [`Family::url`] for the way back; the URL defaults of
+    /// `recognises`, `looks_like_game_id` and `parse_game_id` then need no code of its own, and
+    /// its [`Family::parse`] reads a URL alone in a file with [`crate::puzzlink::in_text`].
+    fn from_puzzlink(url: &crate::puzzlink::Url) -> Result<Self, String> {
+        let _ = url;
+        Err(format!("the {} family reads no puzz.link URLs", Self::NAME))
     }
 
     /// The instance as a game ID, for families that have them.

@@ -60,6 +60,53 @@ pub fn looks_like(s: &str, pid: &str) -> bool {
     !s.trim().contains('\n') && split(s, pid).is_some()
 }
 
+/// Whether `s` is a puzz.link URL of one of the genres `pids` (a family's
+/// [`crate::Family::PUZZLINK`]).
+pub fn of_genres(s: &str, pids: &[&str]) -> bool {
+    pids.iter().any(|pid| looks_like(s, pid))
+}
+
+/// Reads a puzz.link URL of one of `F`'s genres by [`crate::Family::from_puzzlink`]; errors
+/// name `source` and `line`.
+pub fn read<F: crate::Family>(s: &str, source: &str, line: usize) -> Result<F, crate::ParseError> {
+    let err = |message: String| crate::ParseError {
+        source: source.to_string(),
+        line,
+        message: format!("puzz.link URL: {message}"),
+    };
+    let url = F::PUZZLINK
+        .iter()
+        .find_map(|pid| split(s, pid))
+        .ok_or_else(|| {
+            let keys: Vec<String> = F::PUZZLINK.iter().map(|p| format!("`{p}/COLS/ROWS/BODY`")).collect();
+            err(format!("expected {}", keys.join(" or ")))
+        })?;
+    F::from_puzzlink(&url).map_err(err)
+}
+
+/// A puzz.link URL of one of `F`'s genres alone in `text` (comments and blank lines aside),
+/// read: what a family's [`crate::Family::parse`] asks first. `None` when the text is not such
+/// a URL.
+pub fn in_text<F: crate::Family>(text: &str, source: &str) -> Option<Result<F, crate::ParseError>> {
+    let (line, l) = crate::lone_line(text)?;
+    of_genres(l, F::PUZZLINK).then(|| read(l, source, line))
+}
+
+impl Url<'_> {
+    /// The number of cells of the board, checked against `max`: the size check every reader
+    /// makes before building anything.
+    pub fn cells(&self, max: usize) -> Result<usize, String> {
+        let n = self.cols.saturating_mul(self.rows);
+        if self.cols == 0 || self.rows == 0 || n > max {
+            return Err(format!(
+                "a {}×{} board: expected 1 to {max} cells",
+                self.cols, self.rows
+            ));
+        }
+        Ok(n)
+    }
+}
+
 /// The genre key of a puzz.link-style URL with an address (`https://puzz.link/p?slither/…`,
 /// `pzv.jp/p.html?…`, the editor's `?m+…`, a `v:` variant prefix), whatever the genre: what
 /// the loader names when no family reads it. `None` for anything else (a bare `PID/…` body is
