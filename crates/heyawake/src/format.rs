@@ -37,15 +37,9 @@ pub fn clue_of(s: &str) -> Option<Clue> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Heyawake, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Heyawake>(text, source) {
+        return read;
     }
     let doc = Document::read_family(
         text,
@@ -115,23 +109,17 @@ pub fn to_text(p: &Heyawake) -> String {
 }
 
 /// Reads a `heyawake` URL.
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Heyawake, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected heyawake/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Heyawake, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
-    let (rooms, rest) = Rooms::from_code(rows, cols, u.body).map_err(err)?;
-    let (slots, rest) = puzzlink::read_numbers(rest, rooms.cells.len()).map_err(err)?;
+    let (rooms, rest) = Rooms::from_code(rows, cols, u.body)?;
+    let (slots, rest) = puzzlink::read_numbers(rest, rooms.cells.len())?;
     if !rest.is_empty() && rest != "/" {
-        return Err(err(format!("unexpected `{rest}` after the room numbers")));
+        return Err(format!("unexpected `{rest}` after the room numbers"));
     }
     let clues = slots
         .into_iter()
@@ -139,9 +127,7 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Heyawake, ParseEr
             Slot::Empty => Ok(Clue::None),
             Slot::Unknown => Ok(Clue::Unknown),
             Slot::Number(n) if n as usize <= MAX_CELLS => Ok(Clue::Number(n)),
-            Slot::Number(n) => Err(err(format!(
-                "expected numbers up to {MAX_CELLS}, found {n}"
-            ))),
+            Slot::Number(n) => Err(format!("expected numbers up to {MAX_CELLS}, found {n}")),
         })
         .collect::<Result<_, _>>()?;
     Ok(Heyawake { rooms, clues })

@@ -38,15 +38,9 @@ pub fn clue_of(s: &str) -> Option<Clue> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Hitori, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Hitori>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "hitori", &["size", "numbers"], &["numbers"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -97,18 +91,12 @@ fn base36(b: u8) -> Option<u32> {
 }
 
 /// Reads a `hitori` URL.
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Hitori, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected hitori/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Hitori, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
     let n = rows * cols;
     let b = u.body.as_bytes();
@@ -123,10 +111,10 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Hitori, ParseErro
                     .get(i + 1..i + 3)
                     .and_then(|d| Some(base36(d[0])? * 36 + base36(d[1])?));
                 let Some(v) = digits else {
-                    return Err(err(format!(
+                    return Err(format!(
                         "expected two base-36 digits after `-` at character {}",
                         i + 1
-                    )));
+                    ));
                 };
                 i += 2;
                 Clue::Number(v)
@@ -134,11 +122,11 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Hitori, ParseErro
             c => match base36(c) {
                 Some(v) => Clue::Number(v),
                 None => {
-                    return Err(err(format!(
+                    return Err(format!(
                         "unexpected `{}` at character {}",
                         char::from(c),
                         i + 1
-                    )))
+                    ))
                 }
             },
         };
@@ -147,7 +135,7 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Hitori, ParseErro
     }
     let rest = &u.body[i.min(u.body.len())..];
     if !rest.is_empty() && rest != "/" {
-        return Err(err(format!("unexpected `{rest}` after the {n} cells")));
+        return Err(format!("unexpected `{rest}` after the {n} cells"));
     }
     cells.resize(n, Clue::None);
     Ok(Hitori { rows, cols, cells })

@@ -35,15 +35,9 @@ pub fn clue_of(s: &str) -> Option<Clue> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Kurodoko, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Kurodoko>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "kurodoko", &["size", "numbers"], &["numbers"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -88,22 +82,16 @@ pub fn to_text(p: &Kurodoko) -> String {
 }
 
 /// Reads a `kurodoko` URL.
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Kurodoko, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected kurodoko/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Kurodoko, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
-    let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols).map_err(err)?;
+    let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols)?;
     if !rest.is_empty() && rest != "/" {
-        return Err(err(format!("unexpected `{rest}` after the numbers")));
+        return Err(format!("unexpected `{rest}` after the numbers"));
     }
     let cells = slots
         .into_iter()
@@ -111,9 +99,7 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Kurodoko, ParseEr
             Slot::Empty => Ok(Clue::None),
             Slot::Unknown => Ok(Clue::Unknown),
             Slot::Number(n) if n as usize <= MAX_CELLS => Ok(Clue::Number(n)),
-            Slot::Number(n) => Err(err(format!(
-                "expected numbers up to {MAX_CELLS}, found {n}"
-            ))),
+            Slot::Number(n) => Err(format!("expected numbers up to {MAX_CELLS}, found {n}")),
         })
         .collect::<Result<_, _>>()?;
     Ok(Kurodoko { rows, cols, cells })

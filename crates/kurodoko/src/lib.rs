@@ -182,16 +182,8 @@ impl Family for Kurodoko {
         format::to_text(self)
     }
 
-    fn recognises(text: &str) -> bool {
-        wellposed_engine::lone_line(text).is_some_and(|(_, l)| format::looks_like_url(l))
-    }
-
-    fn looks_like_game_id(arg: &str) -> bool {
-        format::looks_like_url(arg)
-    }
-
-    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
-        format::parse_url(id, source, line)
+    fn from_puzzlink(url: &wellposed_engine::puzzlink::Url) -> Result<Self, String> {
+        format::from_url(url)
     }
 
     fn url(&self) -> Option<String> {

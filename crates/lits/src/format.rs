@@ -7,15 +7,9 @@ use wellposed_engine::{Document, ParseError};
 
 const PID: &str = "lits";
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Lits, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Lits>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "lits", &["size", "rooms"], &["rooms"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -33,22 +27,16 @@ pub fn to_text(p: &Lits) -> String {
 }
 
 /// Reads a `lits` URL.
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Lits, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected lits/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Lits, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
-    let (rooms, rest) = Rooms::from_code(rows, cols, u.body).map_err(err)?;
+    let (rooms, rest) = Rooms::from_code(rows, cols, u.body)?;
     if !rest.is_empty() && rest != "/" {
-        return Err(err(format!("unexpected `{rest}` after the room borders")));
+        return Err(format!("unexpected `{rest}` after the room borders"));
     }
     Ok(Lits { rooms })
 }

@@ -11,7 +11,6 @@ use crate::{Masyu, Pearl, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "mashu";
-const ALIAS: &str = "masyu";
 
 pub fn symbol(p: Pearl) -> char {
     match p {
@@ -38,15 +37,9 @@ pub fn pearl_of(s: &str) -> Option<Pearl> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID) || puzzlink::looks_like(s, ALIAS)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Masyu, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Masyu>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "masyu", &["size", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -91,29 +84,21 @@ pub fn to_text(p: &Masyu) -> String {
     s
 }
 
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Masyu, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID)
-        .or_else(|| puzzlink::split(s, ALIAS))
-        .ok_or_else(|| err("expected mashu/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Masyu, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
     let n = rows * cols;
     let mut cells = vec![Pearl::None; n];
     for (i, ch) in u.body.chars().take(n.div_ceil(3)).enumerate() {
         let v = ch.to_digit(27).ok_or_else(|| {
-            err(format!(
+            format!(
                 "unexpected `{ch}` at character {} (expected 0-9 or a-q)",
                 i + 1
-            ))
+            )
         })?;
         for (w, div) in [9, 3, 1].into_iter().enumerate() {
             let k = 3 * i + w;

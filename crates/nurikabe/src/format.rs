@@ -36,15 +36,9 @@ pub fn cell_of(s: &str) -> Option<Cell> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Nurikabe, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Nurikabe>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "nurikabe", &["size", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -86,22 +80,16 @@ pub fn to_text(p: &Nurikabe) -> String {
 }
 
 /// Reads a `nurikabe` URL.
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Nurikabe, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected nurikabe/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Nurikabe, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
-    let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols).map_err(err)?;
+    let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols)?;
     if !rest.is_empty() {
-        return Err(err(format!("unexpected `{rest}` after the cells")));
+        return Err(format!("unexpected `{rest}` after the cells"));
     }
     let cells = slots
         .into_iter()
@@ -109,9 +97,7 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Nurikabe, ParseEr
             Slot::Empty => Ok(Cell::Empty),
             Slot::Unknown => Ok(Cell::Unknown),
             Slot::Number(n) if n >= 1 && n as usize <= MAX_CELLS => Ok(Cell::Number(n)),
-            Slot::Number(n) => Err(err(format!(
-                "expected numbers from 1 to {MAX_CELLS}, found {n}"
-            ))),
+            Slot::Number(n) => Err(format!("expected numbers from 1 to {MAX_CELLS}, found {n}")),
         })
         .collect::<Result<_, _>>()?;
     Ok(Nurikabe { rows, cols, cells })

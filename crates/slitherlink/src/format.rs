@@ -13,8 +13,6 @@ use crate::{Cell, Slitherlink, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "slither";
-/// Another name pzprjs and penpa-edit accept for the genre (read, never written).
-const ALIAS: &str = "slitherlink";
 
 /// The cell's symbol in the text format and the edit grid.
 pub fn symbol(c: Cell) -> String {
@@ -35,15 +33,9 @@ pub fn cell_of(s: &str) -> Option<Cell> {
     })
 }
 
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID) || puzzlink::looks_like(s, ALIAS)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Slitherlink, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Slitherlink>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, "slitherlink", &["size", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
@@ -90,20 +82,12 @@ pub fn to_text(p: &Slitherlink) -> String {
 }
 
 /// Reads a `slither` URL (see the module's documentation).
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Slitherlink, ParseError> {
-    let err = |m: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {m}"),
-    };
-    let u = puzzlink::split(s, PID)
-        .or_else(|| puzzlink::split(s, ALIAS))
-        .ok_or_else(|| err("expected slither/COLS/ROWS/…".into()))?;
+pub fn from_url(u: &puzzlink::Url) -> Result<Slitherlink, String> {
     let (rows, cols) = (u.rows, u.cols);
     if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        )));
+        ));
     }
     let n = rows * cols;
     let mut cells = vec![Cell::Empty; n];
@@ -120,10 +104,10 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Slitherlink, Pars
             'g'..='z' => (Cell::Empty, ch as usize - 'g' as usize),
             '.' => (Cell::Unknown, 0),
             _ => {
-                return Err(err(format!(
+                return Err(format!(
                     "unexpected `{ch}` at character {} (expected 0-9, a-e, g-z or `.`)",
                     i + 1
-                )))
+                ))
             }
         };
         cells[at] = cell;

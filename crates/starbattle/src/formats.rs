@@ -14,17 +14,10 @@ use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "starbattle";
 
-/// Whether `s` is a puzz.link Star Battle URL.
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<StarBattle, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<StarBattle>(text, source) {
+        return read;
     }
     let doc = Document::read_family(text, source, PID, &["stars", "regions"], &["regions"])?;
     let stars = match doc.get("stars") {
@@ -85,29 +78,22 @@ fn walls(rows: usize, cols: usize) -> Vec<(usize, usize)> {
     out
 }
 
-/// Reads a puzz.link URL (`line` is its line in `source`).
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<StarBattle, ParseError> {
-    let err = |message: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {message}"),
-    };
-    let u = puzzlink::split(s, PID)
-        .ok_or_else(|| err("expected `starbattle/COLS/ROWS/K/BORDERS`".into()))?;
+/// Reads a puzz.link URL's board (see [`wellposed_engine::Family::from_puzzlink`]).
+pub fn from_url(u: &puzzlink::Url) -> Result<StarBattle, String> {
     let (rows, cols) = (u.rows, u.cols);
     let n = rows.saturating_mul(cols);
     if rows == 0 || cols == 0 || n > MAX_CELLS {
-        return Err(err(format!(
+        return Err(format!(
             "a {cols}×{rows} board: expected 1 to {MAX_CELLS} cells"
-        )));
+        ));
     }
     let (k, body) = u.body.split_once('/').unwrap_or((u.body, ""));
     let stars = match k.parse::<usize>() {
         Ok(k) if (1..=50).contains(&k) => k,
         _ => {
-            return Err(err(format!(
+            return Err(format!(
                 "expected the stars per row, column and region (1 to 50), found `{k}`"
-            )))
+            ))
         }
     };
     let body = body.split('/').next().unwrap_or("");
@@ -115,17 +101,17 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<StarBattle, Parse
         .chars()
         .map(|c| c.to_digit(32).filter(|_| !c.is_ascii_uppercase()))
         .collect::<Option<_>>()
-        .ok_or_else(|| err(format!("expected base-32 digits 0–9, a–v, found `{body}`")))?;
+        .ok_or_else(|| format!("expected base-32 digits 0–9, a–v, found `{body}`"))?;
     let ws = walls(rows, cols);
     let vertical = (cols - 1) * rows;
     let first = vertical.div_ceil(5);
     let second = (ws.len() - vertical).div_ceil(5);
     if bits.len() > first + second {
-        return Err(err(format!(
+        return Err(format!(
             "a {cols}×{rows} board takes {} border digits, found {}",
             first + second,
             bits.len()
-        )));
+        ));
     }
     // Wall w is bit (w mod 5) from the top of its digit, each part starting a new digit.
     let wall = |w: usize| {
@@ -163,10 +149,10 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<StarBattle, Parse
         count += 1;
     }
     StarBattle::from_regions(rows, cols, &region, stars).ok_or_else(|| {
-        err(format!(
+        format!(
             "{count} regions: at most {} are read",
             NAMES.chars().count()
-        ))
+        )
     })
 }
 

@@ -239,16 +239,8 @@ impl Family for StarBattle {
     }
 
     /// A puzz.link URL alone in a file.
-    fn recognises(text: &str) -> bool {
-        wellposed_engine::lone_line(text).is_some_and(|(_, l)| formats::looks_like_url(l))
-    }
-
-    fn looks_like_game_id(arg: &str) -> bool {
-        formats::looks_like_url(arg)
-    }
-
-    fn parse_game_id(id: &str, source: &str, line: usize) -> Result<Self, ParseError> {
-        formats::parse_url(id, source, line)
+    fn from_puzzlink(url: &wellposed_engine::puzzlink::Url) -> Result<Self, String> {
+        formats::from_url(url)
     }
 
     fn url(&self) -> Option<String> {

@@ -16,17 +16,10 @@ use wellposed_engine::{Document, ParseError};
 
 const PID: &str = "tents";
 
-/// Whether `s` is a puzz.link Tents URL.
-pub fn looks_like_url(s: &str) -> bool {
-    puzzlink::looks_like(s, PID)
-}
-
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Tents, ParseError> {
-    if let Some((line, l)) = wellposed_engine::lone_line(text) {
-        if looks_like_url(l) {
-            return parse_url(l, source, line);
-        }
+    if let Some(read) = puzzlink::in_text::<Tents>(text, source) {
+        return read;
     }
     let doc = Document::read_family(
         text,
@@ -119,22 +112,16 @@ pub fn to_text(p: &Tents) -> String {
     s
 }
 
-/// Reads a puzz.link URL (`line` is its line in `source`).
-pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Tents, ParseError> {
-    let err = |message: String| ParseError {
-        source: source.to_string(),
-        line,
-        message: format!("puzz.link URL: {message}"),
-    };
-    let u = puzzlink::split(s, PID).ok_or_else(|| err("expected `tents/COLS/ROWS/BODY`".into()))?;
+/// Reads a puzz.link URL's board (see [`wellposed_engine::Family::from_puzzlink`]).
+pub fn from_url(u: &puzzlink::Url) -> Result<Tents, String> {
     let n = u.cols.saturating_mul(u.rows);
     if u.cols == 0 || u.rows == 0 || n > MAX_CELLS || u.cols > MAX_SIDE || u.rows > MAX_SIDE {
-        return Err(err(format!(
+        return Err(format!(
             "a {}×{} board: expected 1 to {MAX_CELLS} cells, sides up to {MAX_SIDE}",
             u.cols, u.rows
-        )));
+        ));
     }
-    let (slots, rest) = puzzlink::read_numbers(u.body, u.cols + u.rows).map_err(err)?;
+    let (slots, rest) = puzzlink::read_numbers(u.body, u.cols + u.rows)?;
     let mut counts = Vec::with_capacity(slots.len());
     for (i, slot) in slots.iter().enumerate() {
         let (what, max) = if i < u.cols {
@@ -145,10 +132,8 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Tents, ParseError
         counts.push(match *slot {
             Slot::Empty => None,
             Slot::Number(v) if (v as usize) <= max => Some(v as usize),
-            Slot::Number(v) => {
-                return Err(err(format!("{what}: a count of {v}, expected 0 to {max}")))
-            }
-            Slot::Unknown => return Err(err(format!("{what}: expected a count, found `.`"))),
+            Slot::Number(v) => return Err(format!("{what}: a count of {v}, expected 0 to {max}")),
+            Slot::Unknown => return Err(format!("{what}: expected a count, found `.`")),
         });
     }
     let mut tree = vec![false; n];
@@ -162,10 +147,10 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Tents, ParseError
         let v = match ch.to_digit(36) {
             Some(v) if !ch.is_ascii_uppercase() => v as usize,
             _ => {
-                return Err(err(format!(
+                return Err(format!(
                     "unexpected `{ch}` among the trees (character {} of the body)",
                     u.body.len() - rest.len() + i + 1
-                )))
+                ))
             }
         };
         if v <= 17 {
@@ -176,7 +161,7 @@ pub fn parse_url(s: &str, source: &str, line: usize) -> Result<Tents, ParseError
         }
     }
     if !tail.is_empty() && !tail.starts_with('/') {
-        return Err(err(format!("unexpected `{tail}` after the board")));
+        return Err(format!("unexpected `{tail}` after the board"));
     }
     let mut p = Tents::new(u.rows, u.cols, tree);
     p.row_counts = counts.split_off(u.cols);
