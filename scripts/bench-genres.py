@@ -9,6 +9,10 @@ puzzles not decided within the timeout.
 
 Usage: scripts/bench-genres.py WELLPOSED CSPUZ [--timeout S] [--repeats R] [--only GENRE,...]
        [--agree-only]   (statuses only, one run each: the full agreement run)
+       [--generated N]  (instead of the corpora: N puzzles per genre from `wellposed generate
+                         FAMILY --count N --seed SEED`, default parameters; each is proved unique
+                         by our generator, so cspuz must say unique too. Genres here are family
+                         names; every family with a generator and a puzz.link key by default)
 """
 import argparse
 import glob
@@ -36,6 +40,26 @@ def corpus(only):
                         continue
                     url, _, source = line.partition("\t")
                     out.append((genre, kind, k, url.strip(), source.strip()))
+    return out
+
+
+def generated(exe, only, n, seed):
+    """(family, "generated", seed, URL, command) for N generated puzzles of every family with a
+    generator and a puzz.link key (or of the families named in `only`)."""
+    import json
+    fams = json.loads(subprocess.run([exe, "families", "--json"], capture_output=True, text=True,
+                                     check=True).stdout)["families"]
+    out = []
+    for f in fams:
+        if not (f["generate"] and f["puzzlink"]) or (only and f["name"] not in only):
+            continue
+        cmd = [exe, "generate", f["name"], "--count", str(n), "--seed", str(seed), "--json"]
+        made = json.loads(subprocess.run(cmd, capture_output=True, text=True, check=True).stdout)
+        for k, p in enumerate(made):
+            if p.get("url"):
+                out.append((f["name"], "generated", p.get("seed", seed + k), p["url"],
+                            f"wellposed generate {f['name']} --seed {p.get('seed', seed + k)}"))
+        print(f"{f['name']}: {len(made)} generated", file=sys.stderr)
     return out
 
 
@@ -89,18 +113,22 @@ def main():
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--only", default="")
     ap.add_argument("--agree-only", action="store_true")
+    ap.add_argument("--generated", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     only = set(filter(None, a.only.split(",")))
     repeats = 1 if a.agree_only else a.repeats
     rows, disagree = [], []
-    for genre, kind, line, url, source in corpus(only):
+    entries = generated(a.wellposed, only, a.generated, a.seed) if a.generated else corpus(only)
+    for genre, kind, line, url, source in entries:
         t_ours, s_ours = median_time(ours, a.wellposed, url, a.timeout, repeats)
         t_peer, s_peer = median_time(theirs, a.cspuz, url, a.timeout, repeats)
         rows.append((genre, kind, line, url, t_ours, s_ours, t_peer, s_peer))
         if s_peer.startswith("peer error"):
             continue
         if s_ours != s_peer:
-            disagree.append(f"{genre}/{kind}.tsv:{line}: ours {s_ours}, cspuz {s_peer}: {url}")
+            where = f"seed {line}" if kind == "generated" else f"{kind}.tsv:{line}"
+            disagree.append(f"{genre} {where}: ours {s_ours}, cspuz {s_peer}: {url}")
         print(f"{genre:12} {kind:8} {line:4} ours {t_ours:8.3f}s {s_ours:9} cspuz {t_peer:8.3f}s {s_peer}",
               file=sys.stderr)
     compared = [r for r in rows if not r[7].startswith("peer error")]

@@ -7,12 +7,15 @@
 #   TIMEOUT_SECONDS  per run (default 60: the issues' goal); REPEATS (default 3, medians);
 #   GENRES           comma-separated encodings/ folder names (default all).
 #   --agree          as the first argument: statuses only, one run each (the agreement run).
+#   --generated N    as the first argument: statuses only, on N generated puzzles per genre
+#                    (family names in GENRES) instead of the corpora.
 # Environment: WELLPOSED= a wellposed binary (default: the released build, scripts/build-dist.sh),
 #   CSPUZ= the peer (default ../shared/peers/cspuz/run_solver; its build commit is in its README).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 AGREE=()
 if [ "${1:-}" = "--agree" ]; then AGREE=(--agree-only); shift; fi
+if [ "${1:-}" = "--generated" ]; then AGREE=(--agree-only --generated "$2"); shift 2; fi
 LIMIT=${1:-60}
 REPEATS=${2:-3}
 GENRES=${3:-}
