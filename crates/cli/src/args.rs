@@ -29,6 +29,8 @@ pub struct Global {
     /// Give up any single SAT call after this many conflicts (CaDiCaL only). solve, count and
     /// enumerate then report status "unknown" and exit with code 3; generate treats a check
     /// that hit the bound as "not proved unique", so what it makes is proved within the bound.
+    /// Where the genre has graph constraints (a loop, connected cells), each round of cuts
+    /// between two answers also counts as one conflict: at most N rounds.
     #[arg(long, global = true, value_name = "N")]
     pub conflicts: Option<u32>,
     /// How at-most-one constraints that the family leaves open become clauses: auto (pairwise

@@ -34,9 +34,10 @@ pub use oracle::UniquenessOracle;
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{
-    backbone, certified, count, enumerate, export, first, proved_unique, uniqueness,
+    backbone, certified, count, enumerate, export, first, plan, proved_unique, uniqueness,
     uniqueness_of_intended, Backbone, Certified, CountMethod, Counted, Counting, Method, Options,
-    ProofCheck, SolutionCount, SolverChoice, Uniqueness, BLOCKING_FIRST, BRIEF_CONFLICTS,
+    Plan, PlanStep, Planned, ProofCheck, Question, SolutionCount, SolverChoice, TryEffort,
+    Uniqueness, BLOCKING_FIRST, BRIEF_CONFLICTS,
 };
 
 pub use wellposed_drat as drat;

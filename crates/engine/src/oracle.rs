@@ -18,6 +18,8 @@ pub struct UniquenessOracle {
     activation: Vec<Lit>,
     /// Where the time of each check is reported (the generator's `Options::progress`).
     progress: crate::Progress,
+    /// The bounds of each check (`--conflicts` also bounds its rounds of cuts).
+    limits: wellposed_sat::Limits,
     /// Checks asked and the time spent in them.
     pub checks: u64,
     pub seconds: f64,
@@ -58,6 +60,7 @@ impl UniquenessOracle {
             vars: rules.num_vars() as usize,
             activation,
             progress: opts.progress.clone(),
+            limits: opts.limits,
             checks: 0,
             seconds: 0.0,
         })
@@ -88,6 +91,7 @@ impl UniquenessOracle {
             .filter(|(_, &on)| on)
             .map(|(&a, _)| a)
             .collect();
+        let mut rounds = crate::connectivity::CutRounds::new(&self.limits);
         let answer = loop {
             let answer = self.solver.solve(&assumptions);
             if self.lazy.is_empty() || !matches!(answer, Ok(true)) {
@@ -99,6 +103,9 @@ impl UniquenessOracle {
             let cuts = crate::connectivity::cuts_of(&self.lazy, &model);
             if cuts.is_empty() {
                 break answer;
+            }
+            if let Err(stopped) = rounds.another() {
+                break Err(stopped);
             }
             for cut in &cuts {
                 self.solver.add_clause(cut);

@@ -5,7 +5,7 @@ use crate::Report;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::io::Write;
-use wellposed_engine::{Options, SolutionCount};
+use wellposed_engine::{Options, Question, SolutionCount};
 
 /// Streams solutions to stdout as they are found, so a run stopped by --timeout keeps them.
 pub fn enumerate(input: &Input, opts: &Options, limit: Option<u64>, json: bool) -> Result<Report> {
@@ -94,6 +94,14 @@ pub fn count(input: &Input, opts: &Options, limit: Option<u64>, certify: bool) -
                  "count": number, "complete": c.complete, "method": c.method});
     if c.count == SolutionCount::Infinite {
         json["infinite"] = json!(true);
+    }
+    if certified.is_none() {
+        json["plan"] = json!(wellposed_engine::plan(
+            loaded.puzzle.as_ref(),
+            opts,
+            Question::Count,
+            limit
+        ));
     }
     if let Some((words, cert)) = certified {
         text.push('\n');

@@ -6,7 +6,7 @@ use crate::Report;
 use anyhow::{bail, Result};
 use serde_json::json;
 use std::path::Path;
-use wellposed_engine::{Counting, Method, Options, Uniqueness};
+use wellposed_engine::{Counting, Method, Options, Question, Uniqueness};
 
 /// What `solve` was asked besides the file.
 pub struct Asked<'a> {
@@ -101,6 +101,9 @@ pub fn solve(input: &Input, opts: &Options, asked: Asked) -> Result<Report> {
     if intended {
         // The first solution is the file's own (checked by the rules), not one searched for.
         json["from_intended"] = json!(true);
+    } else if certified.is_none() {
+        // What answered (or tried to), and why: the engine's plan for the question.
+        json["plan"] = json!(wellposed_engine::plan(p, opts, Question::Solve, Some(2)));
     }
     let text = if loaded.raw_cnf {
         // SAT-competition style for raw DIMACS input.

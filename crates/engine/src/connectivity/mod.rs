@@ -7,7 +7,7 @@
 //! it has two faces:
 //!
 //! - **Lazy cuts** ([`Structure::cuts`]): the solve / uniqueness / enumerate / blocking-count
-//!   loop (`solve.rs`, `enumerate_on`) asks every structure about each model the SAT solver
+//!   loop (`solve/enumerate.rs`, `enumerate_on`) asks every structure about each model the SAT solver
 //!   finds. A model that breaks a structure is neither counted nor blocked: the structure
 //!   returns clauses that the model falsifies, they are added to the solver, and the solve
 //!   repeats.
@@ -103,6 +103,43 @@ pub struct Regions {
     pub present: Vec<Lit>,
     pub edges: Vec<Edge>,
     pub clues: Vec<Clue>,
+}
+
+/// How many rounds of cuts a question may take between two accepted models under a conflict
+/// bound (`--conflicts N`). The bound is on each SAT call, and a lazy loop makes many calls
+/// for one answer (each cheap, but without end on a bad case): so each round of cuts counts
+/// as one conflict against the same N, and the loop stops with "conflicts" once it has made
+/// N rounds without an accepted model. Without a bound, rounds are not limited (the loop ends:
+/// invariant 2).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CutRounds {
+    cap: Option<u32>,
+    rounds: u32,
+}
+
+impl CutRounds {
+    pub(crate) fn new(limits: &wellposed_sat::Limits) -> CutRounds {
+        CutRounds {
+            cap: limits.conflicts,
+            rounds: 0,
+        }
+    }
+
+    /// One more round of cuts; `Err` (the backend's "stopped by conflicts") past the cap.
+    pub(crate) fn another(&mut self) -> Result<(), wellposed_sat::BackendError> {
+        self.rounds += 1;
+        match self.cap {
+            Some(cap) if self.rounds > cap => Err(wellposed_sat::BackendError::Stopped {
+                reason: "conflicts",
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// A model was accepted: the next answer has its own rounds.
+    pub(crate) fn accepted(&mut self) {
+        self.rounds = 0;
+    }
 }
 
 /// A graph constraint attached to a CNF encoding (see the module's documentation).

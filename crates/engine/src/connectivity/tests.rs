@@ -366,3 +366,43 @@ fn impossible_clues_leave_no_solution() {
         assert_eq!(agree(&enc, |_| false, "impossible clues"), 0);
     }
 }
+
+/// `--conflicts N` bounds the rounds of cuts too (`CutRounds`): two vertices that must both be
+/// present, with no edge between them, break "connected" in every model, so the lazy loop cuts
+/// once and then finds no solution. A bound of 0 stops it at that first round ("conflicts"),
+/// a bound of 1 lets it end with its exact answer: none.
+#[cfg(feature = "cadical")]
+#[test]
+fn a_conflict_bound_also_bounds_the_rounds_of_cuts() {
+    let answer_of = |cap: u32| {
+        let mut cnf = Cnf::new();
+        let v = cnf.new_vars(2);
+        let present: Vec<Lit> = v.iter().map(|x| x.positive()).collect();
+        for &p in &present {
+            cnf.add_clause(&[p]);
+        }
+        let s = connected(&mut cnf, present, Vec::new(), true);
+        let mut enc = CnfEncoding::new(cnf, v, Vec::new());
+        enc.lazy.push(s);
+        let opts = Options {
+            solver: crate::SolverChoice::Cadical,
+            limits: wellposed_sat::Limits::conflicts_per_solve(cap),
+            ..Options::default()
+        };
+        let mut found = 0;
+        enumerate_cnf(&enc, None, &opts, None, |_| {
+            found += 1;
+            Ok(ControlFlow::Continue(()))
+        })
+        .map(|complete| (found, complete))
+    };
+    assert!(matches!(
+        answer_of(0),
+        Err(crate::EngineError::Backend(
+            wellposed_sat::BackendError::Stopped {
+                reason: "conflicts"
+            }
+        ))
+    ));
+    assert_eq!(answer_of(1).expect("answered"), (0, true));
+}

@@ -51,7 +51,11 @@ pub fn certified(
         backend(opts)?.as_mut(),
         &enc,
         cover_options,
-        (limit.unwrap_or(u64::MAX), &opts.progress),
+        (
+            limit.unwrap_or(u64::MAX),
+            &opts.progress,
+            crate::connectivity::CutRounds::new(&opts.limits),
+        ),
         |a| {
             let s = p.solved(a)?;
             count += 1;

@@ -24,73 +24,42 @@ pub(super) fn plain_dlx(
 /// count is exact whatever the limit: it never stops early, so `limit` only caps the others.
 pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Counted, EngineError> {
     let cap = limit.unwrap_or(u64::MAX);
-    if opts.counting == Counting::Auto || opts.method == Method::Native {
-        if let Some(found) = native(p, opts, 0, cap) {
-            let found = found?;
-            let (count, complete) = match found.count {
-                SolutionCount::Finite(n) if n > BigUint::from(cap) => (cap.into(), false),
-                count => (count, found.complete),
-            };
-            return Ok(Counted {
-                count,
-                complete,
-                method: CountMethod::Native,
-            });
-        }
+    let plan = plan(p, opts, Question::Count, limit);
+    log::info!("{}", plan.describe());
+    if let Some(found) = native(p, opts, &plan, 0, cap) {
+        let found = found?;
+        let (count, complete) = match found.count {
+            SolutionCount::Finite(n) if n > BigUint::from(cap) => (cap.into(), false),
+            count => (count, found.complete),
+        };
+        return Ok(Counted {
+            count,
+            complete,
+            method: CountMethod::Native,
+        });
     }
     let method = match opts.counting {
         Counting::Auto => opts.method,
         Counting::Blocking | Counting::Counter => Method::Sat,
     };
-    // The model counter (alone, or racing blocking clauses) counts the formulas built for it.
-    let prepared = match opts.counting {
-        Counting::Blocking => prepare(p, method, opts.choices.settled(Purpose::Solving), true)?,
-        Counting::Counter => prepare(p, method, opts.choices.settled(Purpose::Counting), false)?,
-        // Blocking first (lazy), and the race completes the formula for its counter.
-        Counting::Auto => prepare(p, method, opts.choices.settled(Purpose::Counting), true)?,
+    let settled = |purpose| opts.choices.settled(purpose);
+    // The model counter (alone, or racing blocking clauses) counts the formulas built for it;
+    // blocking clauses list under lazy cuts (the race completes the formula for its counter).
+    let prepared = match plan.last() {
+        PlanStep::Blocking { .. } => prepare(p, method, settled(Purpose::Solving), true)?,
+        PlanStep::Counter => prepare(p, method, settled(Purpose::Counting), false)?,
+        _ => prepare(p, method, settled(Purpose::Counting), true)?,
     };
-    let (enc, cover_options) = match prepared {
-        Prepared::Dlx(problem) if opts.method == Method::DlxMemo || opts.method == Method::Auto => {
-            // Asked for, or on auto where a probe shows remainders repeating (and no --limit,
-            // which only plain dancing links honour).
-            let never = std::sync::atomic::AtomicBool::new(false);
-            let memo_err = |e: wellposed_xc::XcError| EngineError::MethodFailed {
-                method: Method::DlxMemo.name(),
-                reason: e.to_string(),
-            };
-            let memo = match (opts.method, limit) {
-                (Method::DlxMemo, _) => Some(
-                    wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never)
-                        .map_err(memo_err)?,
-                ),
-                (_, None) => wellposed_xc::memo::pays(&problem, opts.choices.max_bytes, &never)
-                    .map_err(memo_err)?,
-                _ => None,
-            };
-            match memo {
-                Some(c) => {
-                    log::info!(
-                        "memoised count: {} nodes, {} remainders stored, {} found again{}",
-                        c.nodes,
-                        c.entries,
-                        c.hits,
-                        if c.table_full { " (table full)" } else { "" }
-                    );
-                    return Ok(Counted {
-                        count: SolutionCount::Finite(BigUint::from(c.count)),
-                        complete: c.complete,
-                        method: CountMethod::DlxMemo,
-                    });
-                }
-                None => return plain_dlx(problem, opts, limit),
-            }
+    let (enc, cover_options) = match (prepared, plan.last()) {
+        (Prepared::Sat { enc, cover_options }, _) => (enc, cover_options),
+        (Prepared::Dlx(problem), PlanStep::DlxMemo | PlanStep::DlxMemoIfPays { .. }) => {
+            return memo_dlx(problem, opts, plan.last() == &PlanStep::DlxMemo, limit)
         }
-        Prepared::Dlx(problem) => return plain_dlx(problem, opts, limit),
-        Prepared::Sat { enc, cover_options } => (enc, cover_options),
+        (Prepared::Dlx(problem), _) => return plain_dlx(problem, opts, limit),
     };
-    match opts.counting {
-        Counting::Blocking => blocking_count(&enc, cover_options, opts, limit),
-        Counting::Counter => {
+    match plan.last() {
+        PlanStep::Blocking { .. } => blocking_count(&enc, cover_options, opts, limit),
+        PlanStep::Counter => {
             // The models its listing finds are a lower bound for a count stopped by --timeout.
             let listed = opts.progress.counted_tally();
             let counted = opts
@@ -104,7 +73,7 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
                 method: CountMethod::Counter,
             })
         }
-        Counting::Auto => {
+        _ => {
             // One more than the hand-over point tells "exactly BLOCKING_FIRST" from "more".
             let mut found = Vec::new();
             let first = blocking_count_until(
@@ -130,6 +99,47 @@ pub fn count(p: &dyn Puzzle, opts: &Options, limit: Option<u64>) -> Result<Count
             };
             race((enc, complete), cover_options, opts, limit, found)
         }
+    }
+}
+
+/// Memoised dancing links: `always` (asked for), or where a probe shows remainders repeating
+/// (plain dancing links otherwise).
+fn memo_dlx(
+    problem: Problem,
+    opts: &Options,
+    always: bool,
+    limit: Option<u64>,
+) -> Result<Counted, EngineError> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let memo_err = |e: wellposed_xc::XcError| EngineError::MethodFailed {
+        method: Method::DlxMemo.name(),
+        reason: e.to_string(),
+    };
+    let memo = match always {
+        true => Some(
+            wellposed_xc::memo::count(&problem, opts.choices.max_bytes, &never)
+                .map_err(memo_err)?,
+        ),
+        false => {
+            wellposed_xc::memo::pays(&problem, opts.choices.max_bytes, &never).map_err(memo_err)?
+        }
+    };
+    match memo {
+        Some(c) => {
+            log::info!(
+                "memoised count: {} nodes, {} remainders stored, {} found again{}",
+                c.nodes,
+                c.entries,
+                c.hits,
+                if c.table_full { " (table full)" } else { "" }
+            );
+            Ok(Counted {
+                count: SolutionCount::Finite(BigUint::from(c.count)),
+                complete: c.complete,
+                method: CountMethod::DlxMemo,
+            })
+        }
+        None => plain_dlx(problem, opts, limit),
     }
 }
 

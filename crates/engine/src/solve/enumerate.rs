@@ -87,7 +87,11 @@ pub(super) fn enumerate_cnf_until(
         solver.as_mut(),
         enc,
         cover_options,
-        (limit.unwrap_or(u64::MAX), &opts.progress),
+        (
+            limit.unwrap_or(u64::MAX),
+            &opts.progress,
+            crate::connectivity::CutRounds::new(&opts.limits),
+        ),
         visit,
         blocked,
     )
@@ -102,7 +106,7 @@ pub(super) fn enumerate_on(
     solver: &mut dyn Backend,
     enc: &CnfEncoding,
     cover_options: Option<usize>,
-    (limit, progress): (u64, &Progress),
+    (limit, progress, mut rounds): (u64, &Progress, crate::connectivity::CutRounds),
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
     blocked: &mut Vec<Vec<Lit>>,
 ) -> Result<bool, EngineError> {
@@ -121,11 +125,13 @@ pub(super) fn enumerate_on(
         // (the invariants of `crate::connectivity`).
         let cuts = crate::connectivity::cuts_of(&enc.lazy, &model);
         if !cuts.is_empty() {
+            rounds.another()?;
             for cut in &cuts {
                 solver.add_clause(cut);
             }
             continue;
         }
+        rounds.accepted();
         let block: Vec<Lit> = enc
             .answer
             .iter()
@@ -161,7 +167,9 @@ pub fn enumerate(
     mut visit: impl FnMut(Solved) -> ControlFlow<()>,
 ) -> Result<bool, EngineError> {
     let cap = limit.unwrap_or(u64::MAX);
-    if let Some(found) = native(p, opts, cap, cap) {
+    let plan = plan(p, opts, Question::of_listing(limit), limit);
+    log::info!("{}", plan.describe());
+    if let Some(found) = native(p, opts, &plan, cap, cap) {
         let found = found?;
         for s in found.solutions {
             if visit(s).is_break() {

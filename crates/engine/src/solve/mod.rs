@@ -12,6 +12,7 @@ mod count;
 mod enumerate;
 mod export;
 mod native;
+mod plan;
 mod prepare;
 
 pub use backbone::*;
@@ -20,6 +21,7 @@ pub use count::*;
 pub use enumerate::*;
 pub use export::*;
 pub use native::*;
+pub use plan::*;
 pub(crate) use prepare::*;
 
 use crate::encoding::exact_cover_to_cnf;

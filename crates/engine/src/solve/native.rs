@@ -3,21 +3,23 @@
 
 use super::*;
 
-/// The family's own mathematics, when the method asks for it (or leaves the choice to us).
+/// The family's own mathematics, as the plan's first steps say: `None` when the plan has none
+/// or they handed over to the encoding.
 pub(super) fn native(
     p: &dyn Puzzle,
     opts: &Options,
+    plan: &Plan,
     want: u64,
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
-    match opts.method {
-        Method::Auto if p.native_by_default() => p.native(want, stop),
-        Method::Auto => native_first(p, opts, want, stop),
-        Method::Native => Some(
+    let mut tries = plan.native_steps().peekable();
+    match tries.peek()? {
+        PlanStep::Native { required: false } => p.native(want, stop),
+        PlanStep::Native { required: true } => Some(
             p.native(want, stop)
                 .unwrap_or_else(|| Err(EngineError::NoNative(p.family().to_string()))),
         ),
-        Method::Sat | Method::Dlx | Method::DlxMemo => None,
+        _ => native_first(p, opts, tries, want, stop),
     }
 }
 
@@ -37,43 +39,45 @@ pub(super) const ENCODING_ANSWERS: &str =
 /// it), and likewise where no brief CDCL try can follow (a solver other than CaDiCaL, which
 /// alone can be bounded). `None` when the tries gave up or the family has none, and the
 /// encoding answers with no bound but the user's.
-pub(super) fn native_first(
+pub(super) fn native_first<'a>(
     p: &dyn Puzzle,
     opts: &Options,
+    tries: impl Iterator<Item = &'a PlanStep>,
     want: u64,
     stop: u64,
 ) -> Option<Result<Native<Solved>, EngineError>> {
-    if stop <= 2 && opts.solver.is_cadical() {
-        match p.native_first(want, stop, Effort::Brief) {
-            Tried::Answered(found) => {
-                log::info!("auto: answered by the family's first try");
-                return Some(found);
+    for step in tries {
+        match step {
+            PlanStep::NativeTry { effort } => {
+                let effort = match effort {
+                    TryEffort::Brief => Effort::Brief,
+                    TryEffort::Full => Effort::Full,
+                };
+                match p.native_first(want, stop, effort) {
+                    Tried::Answered(found) => {
+                        log::info!("auto: answered by the family's {effort:?} try");
+                        return Some(found);
+                    }
+                    // No effort would answer: the encoding does, without the other tries.
+                    Tried::Hopeless => break,
+                    Tried::GaveUp => {}
+                }
             }
-            Tried::Hopeless => {
-                log::info!("{ENCODING_ANSWERS}");
-                return None;
+            PlanStep::BriefCdcl { conflicts, .. } => {
+                match brief_cdcl(p, opts, *conflicts, want, stop) {
+                    Ok(Some(found)) => {
+                        log::info!("auto: answered by the brief CDCL try");
+                        return Some(Ok(found));
+                    }
+                    Ok(None) => {}
+                    Err(e) => return Some(Err(e)),
+                }
             }
-            Tried::GaveUp => {}
-        }
-        match brief_cdcl(p, opts, want, stop) {
-            Ok(Some(found)) => {
-                log::info!("auto: answered by the brief CDCL try");
-                return Some(Ok(found));
-            }
-            Ok(None) => {}
-            Err(e) => return Some(Err(e)),
+            _ => {}
         }
     }
-    match p.native_first(want, stop, Effort::Full) {
-        Tried::Answered(found) => {
-            log::info!("auto: answered by the family's full try");
-            Some(found)
-        }
-        Tried::GaveUp | Tried::Hopeless => {
-            log::info!("{ENCODING_ANSWERS}");
-            None
-        }
-    }
+    log::info!("{ENCODING_ANSWERS}");
+    None
 }
 
 /// Up to `stop` solutions by CDCL on the encoding, without phase hints (building them can
@@ -86,6 +90,7 @@ pub(super) fn native_first(
 pub(super) fn brief_cdcl(
     p: &dyn Puzzle,
     opts: &Options,
+    conflicts: u32,
     want: u64,
     stop: u64,
 ) -> Result<Option<Native<Solved>>, EngineError> {
@@ -93,11 +98,7 @@ pub(super) fn brief_cdcl(
     brief.method = Method::Sat;
     brief.choices.phase_hints = false;
     brief.choices.compact = true;
-    brief.limits.conflicts = Some(
-        opts.limits
-            .conflicts
-            .map_or(BRIEF_CONFLICTS, |c| c.min(BRIEF_CONFLICTS)),
-    );
+    brief.limits.conflicts = Some(conflicts);
     // Its finds are the answer only if it completes: not tallied as found meanwhile.
     brief.progress = Progress::default();
     let (mut solutions, mut count) = (Vec::new(), 0u64);

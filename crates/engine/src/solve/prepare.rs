@@ -22,7 +22,6 @@ pub(super) fn prepare(
     choices: Choices,
     lazy: bool,
 ) -> Result<Prepared, EngineError> {
-    let kinds = p.encodings();
     let encode = |kind| {
         p.encode(kind, choices)
             .ok_or_else(|| EngineError::NoEncoding {
@@ -30,17 +29,7 @@ pub(super) fn prepare(
                 kind,
             })
     };
-    let want = match method {
-        Method::Auto => *kinds.first().ok_or_else(|| EngineError::NoEncoding {
-            family: p.family().to_string(),
-            kind: EncodingKind::Cnf,
-        })?,
-        Method::Sat if kinds.contains(&EncodingKind::Cnf) => EncodingKind::Cnf,
-        Method::Sat if kinds.contains(&EncodingKind::ExactCover) => EncodingKind::ExactCover,
-        Method::Sat => EncodingKind::Cnf,
-        Method::Dlx | Method::DlxMemo => EncodingKind::ExactCover,
-        Method::Native => return Err(EngineError::NoNative(p.family().to_string())),
-    };
+    let (want, _) = encoding_for(p, method)?;
     let encoded = encode(want)?;
     if let Encoding::ExactCover(cover) = &encoded {
         crate::cover_within_budget(p.family(), cover, choices.max_bytes)?;
