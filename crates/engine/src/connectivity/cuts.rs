@@ -33,7 +33,8 @@ fn membership(n: usize, part: &[usize]) -> Vec<bool> {
 }
 
 /// Connectedness: with two or more components, for each component S and a present vertex t
-/// outside it, `¬s ∨ ¬t ∨ (some boundary literal of S)` for a vertex s of S. Valid: in a
+/// outside it, `¬s ∨ ¬t ∨ (some boundary literal of S)` for a vertex s of S. (A clause for every
+/// vertex of S, as regions take, was measured: the same rounds and twice the time.) Valid: in a
 /// solution where s and t are both present they are joined by a path, which leaves S by an
 /// edge that is there to a present vertex. Violated by the model: s and t are present and S
 /// is a whole component (see [`boundary`]).
@@ -57,14 +58,16 @@ pub(super) fn connected(c: &Connected, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<L
 }
 
 /// Regions: for each component S of the model that is not a good region,
-/// - no clue: `(some vertex of S absent) ∨ (some boundary literal)`: valid, since with all of
-///   S present and nothing leaving it, S holds whole components without a clue;
+/// - no clue: for each vertex s of S, `¬s ∨ (some boundary literal)`: valid, since with s
+///   present and nothing leaving S, s's region lies inside S and holds no clue. (One clause per
+///   vertex, each short, rather than one saying "some vertex of S absent": on a 7×7 Nurikabe
+///   with a `?` island the long form took 4,680 rounds of cuts, 1 s against cspuz's 0.01 s.)
 /// - two clues: a path between them inside S: `(a vertex on it absent) ∨ (an edge literal on
 ///   it false)`: valid, since otherwise the two clues share a region;
 /// - one clue of size k and more than k vertices: the first k + 1 vertices of a breadth-first
 ///   tree from the clue, likewise (a connected set of k + 1 vertices holding the clue);
-/// - one clue of size k and fewer than k vertices: as for no clue (the clue's region would lie
-///   inside S).
+/// - one clue c of size k and fewer than k vertices: `¬c ∨ (some boundary literal)` (c's
+///   region would lie inside S).
 ///
 /// Each clause is false in the model (S is a whole component, its vertices present, its paths'
 /// edges there).
@@ -84,19 +87,23 @@ pub(super) fn regions(r: &Regions, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<Lit>>
             .filter(|c| part.contains(&c.vertex))
             .map(|c| c.vertex)
             .collect();
-        let closed = |out: &mut Vec<Vec<Lit>>| {
-            let mut clause: Vec<Lit> = part.iter().map(|&v| !r.present[v]).collect();
-            clause.extend(boundary(&r.present, &r.edges, &membership(n, part)));
-            out.push(clause);
+        // `¬v ∨ (some boundary literal)` for each of `inside`.
+        let closed = |out: &mut Vec<Vec<Lit>>, inside: &[usize]| {
+            let leaving = boundary(&r.present, &r.edges, &membership(n, part));
+            for &v in inside {
+                let mut clause = vec![!r.present[v]];
+                clause.extend(&leaving);
+                out.push(clause);
+            }
         };
         match clues.as_slice() {
-            [] => closed(&mut out),
+            [] => closed(&mut out, part),
             [one] => {
                 let Some(size) = clue_at[*one].and_then(|k| r.clues[k].size) else {
                     continue;
                 };
                 if part.len() < size {
-                    closed(&mut out);
+                    closed(&mut out, &[*one]);
                 } else if part.len() > size {
                     out.push(tree_clause(r, &adj, &of, *one, Until::Count(size + 1)));
                 }

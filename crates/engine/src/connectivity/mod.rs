@@ -115,6 +115,7 @@ pub struct Regions {
 pub(crate) struct CutRounds {
     cap: Option<u32>,
     rounds: u32,
+    total: u64,
 }
 
 impl CutRounds {
@@ -122,18 +123,25 @@ impl CutRounds {
         CutRounds {
             cap: limits.conflicts,
             rounds: 0,
+            total: 0,
         }
     }
 
     /// One more round of cuts; `Err` (the backend's "stopped by conflicts") past the cap.
     pub(crate) fn another(&mut self) -> Result<(), wellposed_sat::BackendError> {
         self.rounds += 1;
+        self.total += 1;
         match self.cap {
             Some(cap) if self.rounds > cap => Err(wellposed_sat::BackendError::Stopped {
                 reason: "conflicts",
             }),
             _ => Ok(()),
         }
+    }
+
+    /// Every round so far, for the log.
+    pub(crate) fn total(&self) -> u64 {
+        self.total
     }
 
     /// A model was accepted: the next answer has its own rounds.

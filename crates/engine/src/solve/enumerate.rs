@@ -119,17 +119,26 @@ pub(super) fn enumerate_on(
         solver.add_clause(block);
     }
     let n = enc.cnf.num_vars() as usize;
+    let mut cut_clauses = 0usize;
     while solver.solve(&[])? {
         let model = model_of(solver, n);
         // A model that breaks a graph constraint is cut off, neither counted nor blocked
         // (the invariants of `crate::connectivity`).
         let cuts = crate::connectivity::cuts_of(&enc.lazy, &model);
         if !cuts.is_empty() {
+            cut_clauses += cuts.len();
             rounds.another()?;
             for cut in &cuts {
                 solver.add_clause(cut);
             }
             continue;
+        }
+        if !enc.lazy.is_empty() {
+            log::debug!(
+                "lazy cuts: {} rounds, {cut_clauses} clauses before solution {}",
+                rounds.total(),
+                seen + 1
+            );
         }
         rounds.accepted();
         let block: Vec<Lit> = enc
@@ -155,6 +164,12 @@ pub(super) fn enumerate_on(
         if visit(answer)?.is_break() || seen >= limit {
             return Ok(false);
         }
+    }
+    if !enc.lazy.is_empty() {
+        log::debug!(
+            "lazy cuts: {} rounds, {cut_clauses} clauses in all",
+            rounds.total()
+        );
     }
     Ok(true)
 }
