@@ -1,0 +1,447 @@
+//! The Kakuro generator.
+//!
+//! 1. Layout: random black cells inside the board (the outer clue row and column are black),
+//!    symmetric under a half turn; then, until nothing changes, every white cell in a run of
+//!    one (across or down) turns black, and a run longer than `--max-run` gets a black cell
+//!    inside it (each change with its mirror cell, so the symmetry stays).
+//! 2. Fill: a random digit in every white cell, distinct in every run (a depth-first search in
+//!    random digit order, restarted when it wanders).
+//! 3. Sums from the fill, on every run. While the puzzle has another solution, the cells where
+//!    the other solution differs are where the layout is ambiguous: one cell of every
+//!    connected group of them turns black (with its mirror cell, and step 1's clean-up), the
+//!    rest of the fill stays (runs only split, so their digits stay distinct), and the sums
+//!    are taken again. The engine decides uniqueness.
+//! 4. Minimal: every sum whose run keeps the fill unique without it is taken away, one pass in
+//!    random order (one incremental solver, each sum's clauses switched by a clue). Taking a
+//!    sum away only adds solutions, so a sum that was needed stays needed: no sum left can
+//!    be dropped. `--all-sums` keeps them all (the usual printed style, not minimal).
+
+use crate::encode::{digit_var, rules_cnf, sum_clauses};
+use crate::{Cell, Kakuro};
+use clap::{Args, FromArgMatches};
+use serde_json::json;
+use wellposed_engine::anyhow::{self, Result};
+use wellposed_engine::sat::Choices;
+use wellposed_engine::{
+    uniqueness, Difficulty, Family, Generator, Made as MadeReport, Options, Request, Uniqueness,
+    UniquenessOracle, Xorshift,
+};
+use wellposed_sat::{Lit, Var};
+
+/// `generate kakuro`'s parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Rows of the board inside its clue row (as puz.link counts them).
+    #[arg(long, default_value_t = 9)]
+    rows: usize,
+    /// Columns of the board inside its clue column.
+    #[arg(long, default_value_t = 9)]
+    cols: usize,
+    /// The share of black cells drawn at first, in percent (the clean-up adds more).
+    #[arg(long, default_value_t = 25)]
+    black: u64,
+    /// The longest run, 2 to 9 cells.
+    #[arg(long, default_value_t = 9)]
+    max_run: usize,
+    /// Keep every sum (not minimal).
+    #[arg(long)]
+    all_sums: bool,
+}
+
+/// A generated puzzle and the digits it was made from.
+pub struct Made {
+    pub puzzle: Kakuro,
+    pub digits: Vec<u8>,
+    /// How many layout repairs uniqueness took.
+    pub repairs: usize,
+}
+
+/// The most inner cells the generator takes.
+pub const MAX_GENERATED_CELLS: usize = 4_000;
+
+/// The inner board's black cells, as the generator shapes it.
+struct Layout {
+    rows: usize,
+    cols: usize,
+    black: Vec<bool>,
+}
+
+impl Layout {
+    fn mirror(&self, k: usize) -> usize {
+        self.rows * self.cols - 1 - k
+    }
+
+    fn blacken(&mut self, k: usize) {
+        self.black[k] = true;
+        let m = self.mirror(k);
+        self.black[m] = true;
+    }
+
+    /// Per cell, the length of its across and down runs (0 for black cells).
+    fn run_lengths(&self) -> Vec<[usize; 2]> {
+        let (m, n) = (self.rows, self.cols);
+        let mut len = vec![[0; 2]; m * n];
+        for (dir, lines, span) in [(0, m, n), (1, n, m)] {
+            for line in 0..lines {
+                let at = |i: usize| if dir == 0 { line * n + i } else { i * n + line };
+                let mut i = 0;
+                while i < span {
+                    let start = i;
+                    while i < span && !self.black[at(i)] {
+                        i += 1;
+                    }
+                    for j in start..i {
+                        len[at(j)][dir] = i - start;
+                    }
+                    i += 1;
+                }
+            }
+        }
+        len
+    }
+
+    /// Step 1's clean-up: no run of one, none longer than `max_run`.
+    fn clean(&mut self, max_run: usize, rng: &mut Xorshift) {
+        loop {
+            let len = self.run_lengths();
+            let mut changed = false;
+            for k in 0..len.len() {
+                if !self.black[k] && (len[k][0] == 1 || len[k][1] == 1) {
+                    self.blacken(k);
+                    changed = true;
+                }
+            }
+            if changed {
+                continue;
+            }
+            // A long run: the first cell of it found gets a black cell a random way in.
+            for (k, l) in len.iter().enumerate() {
+                for dir in 0..2 {
+                    if self.black[k] || l[dir] <= max_run {
+                        continue;
+                    }
+                    let step = if dir == 0 { 1 } else { self.cols };
+                    let (r, c) = (k / self.cols, k % self.cols);
+                    let first = if dir == 0 {
+                        c == 0 || self.black[k - 1]
+                    } else {
+                        r == 0 || self.black[k - step]
+                    };
+                    if !first {
+                        continue;
+                    }
+                    // Both pieces keep at least two cells where the run allows it.
+                    let span = l[dir];
+                    let lo = 2.min(span - 1);
+                    let hi = (span - 3).max(lo);
+                    let at = lo + rng.below((hi - lo + 1) as u64) as usize;
+                    self.blacken(k + at * step);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+
+    /// The drawn board (clue row and column added) with `digits` (inner, row-major; 0 for
+    /// black) summed onto every run.
+    fn board(&self, digits: &[u8]) -> (Kakuro, Vec<u8>) {
+        let (rows, cols) = (self.rows + 1, self.cols + 1);
+        let mut cells = vec![Cell::BLACK; rows * cols];
+        let mut all = vec![0u8; rows * cols];
+        for k in 0..self.black.len() {
+            let drawn = (k / self.cols + 1) * cols + k % self.cols + 1;
+            if !self.black[k] {
+                cells[drawn] = Cell::White;
+                all[drawn] = digits[k];
+            }
+        }
+        let mut p = Kakuro::new(rows, cols, cells);
+        for run in p.runs() {
+            if let Some(clue) = run.clue {
+                let total: u32 = run.cells.iter().map(|&k| u32::from(all[k])).sum();
+                p.set_clue(clue, run.across, Some(total as u8));
+            }
+        }
+        (p, all)
+    }
+}
+
+/// Step 2: distinct digits in every run, or `None` when the search gave up.
+fn random_fill(l: &Layout, rng: &mut Xorshift) -> Option<Vec<u8>> {
+    let (m, n) = (l.rows, l.cols);
+    let whites: Vec<usize> = (0..m * n).filter(|&k| !l.black[k]).collect();
+    // The cells before each white cell in its runs (those filled earlier in row-major order).
+    let before: Vec<Vec<usize>> = whites
+        .iter()
+        .map(|&k| {
+            let mut out = Vec::new();
+            let mut j = k;
+            while j % n > 0 && !l.black[j - 1] {
+                j -= 1;
+                out.push(j);
+            }
+            let mut j = k;
+            while j >= n && !l.black[j - n] {
+                j -= n;
+                out.push(j);
+            }
+            out
+        })
+        .collect();
+    for _attempt in 0..50 {
+        let mut digits = vec![0u8; m * n];
+        // Per depth, the digits still to try there.
+        let mut todo: Vec<Vec<u8>> = Vec::with_capacity(whites.len());
+        let mut nodes = 0;
+        let mut depth = 0;
+        let mut fresh = true;
+        while depth < whites.len() {
+            nodes += 1;
+            if nodes > 200_000 {
+                break;
+            }
+            let k = whites[depth];
+            if fresh {
+                let used = before[depth].iter().fold(0u16, |a, &j| a | 1 << digits[j]);
+                let mut options: Vec<u8> = (1..=9).filter(|&d| used & 1 << d == 0).collect();
+                rng.shuffle(&mut options);
+                todo.push(options);
+            }
+            match todo[depth].pop() {
+                Some(d) => {
+                    digits[k] = d;
+                    depth += 1;
+                    fresh = true;
+                }
+                None => {
+                    digits[k] = 0;
+                    todo.pop();
+                    if depth == 0 {
+                        return None;
+                    }
+                    depth -= 1;
+                    fresh = false;
+                }
+            }
+        }
+        if depth == whites.len() {
+            return Some(digits);
+        }
+    }
+    None
+}
+
+/// A minimal, unique Kakuro of `rows`×`cols` inner cells.
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    black: u64,
+    max_run: usize,
+    all_sums: bool,
+    seed: u64,
+    opts: &Options,
+) -> Result<Made, String> {
+    let n = rows.saturating_mul(cols);
+    if rows < 2 || cols < 2 || n > MAX_GENERATED_CELLS {
+        return Err(format!(
+            "expected 2×2 to {MAX_GENERATED_CELLS} inner cells, found {rows}×{cols}"
+        ));
+    }
+    if black > 60 {
+        return Err(format!("--black: expected 0 to 60 percent, found {black}"));
+    }
+    if !(2..=9).contains(&max_run) {
+        return Err(format!("--max-run: expected 2 to 9, found {max_run}"));
+    }
+    let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for _ in 0..100 {
+        let mut l = Layout {
+            rows,
+            cols,
+            black: vec![false; n],
+        };
+        for k in 0..n / 2 + n % 2 {
+            if rng.below(100) < black {
+                l.blacken(k);
+            }
+        }
+        l.clean(max_run, &mut rng);
+        let Some(mut digits) = random_fill(&l, &mut rng) else {
+            continue;
+        };
+        let mut repairs = 0;
+        let made = loop {
+            if l.black.iter().filter(|&&b| !b).count() < 4 {
+                break None;
+            }
+            let (p, all) = l.board(&digits);
+            let other = match uniqueness(&p, opts).map_err(|e| e.to_string())? {
+                Uniqueness::Unique(_) => break Some((p, all)),
+                Uniqueness::None => {
+                    return Err("internal error: the planted fill is no solution".into())
+                }
+                Uniqueness::Multiple(a, b) => {
+                    let fill = |s: &wellposed_engine::Solved| {
+                        s.solution::<crate::Fill>()
+                            .expect("a Kakuro fill")
+                            .digits
+                            .clone()
+                    };
+                    let (a, b) = (fill(&a), fill(&b));
+                    if a != all {
+                        a
+                    } else {
+                        b
+                    }
+                }
+            };
+            repairs += 1;
+            // The inner cells where the other solution differs, one per connected group.
+            let inner = |k: usize| (k / p.cols - 1) * cols + k % p.cols - 1;
+            let mut differs = vec![false; n];
+            for k in (0..all.len()).filter(|&k| all[k] != other[k]) {
+                differs[inner(k)] = true;
+            }
+            let mut seen = vec![false; n];
+            for start in 0..n {
+                if !differs[start] || seen[start] {
+                    continue;
+                }
+                let mut group = vec![start];
+                seen[start] = true;
+                let mut i = 0;
+                while i < group.len() {
+                    let k = group[i];
+                    let (r, c) = (k / cols, k % cols);
+                    let near = [
+                        (r > 0).then(|| k - cols),
+                        (r + 1 < rows).then(|| k + cols),
+                        (c > 0).then(|| k - 1),
+                        (c + 1 < cols).then(|| k + 1),
+                    ];
+                    for j in near.into_iter().flatten() {
+                        if differs[j] && !seen[j] {
+                            seen[j] = true;
+                            group.push(j);
+                        }
+                    }
+                    i += 1;
+                }
+                let pick = group[rng.below(group.len() as u64) as usize];
+                l.blacken(pick);
+            }
+            l.clean(max_run, &mut rng);
+            for k in 0..n {
+                if l.black[k] {
+                    digits[k] = 0;
+                }
+            }
+        };
+        let Some((mut p, all)) = made else { continue };
+        if !all_sums {
+            minimise(&mut p, &all, &mut rng, opts)?;
+        }
+        return Ok(Made {
+            puzzle: p,
+            digits: all,
+            repairs,
+        });
+    }
+    Err("no layout made a unique puzzle in 100 tries".into())
+}
+
+/// Step 4: takes away every sum the fill stays unique without.
+fn minimise(
+    p: &mut Kakuro,
+    digits: &[u8],
+    rng: &mut Xorshift,
+    opts: &Options,
+) -> Result<(), String> {
+    let (mut rules, run_cells, _) = rules_cnf(p, Choices::default());
+    let runs = p.runs();
+    let summed: Vec<usize> = (0..runs.len()).filter(|&i| runs[i].sum.is_some()).collect();
+    let clues: Vec<Vec<Vec<Lit>>> = summed
+        .iter()
+        .map(|&i| {
+            sum_clauses(
+                &mut rules,
+                &run_cells[i],
+                u32::from(runs[i].sum.expect("summed")),
+            )
+        })
+        .collect();
+    let planted: Vec<(Var, bool)> = p
+        .whites()
+        .iter()
+        .enumerate()
+        .flat_map(|(w, &k)| (1..=9).map(move |d| (Var(digit_var(w, d)), digits[k] == d)))
+        .collect();
+    let mut oracle =
+        UniquenessOracle::new(&rules, &clues, &planted, opts).map_err(|e| e.to_string())?;
+    let mut active = vec![true; clues.len()];
+    if !oracle.unique(&active) {
+        return Err("internal error: the full sums do not make the fill unique".into());
+    }
+    let mut order: Vec<usize> = (0..clues.len()).collect();
+    rng.shuffle(&mut order);
+    for i in order {
+        active[i] = false;
+        if !oracle.unique(&active) {
+            active[i] = true;
+        }
+    }
+    for (i, &r) in summed.iter().enumerate() {
+        if !active[i] {
+            let run = &runs[r];
+            p.set_clue(run.clue.expect("a summed run"), run.across, None);
+        }
+    }
+    Ok(())
+}
+
+/// Minimal sums for a random symmetric layout; `--difficulty` grades by the shared deduction
+/// engine.
+pub const GENERATOR: Generator = Generator {
+    args: || GenerateArgs::augment_args(clap::Command::new(Kakuro::NAME)),
+    difficulty: Difficulty::Graded,
+    make,
+};
+
+fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
+    let a = GenerateArgs::from_arg_matches(m)?;
+    let s = req.seed;
+    let g = generate(
+        a.rows,
+        a.cols,
+        a.black,
+        a.max_run,
+        a.all_sums,
+        s,
+        req.options,
+    )
+    .map_err(anyhow::Error::msg)?;
+    g.puzzle
+        .check(&g.digits)
+        .map_err(|e| anyhow::anyhow!("internal error: the planted fill breaks a rule: {e}"))?;
+    let runs = g.puzzle.runs();
+    let sums = runs.iter().filter(|r| r.sum.is_some()).count();
+    let puzzle = g.puzzle.to_text();
+    let kind = if a.all_sums { "every sum" } else { "minimal" };
+    Ok(MadeReport {
+        text: format!(
+            "# seed {s}: {sums} sums on {} runs ({kind}), {} layout repairs\n{}",
+            runs.len(),
+            g.repairs,
+            puzzle.trim_end()
+        ),
+        json: json!({
+            "seed": s, "sums": sums, "runs": runs.len(), "puzzle": puzzle,
+            "url": g.puzzle.url(),
+            "solution": g.puzzle.render(&g.puzzle.fill(g.digits.clone())),
+        }),
+        puzzle,
+    })
+}
