@@ -6,11 +6,13 @@
 //!    inside it (each change with its mirror cell, so the symmetry stays).
 //! 2. Fill: a random digit in every white cell, distinct in every run (a depth-first search in
 //!    random digit order, restarted when it wanders).
-//! 3. Sums from the fill, on every run. While the puzzle has another solution, the cells where
-//!    the other solution differs are where the layout is ambiguous: one cell of every
-//!    connected group of them turns black (with its mirror cell, and step 1's clean-up), the
-//!    rest of the fill stays (runs only split, so their digits stay distinct), and the sums
-//!    are taken again. The engine decides uniqueness.
+//! 3. Sums from the fill, on every run. While the puzzle has another solution (the engine
+//!    decides), the fill changes where that solution differs: one such cell takes another
+//!    digit its runs allow, and the sums are taken again — a local search that takes a change
+//!    back when it leaves more cells open than before. When a cell has no other digit, or the
+//!    search has walked long without a unique fill, the layout changes instead: that cell
+//!    turns black (with its mirror cell and step 1's clean-up; runs only split, so the rest of
+//!    the fill stays distinct).
 //! 4. Minimal: every sum whose run keeps the fill unique without it is taken away, one pass in
 //!    random order (one incremental solver, each sum's clauses switched by a clue). Taking a
 //!    sum away only adds solutions, so a sum that was needed stays needed: no sum left can
@@ -52,7 +54,7 @@ pub struct GenerateArgs {
 pub struct Made {
     pub puzzle: Kakuro,
     pub digits: Vec<u8>,
-    /// How many layout repairs uniqueness took.
+    /// How many repair steps (fill changes, layout changes) uniqueness took.
     pub repairs: usize,
 }
 
@@ -98,6 +100,76 @@ impl Layout {
             }
         }
         len
+    }
+
+    /// Per cell, how it leans: each run leans towards small or large digits (at random), and a
+    /// cell adds up its two runs' leanings.
+    fn leanings(&self, rng: &mut Xorshift) -> Vec<i32> {
+        let mut lean = vec![0; self.black.len()];
+        for k in 0..self.black.len() {
+            if self.black[k] {
+                continue;
+            }
+            let starts = [
+                k % self.cols == 0 || self.black[k - 1],
+                k < self.cols || self.black[k - self.cols],
+            ];
+            for (dir, &start) in starts.iter().enumerate() {
+                if !start {
+                    continue;
+                }
+                let way = if rng.below(2) == 0 { -1 } else { 1 };
+                let step = if dir == 0 { 1 } else { self.cols };
+                let mut j = k;
+                loop {
+                    lean[j] += way;
+                    let next = j + step;
+                    let edge = if dir == 0 {
+                        next % self.cols == 0
+                    } else {
+                        next >= self.black.len()
+                    };
+                    if edge || self.black[next] {
+                        break;
+                    }
+                    j = next;
+                }
+            }
+        }
+        lean
+    }
+
+    /// The other cells of inner cell k's across and down runs.
+    fn mates(&self, k: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        for step in [1, self.cols] {
+            for forward in [false, true] {
+                let mut j = k;
+                loop {
+                    let next = if forward {
+                        let next = j + step;
+                        let edge = if step == 1 {
+                            next % self.cols == 0
+                        } else {
+                            next >= self.black.len()
+                        };
+                        (!edge).then_some(next)
+                    } else if step == 1 {
+                        (j % self.cols > 0).then(|| j - 1)
+                    } else {
+                        j.checked_sub(step)
+                    };
+                    match next.filter(|&x| !self.black[x]) {
+                        Some(x) => {
+                            out.push(x);
+                            j = x;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Step 1's clean-up: no run of one, none longer than `max_run`.
@@ -169,8 +241,22 @@ impl Layout {
     }
 }
 
+/// Orders digits for a cell that leans `lean` (−2 to 2: towards small or large digits), the
+/// preferred last, with some noise: runs of small or of large digits have sums with few
+/// combinations, which makes a fill far likelier to be the only one.
+fn order(options: &mut [u8], lean: i32, rng: &mut Xorshift) {
+    let mut keyed: Vec<(i64, u8)> = options
+        .iter()
+        .map(|&d| (i64::from(lean) * i64::from(d) * 4 + rng.below(12) as i64, d))
+        .collect();
+    keyed.sort_unstable();
+    for (o, (_, d)) in options.iter_mut().zip(keyed) {
+        *o = d;
+    }
+}
+
 /// Step 2: distinct digits in every run, or `None` when the search gave up.
-fn random_fill(l: &Layout, rng: &mut Xorshift) -> Option<Vec<u8>> {
+fn random_fill(l: &Layout, lean: &[i32], rng: &mut Xorshift) -> Option<Vec<u8>> {
     let (m, n) = (l.rows, l.cols);
     let whites: Vec<usize> = (0..m * n).filter(|&k| !l.black[k]).collect();
     // The cells before each white cell in its runs (those filled earlier in row-major order).
@@ -207,7 +293,7 @@ fn random_fill(l: &Layout, rng: &mut Xorshift) -> Option<Vec<u8>> {
             if fresh {
                 let used = before[depth].iter().fold(0u16, |a, &j| a | 1 << digits[j]);
                 let mut options: Vec<u8> = (1..=9).filter(|&d| used & 1 << d == 0).collect();
-                rng.shuffle(&mut options);
+                order(&mut options, lean[k], rng);
                 todo.push(options);
             }
             match todo[depth].pop() {
@@ -269,12 +355,15 @@ pub fn generate(
             }
         }
         l.clean(max_run, &mut rng);
-        let Some(mut digits) = random_fill(&l, &mut rng) else {
+        let mut lean = l.leanings(&mut rng);
+        let Some(mut digits) = random_fill(&l, &lean, &mut rng) else {
             continue;
         };
         let mut repairs = 0;
+        // The last fill kept, with the cells where another solution differs from it.
+        let mut kept: Option<(Vec<u8>, Vec<usize>)> = None;
         let made = loop {
-            if l.black.iter().filter(|&&b| !b).count() < 4 {
+            if l.black.iter().filter(|&&b| !b).count() < 4 || repairs > 40 * n {
                 break None;
             }
             let (p, all) = l.board(&digits);
@@ -299,46 +388,46 @@ pub fn generate(
                 }
             };
             repairs += 1;
-            // The inner cells where the other solution differs, one per connected group.
             let inner = |k: usize| (k / p.cols - 1) * cols + k % p.cols - 1;
-            let mut differs = vec![false; n];
-            for k in (0..all.len()).filter(|&k| all[k] != other[k]) {
-                differs[inner(k)] = true;
-            }
-            let mut seen = vec![false; n];
-            for start in 0..n {
-                if !differs[start] || seen[start] {
-                    continue;
+            let mut differs: Vec<usize> = (0..all.len())
+                .filter(|&k| all[k] != other[k])
+                .map(inner)
+                .collect();
+            // A change that left more cells open than the fill before it is taken back.
+            match &kept {
+                Some((before, open)) if differs.len() > open.len() => {
+                    digits.clone_from(before);
+                    differs.clone_from(open);
                 }
-                let mut group = vec![start];
-                seen[start] = true;
-                let mut i = 0;
-                while i < group.len() {
-                    let k = group[i];
-                    let (r, c) = (k / cols, k % cols);
-                    let near = [
-                        (r > 0).then(|| k - cols),
-                        (r + 1 < rows).then(|| k + cols),
-                        (c > 0).then(|| k - 1),
-                        (c + 1 < cols).then(|| k + 1),
-                    ];
-                    for j in near.into_iter().flatten() {
-                        if differs[j] && !seen[j] {
-                            seen[j] = true;
-                            group.push(j);
-                        }
+                _ => kept = Some((digits.clone(), differs.clone())),
+            }
+            let k = differs[rng.below(differs.len() as u64) as usize];
+            let used = l.mates(k).iter().fold(0u16, |a, &j| a | 1 << digits[j]);
+            let options: Vec<u8> = (1..=9)
+                .filter(|&d| used & 1 << d == 0 && d != digits[k])
+                .collect();
+            if options.is_empty() || repairs % (8 * differs.len() + 60) == 0 {
+                // The fill cannot move here: the layout does (the cell turns black).
+                l.blacken(k);
+                l.clean(max_run, &mut rng);
+                for j in 0..n {
+                    if l.black[j] {
+                        digits[j] = 0;
                     }
-                    i += 1;
                 }
-                let pick = group[rng.below(group.len() as u64) as usize];
-                l.blacken(pick);
+                kept = None;
+                lean = l.leanings(&mut rng);
+                continue;
             }
-            l.clean(max_run, &mut rng);
-            for k in 0..n {
-                if l.black[k] {
-                    digits[k] = 0;
-                }
-            }
+            // An extreme digit (the smallest or largest its runs allow, as the cell leans)
+            // blocks the swaps that keep every sum, which is what leaves a fill ambiguous.
+            let high = match lean[k] {
+                l if l > 0 => rng.below(4) != 0,
+                l if l < 0 => rng.below(4) == 0,
+                _ => rng.below(2) == 0,
+            };
+            let pick = if high { options.len() - 1 } else { 0 };
+            digits[k] = options[pick];
         };
         let Some((mut p, all)) = made else { continue };
         if !all_sums {
@@ -432,7 +521,7 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let kind = if a.all_sums { "every sum" } else { "minimal" };
     Ok(MadeReport {
         text: format!(
-            "# seed {s}: {sums} sums on {} runs ({kind}), {} layout repairs\n{}",
+            "# seed {s}: {sums} sums on {} runs ({kind}), {} repair steps\n{}",
             runs.len(),
             g.repairs,
             puzzle.trim_end()
