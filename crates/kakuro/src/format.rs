@@ -141,8 +141,8 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Kakuro, String> {
     }
     let at = |i: usize| (i / u.cols + 1) * cols + i % u.cols + 1;
     let mut cells = vec![Cell::White; rows * cols];
-    for k in 0..cols {
-        cells[k] = Cell::BLACK;
+    for cell in &mut cells[..cols] {
+        *cell = Cell::BLACK;
     }
     for r in 0..rows {
         cells[r * cols] = Cell::BLACK;

@@ -125,7 +125,7 @@ impl Layout {
                     lean[j] += way;
                     let next = j + step;
                     let edge = if dir == 0 {
-                        next % self.cols == 0
+                        next.is_multiple_of(self.cols)
                     } else {
                         next >= self.black.len()
                     };
@@ -149,13 +149,13 @@ impl Layout {
                     let next = if forward {
                         let next = j + step;
                         let edge = if step == 1 {
-                            next % self.cols == 0
+                            next.is_multiple_of(self.cols)
                         } else {
                             next >= self.black.len()
                         };
                         (!edge).then_some(next)
                     } else if step == 1 {
-                        (j % self.cols > 0).then(|| j - 1)
+                        (!j.is_multiple_of(self.cols)).then(|| j - 1)
                     } else {
                         j.checked_sub(step)
                     };
@@ -177,8 +177,8 @@ impl Layout {
         loop {
             let len = self.run_lengths();
             let mut changed = false;
-            for k in 0..len.len() {
-                if !self.black[k] && (len[k][0] == 1 || len[k][1] == 1) {
+            for (k, l) in len.iter().enumerate() {
+                if !self.black[k] && (l[0] == 1 || l[1] == 1) {
                     self.blacken(k);
                     changed = true;
                 }
@@ -186,10 +186,11 @@ impl Layout {
             if changed {
                 continue;
             }
-            // A long run: the first cell of it found gets a black cell a random way in.
-            for (k, l) in len.iter().enumerate() {
-                for dir in 0..2 {
-                    if self.black[k] || l[dir] <= max_run {
+            // A long run: the first one found gets a black cell a random way in, and the
+            // lengths are taken again (a mirror cell may have split another run).
+            'runs: for (k, l) in len.iter().enumerate() {
+                for (dir, &span) in l.iter().enumerate() {
+                    if self.black[k] || span <= max_run {
                         continue;
                     }
                     let step = if dir == 0 { 1 } else { self.cols };
@@ -203,12 +204,12 @@ impl Layout {
                         continue;
                     }
                     // Both pieces keep at least two cells where the run allows it.
-                    let span = l[dir];
                     let lo = 2.min(span - 1);
                     let hi = (span - 3).max(lo);
                     let at = lo + rng.below((hi - lo + 1) as u64) as usize;
                     self.blacken(k + at * step);
                     changed = true;
+                    break 'runs;
                 }
             }
             if !changed {
@@ -223,11 +224,11 @@ impl Layout {
         let (rows, cols) = (self.rows + 1, self.cols + 1);
         let mut cells = vec![Cell::BLACK; rows * cols];
         let mut all = vec![0u8; rows * cols];
-        for k in 0..self.black.len() {
+        for (k, &d) in digits.iter().enumerate() {
             let drawn = (k / self.cols + 1) * cols + k % self.cols + 1;
             if !self.black[k] {
                 cells[drawn] = Cell::White;
-                all[drawn] = digits[k];
+                all[drawn] = d;
             }
         }
         let mut p = Kakuro::new(rows, cols, cells);
@@ -410,9 +411,9 @@ pub fn generate(
                 // The fill cannot move here: the layout does (the cell turns black).
                 l.blacken(k);
                 l.clean(max_run, &mut rng);
-                for j in 0..n {
-                    if l.black[j] {
-                        digits[j] = 0;
+                for (d, &black) in digits.iter_mut().zip(&l.black) {
+                    if black {
+                        *d = 0;
                     }
                 }
                 kept = None;

@@ -1,18 +1,18 @@
 //! Kakuro's deduction for `grade` and `hint`. The engine deduces over [`encoding`]: the
 //! candidates (one variable per white cell and digit, as in the solving encoding) with one
-//! digit a cell and no digit twice in a run, and nothing of the sums — so propagation (level
-//! 1) is the pencil-mark bookkeeping and the naked single (a cell with one candidate left),
+//! digit a cell and no digit twice in a run, and nothing of the sums — so propagation
+//! (level 1) is the pencil-mark bookkeeping and the naked single (a cell with one candidate left),
 //! and every use of a sum is one of the techniques players name:
 //!
 //! - combinations (level 2): a run's sum over its length allows a few sets of digits (16 in
-//!   two cells: only {7, 9}); those sets that still fit the run (each digit placeable in some
-//!   cell, every cell able to take one of them, the run's placed digits among them) are its
-//!   possible sets, and a candidate in none of them goes. A run with one set left is a
+//!   two cells: only {7, 9}); those sets that still fit the run (each digit placeable in
+//!   some cell, every cell able to take one of them, the run's placed digits among them) are
+//!   its possible sets, and a candidate in none of them goes. A run with one set left is a
 //!   unique-combination run. A cell where an across run and a down run cross keeps only what
 //!   both allow: the cross-run intersection is this rule applied to both runs.
 //! - hidden single (level 2): a digit in every possible set of a run must appear in it; when
 //!   only one cell of the run can take it, it goes there.
-//! - run fit (level 3): a candidate stays only if the whole run can be completed with it —
+//! - run fit (level 3): a candidate stays only if the whole run can be completed with it:
 //!   distinct digits of one possible set, one a cell, from the cells' candidates (so a cell
 //!   takes what the sum leaves after the others, and a pair of cells locked to two digits
 //!   rules those out elsewhere in the run).
