@@ -34,10 +34,7 @@ pub fn parse(text: &str, source: &str) -> Result<Norinori, ParseError> {
         for (r, (line, tokens)) in entry.body.iter().enumerate() {
             let row: Vec<char> = tokens.concat().chars().collect();
             if row.len() != cols {
-                return Err(doc.error(
-                    *line,
-                    format!("expected {cols} cells, found {}", row.len()),
-                ));
+                return Err(doc.error(*line, format!("expected {cols} cells, found {}", row.len())));
             }
             for (c, ch) in row.into_iter().enumerate() {
                 p.givens[r * cols + c] = match ch {

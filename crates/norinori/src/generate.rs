@@ -5,9 +5,10 @@
 //! of another, so dominoes cross room borders. Then, while the engine finds another solution,
 //! a cell that the other solution shades and ours does not is moved to a neighbouring room
 //! (only unshaded cells move, so the planted solution keeps every rule); where no cell can
-//! move, that cell is given unshaded. Last, given cells are dropped one at a time, in random
-//! order, while the planted shading stays the only one: the puzzle is unique and minimal (no
-//! given cell can be dropped; most boards need none).
+//! move, or after as many moves as the board has cells, that cell is given unshaded instead.
+//! Last, given cells are dropped one at a time, in random order, while the planted shading
+//! stays the only one: the puzzle is unique and minimal (no given cell can be dropped; most
+//! boards need none, their rooms alone decide).
 
 use crate::{Family, Mark, Norinori, Rooms, Shading};
 use clap::{Args, FromArgMatches};
@@ -31,6 +32,10 @@ pub struct GenerateArgs {
     /// dominoes until none fits, about a third of the cells).
     #[arg(long, default_value_t = 40)]
     fill: usize,
+    /// Rooms only: give no cell, so the board has a puzz.link URL, but it may have several
+    /// solutions (the report says how it stands).
+    #[arg(long)]
+    rooms_only: bool,
 }
 
 pub const GENERATOR: Generator = Generator {
@@ -39,20 +44,31 @@ pub const GENERATOR: Generator = Generator {
     make,
 };
 
+/// Room moves, per cell of the board, before cells are given instead. Measured: more
+/// moves (4 a cell), or moves kept only where the model counter finds fewer solutions, leave
+/// about as many given cells at many times the time.
+const MOVES: usize = 1;
+
 /// The largest board the generator makes.
 pub const MAX_GENERATED: usize = 2_500;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
     let (rows, cols) = (a.rows, a.cols.unwrap_or(a.rows));
-    let (p, s) = generate(rows, cols, a.fill, req.seed, req.options).map_err(anyhow::Error::msg)?;
+    let (p, s) = generate(rows, cols, a.fill, a.rooms_only, req.seed, req.options)
+        .map_err(anyhow::Error::msg)?;
     p.verify(&s)
         .map_err(|e| anyhow::anyhow!("internal error: the planted shading breaks a rule: {e}"))?;
     let givens = p.givens.iter().flatten().count();
     let puzzle = p.to_text();
+    let how = if a.rooms_only {
+        uniqueness(&p, req.options)?.status()
+    } else {
+        "unique, given cells minimal"
+    };
     Ok(Made {
         text: format!(
-            "# seed {}: {} rooms, {givens} given cells (minimal)\n{}",
+            "# seed {}: {} rooms, {givens} given cells ({how})\n{}",
             req.seed,
             p.rooms.cells.len(),
             puzzle.trim_end()
@@ -73,9 +89,8 @@ pub fn random_dominoes(rows: usize, cols: usize, fill: usize, rng: &mut Xorshift
     let mut count = 0;
     let mut order: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut order);
-    let free = |shaded: &[bool], k: usize| {
-        !shaded[k] && !neighbours(rows, cols, k).any(|j| shaded[j])
-    };
+    let free =
+        |shaded: &[bool], k: usize| !shaded[k] && !neighbours(rows, cols, k).any(|j| shaded[j]);
     for k in order {
         if count * 100 >= fill * n {
             break;
@@ -99,7 +114,12 @@ pub fn random_dominoes(rows: usize, cols: usize, fill: usize, rng: &mut Xorshift
 
 /// Rooms of two shaded cells each around a shading of dominoes (see the module's
 /// documentation); `None` when some cell is out of reach of every shaded cell.
-pub fn rooms_around(rows: usize, cols: usize, shaded: &[bool], rng: &mut Xorshift) -> Option<Rooms> {
+pub fn rooms_around(
+    rows: usize,
+    cols: usize,
+    shaded: &[bool],
+    rng: &mut Xorshift,
+) -> Option<Rooms> {
     let n = rows * cols;
     let seeds: Vec<usize> = (0..n).filter(|&k| shaded[k]).collect();
     let mut region = vec![usize::MAX; n];
@@ -109,7 +129,8 @@ pub fn rooms_around(rows: usize, cols: usize, shaded: &[bool], rng: &mut Xorshif
     loop {
         let open: Vec<usize> = (0..n)
             .filter(|&k| {
-                region[k] == usize::MAX && neighbours(rows, cols, k).any(|j| region[j] != usize::MAX)
+                region[k] == usize::MAX
+                    && neighbours(rows, cols, k).any(|j| region[j] != usize::MAX)
             })
             .collect();
         if open.is_empty() {
@@ -171,7 +192,13 @@ fn move_out(p: &mut Norinori, shaded: &[bool], k: usize, rng: &mut Xorshift) -> 
             .filter(|&r| r != old)
             .collect();
         if !outside.is_empty() {
-            let into = outside[rng.below(outside.len() as u64) as usize];
+            // The smallest room beside: big rooms leave the most freedom, so they give cells
+            // away and small ones take them.
+            let size = |r: usize| label.iter().filter(|&&l| l == r).count();
+            let into = *outside
+                .iter()
+                .min_by_key(|&&r| (size(r), rng.below(4)))
+                .expect("a room beside");
             let mut path = vec![v];
             while *path.last().expect("a cell") != k {
                 path.push(from[*path.last().expect("a cell")]);
@@ -198,11 +225,13 @@ fn move_out(p: &mut Norinori, shaded: &[bool], k: usize, rng: &mut Xorshift) -> 
     false
 }
 
-/// A unique puzzle with a minimal set of given cells, and its solution.
+/// A unique puzzle with a minimal set of given cells, and its solution (with `rooms_only`, a
+/// puzzle without given cells that has this solution, perhaps among others).
 pub fn generate(
     rows: usize,
     cols: usize,
     fill: usize,
+    rooms_only: bool,
     seed: u64,
     opts: &Options,
 ) -> Result<(Norinori, Shading), String> {
@@ -239,10 +268,12 @@ pub fn generate(
         if p.verify(&s).is_err() {
             continue;
         }
-        // Rooms change while that helps; past `n` moves, cells are given instead (each given
-        // cell rules out the other solution found, so this ends).
+        // Rooms change while that helps; past `MOVES` moves a cell, or where no cell can move,
+        // a cell is given instead (each given cell rules out the other solution found, so
+        // this ends). With `rooms_only`, no cell is given: the board stays as the moves left
+        // it, perhaps with several solutions.
         let mut unique = false;
-        for round in 0..2 * n {
+        for round in 0..(MOVES + 1) * n {
             let other = match other_of(&p, &s)? {
                 None => {
                     unique = true;
@@ -255,11 +286,21 @@ pub fn generate(
                 .filter(|&k| other.at(k, cols) && !shaded[k])
                 .collect();
             rng.shuffle(&mut candidates);
-            if round >= n || !candidates.iter().any(|&k| move_out(&mut p, &shaded, k, &mut rng)) {
+            let moved = round < MOVES * n
+                && candidates
+                    .iter()
+                    .any(|&k| move_out(&mut p, &shaded, k, &mut rng));
+            if !moved {
+                if rooms_only {
+                    return Ok((p, s));
+                }
                 p.givens[candidates[0]] = Some(Mark::Unshaded);
             }
         }
         if !unique {
+            if rooms_only {
+                return Ok((p, s));
+            }
             continue;
         }
         let mut order: Vec<usize> = (0..n).filter(|&k| p.givens[k].is_some()).collect();

@@ -156,11 +156,7 @@ impl Norinori {
         }
         for (k, g) in self.givens.iter().enumerate() {
             if let Some(m) = g {
-                cnf.add_clause(&[if m.is_shaded() {
-                    shaded[k]
-                } else {
-                    !shaded[k]
-                }]);
+                cnf.add_clause(&[if m.is_shaded() { shaded[k] } else { !shaded[k] }]);
             }
         }
         let names = (0..n).map(|k| self.cell_name(k)).collect();
@@ -199,12 +195,7 @@ impl Norinori {
                 self.cell_name(b[0])
             ));
         }
-        let count = |i: usize| {
-            self.rooms.cells[i]
-                .iter()
-                .filter(|&&k| shaded[k])
-                .count()
-        };
+        let count = |i: usize| self.rooms.cells[i].iter().filter(|&&k| shaded[k]).count();
         let rooms = self.rooms.cells.len();
         if let Some(i) = (0..rooms).find(|&i| count(i) > 2) {
             return Err(format!(

@@ -11,7 +11,10 @@ const PZPRJS_ANSWER: &str = "# # + + + /+ + # # + /# # + + # /+ + . . # /# # + .
 
 /// The same file's boards that break one rule each, with pzprjs's name of the rule.
 const PZPRJS_FAILS: &[(&str, &str)] = &[
-    ("csGt2", "# # . . . /. # . . . /. . . . . /. . . . . /. . . . . /"),
+    (
+        "csGt2",
+        "# # . . . /. # . . . /. . . . . /. . . . . /. . . . . /",
+    ),
     (
         "bkShadeGt2",
         "# # + . # /+ + # # . /# . . . # /. . . . # /. . . . . /",
@@ -114,7 +117,16 @@ fn tiny_boards_count_as_brute_force_does() {
     let mut rng = Xorshift(0xb00e);
     let mut some = 0;
     for case in 0..400 {
-        let (rows, cols) = [(1, 4), (2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (4, 4), (2, 6)][case % 8];
+        let (rows, cols) = [
+            (1, 4),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (3, 4),
+            (4, 3),
+            (4, 4),
+            (2, 6),
+        ][case % 8];
         let p = random_puzzle(&mut rng, rows, cols);
         let n = rows * cols;
         let brute = (0u32..1 << n)
@@ -146,8 +158,14 @@ fn small_counts_worked_by_hand() {
         let p = Norinori::parse(text, "t").unwrap();
         count(&p, &Options::default(), None).unwrap().to_u64()
     };
-    assert_eq!(count_of("family norinori\nsize 2 2\nrooms\na a\na a\n"), Some(4));
-    assert_eq!(count_of("family norinori\nsize 1 4\nrooms\na a b b\n"), Some(0));
+    assert_eq!(
+        count_of("family norinori\nsize 2 2\nrooms\na a\na a\n"),
+        Some(4)
+    );
+    assert_eq!(
+        count_of("family norinori\nsize 1 4\nrooms\na a b b\n"),
+        Some(0)
+    );
     assert_eq!(
         count_of("family norinori\nsize 2 4\nrooms\na a b b\na a b b\n"),
         Some(9)
@@ -158,8 +176,16 @@ fn small_counts_worked_by_hand() {
 fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Norinori>(&[
         ("family norinori\nsize 0 3\nrooms\n", 2, "cells"),
-        ("family norinori\nsize 2 2\nrooms\n1 2\n", 3, "expected 2 rows"),
-        ("family norinori\nsize 2 2\nrooms\n1 2\n3\n", 5, "expected 2 room labels"),
+        (
+            "family norinori\nsize 2 2\nrooms\n1 2\n",
+            3,
+            "expected 2 rows",
+        ),
+        (
+            "family norinori\nsize 2 2\nrooms\n1 2\n3\n",
+            5,
+            "expected 2 room labels",
+        ),
         (
             "family norinori\nsize 1 2\nrooms\na a\ngivens\n*x\n",
             6,
@@ -172,8 +198,16 @@ fn parse_errors_name_the_line() {
         ),
         ("family norinori\nsize 1 2\n", 2, "missing `rooms`"),
         ("https://puzz.link/p?norinori/3/3/!!!!", 1, "unexpected `!`"),
-        ("https://puzz.link/p?norinori/3/3/0", 1, "characters of room borders"),
-        ("https://puzz.link/p?norinori/3/3/00000", 1, "after the room borders"),
+        (
+            "https://puzz.link/p?norinori/3/3/0",
+            1,
+            "characters of room borders",
+        ),
+        (
+            "https://puzz.link/p?norinori/3/3/00000",
+            1,
+            "after the room borders",
+        ),
         ("https://puzz.link/p?norinori/1000/1000/", 1, "cells"),
     ]);
 }
@@ -186,7 +220,7 @@ fn generated_puzzles_are_unique_and_minimal() {
     for seed in 0..6 {
         let (rows, cols) = (6 + seed as usize % 3, 7);
         let fill = [40, 30, 20][seed as usize % 3];
-        let (p, s) = generate::generate(rows, cols, fill, seed, &opts).unwrap();
+        let (p, s) = generate::generate(rows, cols, fill, false, seed, &opts).unwrap();
         assert!(p.verify(&s).is_ok());
         let Uniqueness::Unique(u) = uniqueness(&p, &opts).unwrap() else {
             panic!("seed {seed}: not unique:\n{}", p.to_text());
@@ -212,7 +246,7 @@ fn deduction_agrees_with_the_shading() {
     let opts = Options::default();
     let mut used = std::collections::BTreeSet::new();
     for seed in 10..22 {
-        let (p, s) = generate::generate(7, 7, 40, seed, &opts).unwrap();
+        let (p, s) = generate::generate(7, 7, 40, false, seed, &opts).unwrap();
         let (d, _) = deduce_puzzle(&p).unwrap();
         used.extend(d.used.keys().copied());
         assert!(!d.contradiction);
@@ -278,7 +312,10 @@ fn clues_are_given_cells() {
     assert_eq!(offered[0], "row 1 col 1 is shaded");
     assert_eq!(offered[2], "row 1 col 3 is unshaded");
     let q = p.with_clues_from(&s, &[0, 2]).unwrap();
-    assert_eq!(q.clues(), ["row 1 col 1 is shaded", "row 1 col 3 is unshaded"]);
+    assert_eq!(
+        q.clues(),
+        ["row 1 col 1 is shaded", "row 1 col 3 is unshaded"]
+    );
     assert!(q.url().is_none());
     assert!(q.verify(&s).is_ok());
     assert_eq!(q.without_clues(&[0, 1]).unwrap(), p);
@@ -309,4 +346,28 @@ fn renders_the_shading_and_rooms() {
     assert!(s.text.starts_with("##...   aabcc"), "{}", s.text);
     let svg = p.svg(sh).unwrap();
     assert!(svg.contains("fill=\"#333\"") && svg.contains("stroke-width=\"3\""));
+}
+
+/// A published puzzle with its published answer: Janko's Norinori 001
+/// (https://www.janko.at/Raetsel/Norinori/001.a.htm, collected with its answer in
+/// SmilingWayne/puzzlekit-dataset `assets/data/Norinori/Norinori_dataset.json`; `x` shaded).
+#[test]
+fn janko_001_solves_to_its_published_answer() {
+    const ANSWER: &str = "x--xx-xx--/x----x--x-/-xx--x--x-/x--xx----x/x-x----x-x/--x----x--/x---xx--x-/x-xx--x-x-/-x----x--x/-x--xx---x";
+    let p = Norinori::parse(
+        include_str!("../../../encodings/norinori/janko-001.txt"),
+        "janko-001.txt",
+    )
+    .unwrap();
+    let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
+        panic!("the published puzzle has one answer");
+    };
+    let cells: Vec<bool> = ANSWER
+        .bytes()
+        .filter(|&b| b != b'/')
+        .map(|b| b == b'x')
+        .collect();
+    assert_eq!(s.solution::<Shading>(), Some(&p.shading_of(|k| cells[k])));
+    let (d, _) = deduce_puzzle(&p).unwrap();
+    assert!(d.solved && !d.contradiction, "{d:?}");
 }
