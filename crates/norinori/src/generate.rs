@@ -7,8 +7,8 @@
 //! (only unshaded cells move, so the planted solution keeps every rule); where no cell can
 //! move, or after as many moves as the board has cells, that cell is given unshaded instead.
 //! Last, given cells are dropped one at a time, in random order, while the planted shading
-//! stays the only one: the puzzle is unique and minimal (no given cell can be dropped; most
-//! boards need none, their rooms alone decide).
+//! stays the only one: the puzzle is unique and minimal (no given cell can be dropped; room
+//! moves alone seldom reach uniqueness, so most boards keep some, more on larger boards).
 
 use crate::{Family, Mark, Norinori, Rooms, Shading};
 use clap::{Args, FromArgMatches};
