@@ -272,6 +272,15 @@ impl Family for Norinori {
     }
 
     fn verify(&self, s: &Shading) -> Result<(), String> {
+        // A shading of another board (`admits` asks any of the family's) is refused, not read
+        // out of bounds.
+        if s.shaded.len() != self.rows() || s.shaded.iter().any(|r| r.len() != self.cols()) {
+            return Err(format!(
+                "expected a shading of {} × {} cells",
+                self.rows(),
+                self.cols()
+            ));
+        }
         let shaded: Vec<bool> = (0..self.rows() * self.cols())
             .map(|k| s.at(k, self.cols()))
             .collect();
