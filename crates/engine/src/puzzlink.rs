@@ -78,7 +78,10 @@ pub fn read<F: crate::Family>(s: &str, source: &str, line: usize) -> Result<F, c
         .iter()
         .find_map(|pid| split(s, pid))
         .ok_or_else(|| {
-            let keys: Vec<String> = F::PUZZLINK.iter().map(|p| format!("`{p}/COLS/ROWS/BODY`")).collect();
+            let keys: Vec<String> = F::PUZZLINK
+                .iter()
+                .map(|p| format!("`{p}/COLS/ROWS/BODY`"))
+                .collect();
             err(format!("expected {}", keys.join(" or ")))
         })?;
     F::from_puzzlink(&url).map_err(err)
