@@ -44,6 +44,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_kurodoko::FAMILY,
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
+    &wellposed_fillomino::FAMILY,
     &wellposed_starbattle::FAMILY,
     &wellposed_sudoku::FAMILY,
     &wellposed_tents::FAMILY,
