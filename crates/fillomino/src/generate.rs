@@ -1,6 +1,7 @@
 //! The Fillomino generator: a random division of the board into polyominoes of 1 to
 //! `--largest` cells where no two of one size touch (regions grown one at a time from random
-//! cells, a region that would touch one of its size grown by a cell or tried again), every
+//! cells, a region that would touch one of its size grown by a cell or tried again, and merged
+//! with it when nothing else works), every
 //! cell given its region's size; then the givens taken away in a random order, each one that
 //! the solver (the engine's uniqueness check, on the puzzle as it stands) finds not needed.
 //! What is left is minimal: a given kept was needed when it was tried, and taking others away
@@ -40,7 +41,8 @@ pub struct Made {
 }
 
 /// A random division into regions of 1 to `largest` cells, no two of one size side by side,
-/// as each cell's region size; `None` when this try ran into a corner.
+/// as each cell's region size (a few regions may be larger, where two of one size had to
+/// merge); `None` when merging went past twice `largest`.
 pub fn division(
     rows: usize,
     cols: usize,
@@ -60,7 +62,7 @@ pub fn division(
         if number[s] != 0 {
             continue;
         }
-        let mut placed = false;
+        let mut last = Vec::new();
         for _ in 0..12 {
             let target = 1 + rng.below(largest as u64) as usize;
             let mut region = vec![s];
@@ -77,17 +79,37 @@ pub fn division(
                 }
                 region.push(frontier[rng.below(frontier.len() as u64) as usize]);
             }
-            if !touches_own_size(&number, &region) {
-                for &v in &region {
-                    number[v] = region.len();
-                }
-                placed = true;
+            let clash = touches_own_size(&number, &region);
+            last = region;
+            if !clash {
                 break;
             }
         }
-        if !placed {
-            return None;
+        for &v in &last {
+            number[v] = last.len();
         }
+    }
+    // A region that could not avoid one of its size (a cell boxed in beside a 1) is merged
+    // with it, and so on until no two regions of one size touch: regions only grow, so this
+    // ends.
+    loop {
+        let rooms = wellposed_engine::rooms::Rooms::from_labels(rows, cols, &number);
+        if rooms.cells.iter().all(|c| c.len() == number[c[0]]) {
+            break;
+        }
+        let wrong: Vec<&Vec<usize>> = rooms
+            .cells
+            .iter()
+            .filter(|c| c.len() != number[c[0]])
+            .collect();
+        for cells in wrong {
+            for &v in cells {
+                number[v] = cells.len();
+            }
+        }
+    }
+    if number.iter().any(|&v| v > 2 * largest) {
+        return None;
     }
     Some(number)
 }

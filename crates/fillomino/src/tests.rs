@@ -417,3 +417,18 @@ fn the_corpus_reads_and_writes_back() {
     }
     assert!(read >= 10);
 }
+
+/// cspuz_core's test puzzle for the genre (semiexp/cspuz_core,
+/// `cspuz_rs_puzzles/src/puzzles/fillomino.rs`, URL `5/5/g1k34g2h5h4n`) and the answer its
+/// test expects.
+#[test]
+fn cspuz_core_s_test_puzzle_solves_to_its_answer() {
+    let p = Fillomino::parse("https://puzz.link/p?fillomino/5/5/g1k34g2h5h4n", "t").unwrap();
+    let want = [
+        6, 1, 3, 3, 4, 6, 6, 3, 4, 4, 2, 6, 6, 5, 4, 2, 4, 6, 5, 5, 4, 4, 4, 5, 5,
+    ];
+    match uniqueness(&p, &Options::default()).unwrap() {
+        Uniqueness::Unique(s) => assert_eq!(s.solution::<Numbers>().unwrap().number, want),
+        other => panic!("expected unique, found {}", other.status()),
+    }
+}
