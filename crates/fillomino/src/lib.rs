@@ -289,17 +289,13 @@ impl Fillomino {
         if number.len() != n {
             return Err(format!("expected {n} cells, found {}", number.len()));
         }
-        for k in 0..n {
-            if number[k] == 0 {
+        for (k, &v) in number.iter().enumerate() {
+            if v == 0 {
                 return Err(format!("{} has no number", self.cell_name(k)));
             }
             if let Some(c) = self.number(k) {
-                if number[k] != c {
-                    return Err(format!(
-                        "{} is given {c} but holds {}",
-                        self.cell_name(k),
-                        number[k]
-                    ));
+                if v != c {
+                    return Err(format!("{} is given {c} but holds {v}", self.cell_name(k)));
                 }
             }
         }

@@ -223,12 +223,12 @@ impl FillominoRule {
             }
         }
         let mut out = Vec::new();
-        for k in 0..n {
+        for (k, ok) in ok.iter().enumerate() {
             if b.lo[k] > b.hi[k] {
                 continue;
             }
-            let first = ok[k].iter().position(|&o| o);
-            let last = ok[k].iter().rposition(|&o| o);
+            let first = ok.iter().position(|&o| o);
+            let last = ok.iter().rposition(|&o| o);
             let (Some(f), Some(t)) = (first, last) else {
                 // Nothing is left: a contradiction, reported as both values of one variable.
                 if l.bound(k) >= 2 {

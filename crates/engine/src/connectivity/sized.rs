@@ -232,7 +232,7 @@ pub(super) fn encode_complete(cnf: &mut Cnf, s: &SizedComponents) {
         let dist = distances(&adj, u, bound[u] - 1);
         let mut lits = Vec::new();
         for v in u..n {
-            if dist[v] <= bound[u].min(bound[v]) - 1 {
+            if dist[v] < bound[u].min(bound[v]) {
                 let a = cnf.new_var().positive();
                 member[v].push((u, a));
                 lits.push(a);
