@@ -292,4 +292,11 @@ impl FamilyRule for FillominoRule {
     fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         self.steps(state)
     }
+
+    /// Region sizes are not clauses of the encoding (the lazy cuts and the complete encoding's
+    /// counters say them only through auxiliary variables), so a trial value is followed up by
+    /// these rules too, or probing would miss a region that cannot reach its size.
+    fn in_probes(&self) -> bool {
+        true
+    }
 }
