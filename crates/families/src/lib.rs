@@ -46,6 +46,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
     &wellposed_kakuro::FAMILY,
+    &wellposed_fillomino::FAMILY,
     &wellposed_starbattle::FAMILY,
     &wellposed_sudoku::FAMILY,
     &wellposed_tents::FAMILY,

@@ -22,7 +22,7 @@ use wellposed_sat::{AmoEncoding, Cnf, Lit};
 
 /// How a vertex may end the parent chain.
 #[derive(Clone, Copy)]
-enum Root {
+pub(super) enum Root {
     /// It must have a parent when present.
     Never,
     /// It needs none when this literal is true.
@@ -33,7 +33,7 @@ enum Root {
 
 /// The rooted forest: every present vertex is a root (as `roots` says) or has a parent of
 /// strictly smaller level through an edge that is there. See the module's documentation.
-fn forest(cnf: &mut Cnf, present: &[Lit], edges: &[Edge], roots: &[Root]) {
+pub(super) fn forest(cnf: &mut Cnf, present: &[Lit], edges: &[Edge], roots: &[Root]) {
     let n = present.len();
     let bits = usize::BITS as usize - n.saturating_sub(1).leading_zeros() as usize;
     let bits = bits.max(1);

@@ -1,6 +1,8 @@
 //! Graph constraints a CNF cannot say cheaply: a connected set of vertices, a single cycle
-//! over chosen edges, and a partition of chosen vertices into connected regions, each with
-//! one clue (and, where the clue says, a given size). Grid cells, cell corners and rooms are
+//! over chosen edges, a partition of chosen vertices into connected regions, each with
+//! one clue (and, where the clue says, a given size), and sized components (every vertex's
+//! component as large as its size label, clue or none: Fillomino; `sized.rs` states its
+//! cuts and complete encoding). Grid cells, cell corners and rooms are
 //! all just graphs: vertices `0..n` and a list of [`Edge`]s.
 //!
 //! Each constraint is a [`Structure`] attached to a [`CnfEncoding`] (its `lazy` field), and
@@ -30,9 +32,10 @@
 //! 4. **The complete encoding is exact on projection**: an assignment of the variables that
 //!    existed before [`Structure::encode_complete`] extends to a model of the added clauses if
 //!    and only if it keeps the constraint. Its auxiliary variables are never answer variables.
-//! 5. Each constructor ([`connected`], [`single_cycle`], [`regions`]) adds at once the short
-//!    clauses that hold in every solution (a used edge's ends are present, a cycle's degrees,
-//!    a clue vertex is present): they stay in the formula on both paths.
+//! 5. Each constructor ([`connected`], [`single_cycle`], [`regions`], [`sized_components`])
+//!    adds at once the short clauses that hold in every solution (a used edge's ends are
+//!    present, a cycle's degrees, a clue vertex is present, a size label's order chain and
+//!    equal labels across an edge that is there): they stay in the formula on both paths.
 //!
 //! The tests (`tests.rs`) hold both faces against brute force over every assignment of small
 //! graphs. [`loop_rules`] gives the deduction rules every loop genre shares (`rules.rs`).
@@ -41,12 +44,14 @@ mod cuts;
 mod full;
 mod random;
 mod rules;
+mod sized;
 #[cfg(test)]
 mod tests;
 
 use crate::CnfEncoding;
 pub use random::{is_single_loop, random_grid_loop};
 pub use rules::{loop_rules, LoopGraph};
+pub use sized::{sized_components, SizedComponents};
 use wellposed_sat::{Cnf, Lit};
 
 /// An edge between two vertices. `lit: None` is always there (two adjacent cells); `Some(e)`
@@ -155,6 +160,7 @@ impl CutRounds {
 pub enum Structure {
     Connected(Connected),
     Regions(Regions),
+    Sized(SizedComponents),
 }
 
 impl Structure {
@@ -164,6 +170,7 @@ impl Structure {
         match self {
             Structure::Connected(c) => cuts::connected(c, value),
             Structure::Regions(r) => cuts::regions(r, value),
+            Structure::Sized(s) => sized::cuts(s, value),
         }
     }
 
@@ -178,6 +185,7 @@ impl Structure {
         match self {
             Structure::Connected(c) => full::connected(cnf, c),
             Structure::Regions(r) => full::regions(cnf, r),
+            Structure::Sized(s) => sized::encode_complete(cnf, s),
         }
     }
 
@@ -185,6 +193,7 @@ impl Structure {
         match self {
             Structure::Connected(c) => &c.edges,
             Structure::Regions(r) => &r.edges,
+            Structure::Sized(s) => &s.edges,
         }
     }
 
@@ -192,6 +201,8 @@ impl Structure {
         match self {
             Structure::Connected(c) => &c.present,
             Structure::Regions(r) => &r.present,
+            // Every vertex is present; its cuts find their components without this.
+            Structure::Sized(_) => unreachable!("sized components have no presence literals"),
         }
     }
 }

@@ -406,3 +406,84 @@ fn a_conflict_bound_also_bounds_the_rounds_of_cuts() {
     ));
     assert_eq!(answer_of(1).expect("answered"), (0, true));
 }
+
+/// Sized components: random graphs and small grids, labels of random domains (order encoded),
+/// edges with literals and without. The direct check: the order chain holds and every
+/// vertex's component has as many vertices as its label.
+#[test]
+fn sized_components_agree_with_brute_force() {
+    let mut rng = Xorshift(0x512ed);
+    let mut cases = 0;
+    let mut solutions = 0;
+    while cases < 150 {
+        let (n, pairs) = match cases {
+            0..=9 => (4, grid_pairs(2, 2)),
+            10..=19 => (6, grid_pairs(2, 3)),
+            20..=24 => (5, grid_pairs(1, 5)),
+            _ => {
+                let n = 1 + rng.below(6) as usize;
+                (n, random_graph(&mut rng, n))
+            }
+        };
+        let mut cnf = Cnf::new();
+        let mut answer: Vec<Var> = Vec::new();
+        let mut at_least: Vec<Vec<Lit>> = Vec::new();
+        for _ in 0..n {
+            let bound = 1 + rng.below(n.min(4) as u64) as usize;
+            let ge: Vec<Lit> = cnf
+                .new_vars(bound - 1)
+                .iter()
+                .map(|v| v.positive())
+                .collect();
+            answer.extend(ge.iter().map(|l| l.var()));
+            at_least.push(ge);
+        }
+        let mut edges = Vec::new();
+        for &(a, b) in &pairs {
+            if answer.len() < 20 && rng.below(100) < 80 {
+                let e = cnf.new_var();
+                answer.push(e);
+                edges.push(Edge::when(a, b, e.positive()));
+            } else {
+                edges.push(Edge::fixed(a, b));
+            }
+        }
+        if answer.len() > 22 {
+            continue;
+        }
+        let s = sized_components(&mut cnf, at_least.clone(), edges.clone());
+        let enc = CnfEncoding {
+            cnf,
+            answer: answer.clone(),
+            lazy: vec![s],
+            ..Default::default()
+        };
+        let keeps = |values: &[bool]| {
+            let value = |l: Lit| {
+                let i = answer.iter().position(|&v| v == l.var()).unwrap();
+                values[i] == l.is_positive()
+            };
+            let mut label = Vec::new();
+            for ge in &at_least {
+                let bits: Vec<bool> = ge.iter().map(|&l| value(l)).collect();
+                if bits.windows(2).any(|w| w[1] && !w[0]) {
+                    return false;
+                }
+                label.push(1 + bits.iter().filter(|&&b| b).count());
+            }
+            let there: Vec<(usize, usize, bool)> = edges
+                .iter()
+                .map(|e| (e.a, e.b, e.lit.is_none_or(value)))
+                .collect();
+            let l = labels(&vec![true; n], &there);
+            (0..n).all(|v| l.iter().filter(|&&m| m == l[v]).count() == label[v])
+        };
+        solutions += agree(
+            &enc,
+            keeps,
+            &format!("case {cases}: {pairs:?}, {at_least:?}"),
+        );
+        cases += 1;
+    }
+    assert!(solutions > 150, "only {solutions} solutions in all");
+}

@@ -1,0 +1,252 @@
+//! The formats Fillomino is read and written in: the `family fillomino` document, puzz.link
+//! URLs, and the SVG drawing of a solution.
+//!
+//! puzz.link (pzprjs) writes a board as `fillomino/COLS/ROWS/BODY`: the givens in the number16
+//! code ([`wellposed_engine::puzzlink`]; `.` a given without its number), then, only when the
+//! board has walls, pzprjs's border code: the borders between horizontal neighbours row by row,
+//! then between vertical neighbours, five to a base-32 character, the first in the highest
+//! bit. Read from pzprjs's `src/variety/fillomino.js` (decodeNumber16 then decodeBorder;
+//! encodeBorderIfPresent) and its test URL `6/6/h4j53g2k5233k2g14j3h`. pzprjs's `t` flag
+//! (the variant with numbers up to 3, `fillomino/t/…`) is not read.
+
+use crate::{Clue, Fillomino, Numbers, MAX_CELLS};
+use wellposed_engine::connectivity::grid_pairs;
+use wellposed_engine::puzzlink::{self, Slot};
+use wellposed_engine::{Document, ParseError};
+
+/// Reads the document, or a puzz.link URL alone in the text.
+pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
+    if let Some(read) = puzzlink::in_text::<Fillomino>(text, source) {
+        return read;
+    }
+    let doc = Document::read_family(
+        text,
+        source,
+        "fillomino",
+        &["size", "grid", "walls"],
+        &["grid", "walls"],
+    )?;
+    let (rows, cols) = doc.size(MAX_CELLS)?;
+    let n = rows * cols;
+    let grid = doc.require("grid", "followed by ROWS lines of cells")?;
+    if grid.body.len() != rows {
+        return Err(doc.error(
+            grid.line,
+            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
+        ));
+    }
+    let mut givens = Vec::with_capacity(n);
+    for (line, tokens) in &grid.body {
+        if tokens.len() != cols {
+            return Err(doc.error(
+                *line,
+                format!("expected {cols} cells apart, found {}", tokens.len()),
+            ));
+        }
+        for t in tokens {
+            givens.push(match t.as_str() {
+                "." => None,
+                "?" => Some(Clue::Unknown),
+                _ => match t.parse::<usize>() {
+                    Ok(v) if (1..=n).contains(&v) => Some(Clue::Number(v)),
+                    _ => {
+                        return Err(doc.error(
+                            *line,
+                            format!("expected `.`, `?` or a number 1–{n}, found `{t}`"),
+                        ))
+                    }
+                },
+            });
+        }
+    }
+    let mut p = Fillomino::new(rows, cols, givens);
+    if let Some(walls) = doc.get("walls") {
+        let pairs = grid_pairs(rows, cols);
+        for (line, tokens) in &walls.body {
+            let bad = || {
+                doc.error(
+                    *line,
+                    format!(
+                        "expected `ROW COL right` or `ROW COL down` (row 1–{rows}, col 1–{cols}), found `{}`",
+                        tokens.join(" ")
+                    ),
+                )
+            };
+            let [r, c, side] = &tokens[..] else {
+                return Err(bad());
+            };
+            let (Ok(r), Ok(c)) = (r.parse::<usize>(), c.parse::<usize>()) else {
+                return Err(bad());
+            };
+            if r == 0 || c == 0 || r > rows || c > cols {
+                return Err(bad());
+            }
+            let k = (r - 1) * cols + c - 1;
+            let other = match side.as_str() {
+                "right" if c < cols => k + 1,
+                "down" if r < rows => k + cols,
+                _ => return Err(bad()),
+            };
+            let i = pairs
+                .iter()
+                .position(|&pair| pair == (k, other))
+                .expect("a pair of neighbours");
+            p.walls[i] = true;
+        }
+    }
+    Ok(p)
+}
+
+/// The document: the size, the board one row a line, and the walls when there are any.
+pub fn to_text(p: &Fillomino) -> String {
+    let mut s = format!("family fillomino\nsize {} {}\ngrid\n", p.rows, p.cols);
+    for row in p.givens.chunks(p.cols.max(1)) {
+        let cells: Vec<String> = row
+            .iter()
+            .map(|g| g.map_or(".".to_string(), |c| c.to_string()))
+            .collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    if p.walls.iter().any(|&w| w) {
+        s.push_str("walls\n");
+        for (i, &(a, b)) in grid_pairs(p.rows, p.cols).iter().enumerate() {
+            if p.walls[i] {
+                let side = if b == a + p.cols { "down" } else { "right" };
+                s.push_str(&format!("{} {} {side}\n", a / p.cols + 1, a % p.cols + 1));
+            }
+        }
+    }
+    s
+}
+
+/// Reads a puzz.link URL's board (see [`wellposed_engine::Family::from_puzzlink`]).
+pub fn from_url(u: &puzzlink::Url) -> Result<Fillomino, String> {
+    let n = u.cells(MAX_CELLS)?;
+    let (slots, rest) = puzzlink::read_numbers(u.body, n)?;
+    let mut givens = Vec::with_capacity(n);
+    for (k, s) in slots.iter().enumerate() {
+        givens.push(match *s {
+            Slot::Empty => None,
+            Slot::Unknown => Some(Clue::Unknown),
+            Slot::Number(v) if v >= 1 && (v as usize) <= n => Some(Clue::Number(v as usize)),
+            Slot::Number(v) => {
+                return Err(format!(
+                    "cell {}: expected a number 1–{n}, found {v}",
+                    k + 1
+                ))
+            }
+        });
+    }
+    let mut p = Fillomino::new(u.rows, u.cols, givens);
+    let rest = rest.trim_end_matches('/');
+    if !rest.is_empty() {
+        let bits = p.walls.len();
+        let vertical = u.rows * u.cols.saturating_sub(1);
+        let want = vertical.div_ceil(5) + (bits - vertical).div_ceil(5);
+        let code = rest
+            .get(..want)
+            .filter(|c| c.len() == want)
+            .ok_or_else(|| format!("expected {want} characters of walls, found `{rest}`"))?;
+        let mut read = Vec::with_capacity(want * 5);
+        for ch in code.chars() {
+            let v = ch
+                .to_digit(32)
+                .filter(|_| !ch.is_ascii_uppercase())
+                .ok_or_else(|| format!("unexpected `{ch}` in the walls (expected 0-9 or a-v)"))?;
+            read.extend((0..5).rev().map(|b| v >> b & 1 == 1));
+        }
+        let (vbits, hbits) = read.split_at(vertical.div_ceil(5) * 5);
+        p.walls[..vertical].copy_from_slice(&vbits[..vertical]);
+        p.walls[vertical..].copy_from_slice(&hbits[..bits - vertical]);
+        let after = &rest[want..];
+        if !after.is_empty() {
+            return Err(format!("unexpected `{after}` after the walls"));
+        }
+    }
+    Ok(p)
+}
+
+/// The board as a puzz.link URL, written as pzprjs writes it (the walls only when there are
+/// any), so its own URLs come back character for character.
+pub fn url(p: &Fillomino) -> String {
+    let slots: Vec<Slot> = p
+        .givens
+        .iter()
+        .map(|g| match g {
+            None => Slot::Empty,
+            Some(Clue::Unknown) => Slot::Unknown,
+            Some(Clue::Number(v)) => Slot::Number(*v as u32),
+        })
+        .collect();
+    let mut body = puzzlink::write_numbers(&slots);
+    if p.walls.iter().any(|&w| w) {
+        let vertical = p.rows * p.cols.saturating_sub(1);
+        for part in [&p.walls[..vertical], &p.walls[vertical..]] {
+            for chunk in part.chunks(5) {
+                let v = (0..5).fold(0u32, |v, b| v << 1 | u32::from(chunk.get(b) == Some(&true)));
+                body.push(char::from_digit(v, 32).expect("five bits"));
+            }
+        }
+    }
+    puzzlink::url("fillomino", p.cols, p.rows, &body)
+}
+
+/// The solution drawn: thick lines between regions, given numbers black and bold, the
+/// numbers filled in blue.
+pub fn svg(p: &Fillomino, s: &Numbers) -> String {
+    let size = 30.0;
+    let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"-2 -2 {} {}\">\n",
+        w + 4.0,
+        h + 4.0,
+        w + 4.0,
+        h + 4.0
+    );
+    out.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+    ));
+    for (k, &v) in s.number.iter().enumerate() {
+        let (x, y) = ((k % p.cols) as f64 * size, (k / p.cols) as f64 * size);
+        let (fill, weight) = match p.givens[k] {
+            Some(Clue::Number(_)) => ("black", "bold"),
+            _ => ("#1f5fbf", "normal"),
+        };
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{weight}\" font-family=\"sans-serif\">{v}</text>\n",
+            x + size / 2.0,
+            y + size / 2.0 + 6.0
+        ));
+    }
+    for (i, &(a, b)) in grid_pairs(p.rows, p.cols).iter().enumerate() {
+        let (r, c) = ((a / p.cols) as f64, (a % p.cols) as f64);
+        let (x1, y1, x2, y2) = if b != a + p.cols {
+            (
+                (c + 1.0) * size,
+                r * size,
+                (c + 1.0) * size,
+                (r + 1.0) * size,
+            )
+        } else {
+            (
+                c * size,
+                (r + 1.0) * size,
+                (c + 1.0) * size,
+                (r + 1.0) * size,
+            )
+        };
+        let (stroke, width) = if s.number.get(a) != s.number.get(b) || p.walls[i] {
+            ("black", 2.5)
+        } else {
+            ("#bbb", 1.0)
+        };
+        out.push_str(&format!(
+            "<line x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{stroke}\" stroke-width=\"{width}\"/>\n"
+        ));
+    }
+    out.push_str(&format!(
+        "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"none\" stroke=\"black\" stroke-width=\"2\"/>\n</svg>\n"
+    ));
+    out
+}
