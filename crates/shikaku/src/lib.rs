@@ -189,7 +189,7 @@ impl Shikaku {
                 let widths: Vec<usize> = match self.cells[k] {
                     Some(Clue::Number(a)) => {
                         let a = a as usize;
-                        if a % h != 0 || a / h > max_w {
+                        if !a.is_multiple_of(h) || a / h > max_w {
                             continue;
                         }
                         vec![a / h]
