@@ -50,6 +50,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_starbattle::FAMILY,
     &wellposed_sudoku::FAMILY,
     &wellposed_tents::FAMILY,
+    &wellposed_shikaku::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
