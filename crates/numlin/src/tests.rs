@@ -242,3 +242,24 @@ fn cuts_from_a_solution_split_a_path_in_two() {
     on[p.seg_index(1, 2)] = false;
     assert!(q.check(&on).is_ok());
 }
+
+/// Every URL of the corpus (`encodings/numlin/puzzlink.tsv`) reads and is written back as it
+/// came (Kanpen's `numberlink` key as pzprjs's `numlin`).
+#[test]
+fn the_corpus_urls_read_and_write_back() {
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../encodings/numlin/puzzlink.tsv"
+    ));
+    let mut seen = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let url = line.split('\t').next().unwrap();
+        let p = Numlin::parse(url, "puzzlink.tsv").unwrap_or_else(|e| panic!("{url}: {e:?}"));
+        assert_eq!(p.url().unwrap(), url.replace("?numberlink/", "?numlin/"));
+        seen += 1;
+    }
+    assert!(seen >= 20, "{seen}");
+}
