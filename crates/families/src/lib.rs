@@ -37,6 +37,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_edges::FAMILY,
     &wellposed_slitherlink::FAMILY,
     &wellposed_masyu::FAMILY,
+    &wellposed_numlin::FAMILY,
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
     &wellposed_lits::FAMILY,
