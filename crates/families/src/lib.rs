@@ -40,6 +40,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
     &wellposed_lits::FAMILY,
+    &wellposed_yinyang::FAMILY,
     &wellposed_hitori::FAMILY,
     &wellposed_kurodoko::FAMILY,
     &wellposed_latin::FAMILY,
