@@ -308,7 +308,7 @@ impl Family for YinYang {
     const SUMMARY: &'static str =
         "Yin-Yang: colour every cell black or white, each colour one connected area, no 2×2 of one colour";
     const EXAMPLES: &'static [&'static str] = &[
-        "family yinyang\nsize 3 3\ncircles\no.x\n...\nx.o\n",
+        "family yinyang\nsize 3 3\ncircles\no.x\n.x.\no.x\n",
         "https://puzz.link/p?yinyang/5/5/016612300",
     ];
     type Solution = Colouring;
