@@ -42,6 +42,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_heyawake::FAMILY,
     &wellposed_lits::FAMILY,
     &wellposed_norinori::FAMILY,
+    &wellposed_yinyang::FAMILY,
     &wellposed_hitori::FAMILY,
     &wellposed_kurodoko::FAMILY,
     &wellposed_latin::FAMILY,
