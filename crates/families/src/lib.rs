@@ -47,6 +47,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_starbattle::FAMILY,
     &wellposed_sudoku::FAMILY,
     &wellposed_tents::FAMILY,
+    &wellposed_yajilin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
