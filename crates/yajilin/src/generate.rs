@@ -177,51 +177,15 @@ pub fn generate(
     opts: &Options,
 ) -> Result<(Yajilin, Solution), String> {
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let pairs = grid_pairs(rows, cols);
     for attempt in 0..100 {
         // A loop through nearly every cell leaves few clues and room for other loops; each
         // failed try covers less of the board.
-        let cover = 80usize.saturating_sub(attempt).max(40);
-        let on = planted_loop(rows, cols, cover, &mut rng);
-        let mut visited = vec![false; rows * cols];
-        for (i, &(a, b)) in pairs.iter().enumerate() {
-            if on[i] {
-                visited[a] = true;
-                visited[b] = true;
-            }
+        let cover = 70usize.saturating_sub(attempt).max(40);
+        let (mut p, mut s, mut edge) = planted(rows, cols, cover, &mut rng);
+        if !repair(&mut p, &mut s, &mut edge, &mut rng, opts)? {
+            continue;
         }
-        let mut p = Yajilin::empty(rows, cols);
-        let mut shaded = vec![false; rows * cols];
-        let mut rest: Vec<usize> = (0..rows * cols).filter(|&k| !visited[k]).collect();
-        rng.shuffle(&mut rest);
-        for &k in &rest {
-            if p.neighbours(k).any(|j| shaded[j]) {
-                p.cells[k] = Cell::Blank;
-            } else {
-                shaded[k] = true;
-            }
-        }
-        for &k in &rest {
-            if p.cells[k] == Cell::Blank {
-                let dirs: Vec<Dir> = Dir::ALL
-                    .into_iter()
-                    .filter(|&d| !p.ray(k, d).is_empty())
-                    .collect();
-                let d = dirs[rng.below(dirs.len() as u64) as usize];
-                let n = p.ray(k, d).into_iter().filter(|&j| shaded[j]).count();
-                p.cells[k] = Cell::Clue {
-                    dir: Some(d),
-                    count: Some(n as u32),
-                };
-            }
-        }
-        let edge: std::collections::HashSet<(usize, usize)> = pairs
-            .iter()
-            .zip(&on)
-            .filter(|(_, &x)| x)
-            .map(|(&pr, _)| pr)
-            .collect();
-        let s = p.solution(shaded.clone(), |a, b| edge.contains(&(a, b)));
+        let shaded = s.shaded.clone();
         let (mut rules, vars) = p.rules_cnf(opts.choices);
         let arrows = p.arrows();
         let clues: Vec<Vec<Vec<Lit>>> = arrows
@@ -243,12 +207,12 @@ pub fn generate(
                 clauses
             })
             .collect();
-        let mut planted: Vec<(Var, bool)> = Vec::new();
-        for k in 0..rows * cols {
-            if let Some(v) = vars.shade[k] {
-                planted.push((v, shaded[k]));
-            }
-        }
+        let mut planted: Vec<(Var, bool)> = vars
+            .shade
+            .iter()
+            .zip(&shaded)
+            .filter_map(|(v, &x)| v.map(|v| (v, x)))
+            .collect();
         for &(a, b, v) in &vars.edges {
             planted.push((v, edge.contains(&(a, b))));
         }
@@ -273,4 +237,180 @@ pub fn generate(
         return Ok((q, s));
     }
     Err("no board with a unique puzzle found in 100 tries".into())
+}
+
+/// A planted solution and the puzzle with every clue cell's arrow and true count: the loop
+/// (see [`planted_loop`]), the cells off it shaded where no neighbour is, the rest clue cells.
+fn planted(
+    rows: usize,
+    cols: usize,
+    cover: usize,
+    rng: &mut Xorshift,
+) -> (Yajilin, Solution, std::collections::HashSet<(usize, usize)>) {
+    let pairs = grid_pairs(rows, cols);
+    let on = planted_loop(rows, cols, cover, rng);
+    let mut visited = vec![false; rows * cols];
+    for (i, &(a, b)) in pairs.iter().enumerate() {
+        if on[i] {
+            visited[a] = true;
+            visited[b] = true;
+        }
+    }
+    let mut p = Yajilin::empty(rows, cols);
+    let mut shaded = vec![false; rows * cols];
+    let mut rest: Vec<usize> = (0..rows * cols).filter(|&k| !visited[k]).collect();
+    rng.shuffle(&mut rest);
+    for &k in &rest {
+        if p.neighbours(k).any(|j| shaded[j]) {
+            p.cells[k] = Cell::Blank;
+        } else {
+            shaded[k] = true;
+        }
+    }
+    for &k in &rest {
+        if p.cells[k] == Cell::Blank {
+            let dirs: Vec<Dir> = Dir::ALL
+                .into_iter()
+                .filter(|&d| !p.ray(k, d).is_empty())
+                .collect();
+            let d = dirs[rng.below(dirs.len() as u64) as usize];
+            let n = p.ray(k, d).into_iter().filter(|&j| shaded[j]).count();
+            p.cells[k] = Cell::Clue {
+                dir: Some(d),
+                count: Some(n as u32),
+            };
+        }
+    }
+    let edge: std::collections::HashSet<(usize, usize)> = pairs
+        .iter()
+        .zip(&on)
+        .filter(|(_, &x)| x)
+        .map(|(&pr, _)| pr)
+        .collect();
+    let s = p.solution(shaded.clone(), |a, b| edge.contains(&(a, b)));
+    (p, s, edge)
+}
+
+/// Makes the puzzle with every arrow unique for the planted loop, where it can: while another
+/// solution exists, a cell the planted solution shades and the other leaves on its loop becomes
+/// a clue cell (the planted loop never passes it, and the other solution is gone); failing
+/// that, a clue cell in line with a cell only the other solution shades turns its arrow
+/// towards it (the planted count there is then smaller). Counts follow the planted shading.
+/// False when neither helps (the other solution shades the same cells).
+fn repair(
+    p: &mut Yajilin,
+    s: &mut Solution,
+    edge: &mut std::collections::HashSet<(usize, usize)>,
+    rng: &mut Xorshift,
+    opts: &Options,
+) -> Result<bool, String> {
+    let n = p.cells.len();
+    for _ in 0..n {
+        let alt = match wellposed_engine::uniqueness(p, opts).map_err(|e| e.to_string())? {
+            wellposed_engine::Uniqueness::Unique(_) => return Ok(true),
+            wellposed_engine::Uniqueness::None => return Ok(false),
+            wellposed_engine::Uniqueness::Multiple(a, b) => {
+                let a: &Solution = a.solution().ok_or("a solution of another family")?;
+                let b: &Solution = b.solution().ok_or("a solution of another family")?;
+                if a.shaded == s.shaded && a.horizontal == s.horizontal && a.vertical == s.vertical
+                {
+                    b.clone()
+                } else {
+                    a.clone()
+                }
+            }
+        };
+        let other = &alt.shaded;
+        let dropped: Vec<usize> = (0..n).filter(|&k| s.shaded[k] && !other[k]).collect();
+        let added: Vec<usize> = (0..n).filter(|&k| other[k] && !s.shaded[k]).collect();
+        if let Some(&x) = dropped.get(rng.below(dropped.len().max(1) as u64) as usize) {
+            s.shaded[x] = false;
+            let dirs: Vec<Dir> = Dir::ALL
+                .into_iter()
+                .filter(|&d| !p.ray(x, d).is_empty())
+                .collect();
+            p.cells[x] = Cell::Clue {
+                dir: Some(dirs[rng.below(dirs.len() as u64) as usize]),
+                count: Some(0),
+            };
+        } else {
+            // A clue cell whose ray (in some direction) meets a cell only the other shades.
+            let turn = (0..n).find_map(|c| {
+                if !matches!(p.cells[c], Cell::Clue { .. }) {
+                    return None;
+                }
+                Dir::ALL
+                    .into_iter()
+                    .find(|&d| p.ray(c, d).iter().any(|y| added.contains(y)))
+                    .map(|d| (c, d))
+            });
+            if let Some((c, d)) = turn {
+                p.cells[c] = Cell::Clue {
+                    dir: Some(d),
+                    count: Some(0),
+                };
+            } else if !reroute(p, s, edge, &alt, rng, opts)? {
+                return Ok(false);
+            }
+        }
+        for k in 0..n {
+            if let Cell::Clue { dir: Some(d), .. } = p.cells[k] {
+                let count = p.ray(k, d).into_iter().filter(|&j| s.shaded[j]).count();
+                p.cells[k] = Cell::Clue {
+                    dir: Some(d),
+                    count: Some(count as u32),
+                };
+            }
+        }
+        *s = p.solution(s.shaded.clone(), |a, b| edge.contains(&(a, b)));
+    }
+    Ok(false)
+}
+
+/// Another loop through the same cells: no arrow tells them apart, so a cell where the two
+/// loops differ becomes a clue cell, and a new planted solution is found for the board as it
+/// now is (every count set aside, arrows kept). False when the board has none.
+fn reroute(
+    p: &mut Yajilin,
+    s: &mut Solution,
+    edge: &mut std::collections::HashSet<(usize, usize)>,
+    alt: &Solution,
+    rng: &mut Xorshift,
+    opts: &Options,
+) -> Result<bool, String> {
+    let differ: Vec<usize> = grid_pairs(p.rows, p.cols)
+        .into_iter()
+        .filter(|&(a, b)| p.joined(s, a, b) != p.joined(alt, a, b))
+        .map(|(a, _)| a)
+        .collect();
+    let Some(&z) = differ.get(rng.below(differ.len().max(1) as u64) as usize) else {
+        return Ok(false);
+    };
+    p.cells[z] = Cell::Blank;
+    let mut free = p.clone();
+    for c in free.cells.iter_mut() {
+        if let Cell::Clue { dir, .. } = *c {
+            *c = Cell::Clue { dir, count: None };
+        }
+    }
+    let found = match wellposed_engine::uniqueness(&free, opts).map_err(|e| e.to_string())? {
+        wellposed_engine::Uniqueness::None => return Ok(false),
+        wellposed_engine::Uniqueness::Unique(a) | wellposed_engine::Uniqueness::Multiple(a, _) => a,
+    };
+    let new: &Solution = found.solution().ok_or("a solution of another family")?;
+    s.shaded = new.shaded.clone();
+    *edge = grid_pairs(p.rows, p.cols)
+        .into_iter()
+        .filter(|&(a, b)| p.joined(new, a, b))
+        .collect();
+    // The blank cell takes an arrow like the others.
+    let dirs: Vec<Dir> = Dir::ALL
+        .into_iter()
+        .filter(|&d| !p.ray(z, d).is_empty())
+        .collect();
+    p.cells[z] = Cell::Clue {
+        dir: Some(dirs[rng.below(dirs.len() as u64) as usize]),
+        count: Some(0),
+    };
+    Ok(true)
 }

@@ -398,19 +398,19 @@ impl Yajilin {
             degree[a] += 1;
             degree[b] += 1;
         }
-        for k in 0..m * n {
+        for (k, &deg) in degree.iter().enumerate() {
             let name = self.cell_name(k);
             if !self.cells[k].is_open() {
                 if s.shaded[k] {
                     return Err(format!("{name} is a clue cell and shaded"));
                 }
-                if degree[k] > 0 {
+                if deg > 0 {
                     return Err(format!("the loop passes the clue cell at {name}"));
                 }
                 continue;
             }
             if s.shaded[k] {
-                if degree[k] > 0 {
+                if deg > 0 {
                     return Err(format!("the loop passes the shaded cell at {name}"));
                 }
                 if let Some(j) = self.neighbours(k).find(|&j| s.shaded[j]) {
@@ -419,10 +419,10 @@ impl Yajilin {
                         self.cell_name(j)
                     ));
                 }
-            } else if degree[k] != 2 {
+            } else if deg != 2 {
                 return Err(format!(
                     "the loop meets {name} {} times, not 2 (it is not shaded)",
-                    degree[k]
+                    deg
                 ));
             }
         }

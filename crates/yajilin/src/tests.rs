@@ -314,7 +314,7 @@ fn renders_and_draws() {
     let sol: &Solution = s.solution().unwrap();
     let svg = p.svg(sol).unwrap();
     assert!(svg.contains("<line") && svg.contains("←2"));
-    let partial = p.render_partial(&vec![None; 60]).unwrap();
+    let partial = p.render_partial(&[None; 60]).unwrap();
     assert!(partial.contains('_'));
 }
 
