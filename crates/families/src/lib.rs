@@ -53,6 +53,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_sudoku::FAMILY,
     &wellposed_tents::FAMILY,
     &wellposed_shikaku::FAMILY,
+    &wellposed_yajilin::FAMILY,
     &RAW_CNF,
     &RAW_DLX,
 ];
