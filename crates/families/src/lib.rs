@@ -39,6 +39,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_masyu::FAMILY,
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
+    &wellposed_country::FAMILY,
     &wellposed_lits::FAMILY,
     &wellposed_hitori::FAMILY,
     &wellposed_kurodoko::FAMILY,
