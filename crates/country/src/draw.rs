@@ -39,7 +39,9 @@ pub fn text(p: &Country, state: impl Fn(usize) -> Option<bool>) -> String {
                 s.push(mark(r * (cols - 1) + c, '-'));
             }
         }
-        let letters: String = (0..cols).map(|c| letter(p.rooms.of[r * cols + c])).collect();
+        let letters: String = (0..cols)
+            .map(|c| letter(p.rooms.of[r * cols + c]))
+            .collect();
         lines.push(format!("{s}   {letters}"));
         if r + 1 < rows {
             let s: String = (0..cols)

@@ -32,9 +32,9 @@ pub mod rules;
 #[cfg(test)]
 mod tests;
 
-pub use wellposed_engine::rooms::{self, Rooms};
 use serde::Serialize;
 use wellposed_engine::connectivity::{grid_pairs, is_single_loop, single_cycle};
+pub use wellposed_engine::rooms::{self, Rooms};
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -303,7 +303,11 @@ impl Family for Country {
             }
         }
         if let Some(k) = (0..n).find(|&k| degree[k] > 2) {
-            let what = if degree[k] == 3 { "branches" } else { "crosses itself" };
+            let what = if degree[k] == 3 {
+                "branches"
+            } else {
+                "crosses itself"
+            };
             return Err(format!("the loop {what} at {}", self.cell_name(k)));
         }
         let rooms = self.rooms.cells.len();
@@ -410,13 +414,7 @@ impl Family for Country {
     fn clues_from(&self, road: &Road) -> Vec<String> {
         let visited = self.visited(road);
         self.unclued()
-            .map(|i| {
-                format!(
-                    "{}: {}",
-                    self.room_name(i),
-                    self.visited_in(&visited, i)
-                )
-            })
+            .map(|i| format!("{}: {}", self.room_name(i), self.visited_in(&visited, i)))
             .collect()
     }
 

@@ -57,8 +57,7 @@ pub fn rules(p: &Country, used: &[Lit]) -> Vec<Box<dyn FamilyRule>> {
     let must: Vec<bool> = (0..n)
         .map(|k| {
             let i = p.rooms.of[k];
-            p.rooms.cells[i].len() == 1
-                || p.clues[i] == Clue::Number(p.rooms.cells[i].len() as u32)
+            p.rooms.cells[i].len() == 1 || p.clues[i] == Clue::Number(p.rooms.cells[i].len() as u32)
         })
         .collect();
     let mut out = loop_rules(LoopGraph {
@@ -215,7 +214,9 @@ impl FamilyRule for CountryRule {
 
     fn why(&self) -> &'static str {
         match self.kind {
-            Kind::RoomExits => "the loop enters and leaves each room once: two of its exits, no more",
+            Kind::RoomExits => {
+                "the loop enters and leaves each room once: two of its exits, no more"
+            }
             Kind::BorderNeighbour => {
                 "two cells side by side across a room border are not both off the loop"
             }

@@ -123,7 +123,16 @@ fn tiny_boards_count_as_brute_force_does() {
     let mut rng = Xorshift(0xc0c0);
     let mut solvable = 0;
     for case in 0..240 {
-        let (rows, cols) = [(1, 4), (2, 2), (2, 3), (3, 3), (2, 4), (3, 4), (4, 3), (2, 5)][case % 8];
+        let (rows, cols) = [
+            (1, 4),
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (2, 4),
+            (3, 4),
+            (4, 3),
+            (2, 5),
+        ][case % 8];
         let p = random_puzzle(&mut rng, rows, cols);
         let m = p.pairs().len();
         let brute = (0u32..1 << m)
@@ -147,7 +156,11 @@ fn tiny_boards_count_as_brute_force_does() {
 /// an answer, and a loop through two rooms that enters one of them twice is not.
 #[test]
 fn crossings_say_entered_once() {
-    let one = Country::parse("family country\nsize 3 3\nrooms\na a a\na a a\na a a\n", "t").unwrap();
+    let one = Country::parse(
+        "family country\nsize 3 3\nrooms\na a a\na a a\na a a\n",
+        "t",
+    )
+    .unwrap();
     let c = count(&one, &Options::default(), None).unwrap();
     // Every single loop on the 3×3 cells, by brute force over the segments.
     let m = one.pairs().len();
@@ -159,8 +172,11 @@ fn crossings_say_entered_once() {
         .count() as u64;
     assert_eq!(c.to_u64(), Some(brute));
     // Two rooms, the middle column one of them: a loop round the edge enters it twice.
-    let two = Country::parse("family country\nsize 3 3\nrooms\na b a\na b a\na b a\n", "t")
-        .unwrap();
+    let two = Country::parse(
+        "family country\nsize 3 3\nrooms\na b a\na b a\na b a\n",
+        "t",
+    )
+    .unwrap();
     assert_eq!(two.rooms.cells.len(), 3);
     let ring = two.road_of(|k| {
         let (a, b) = two.pairs()[k];
@@ -173,7 +189,11 @@ fn crossings_say_entered_once() {
 fn parse_errors_name_the_line() {
     wellposed_engine::assert_parse_errors::<Country>(&[
         ("family country\nsize 0 3\nrooms\n", 2, "cells in all"),
-        ("family country\nsize 2 2\nrooms\n1 2\n", 3, "expected 2 rows"),
+        (
+            "family country\nsize 2 2\nrooms\n1 2\n",
+            3,
+            "expected 2 rows",
+        ),
         (
             "family country\nsize 2 2\nrooms\n1 2\n3\n",
             5,
@@ -270,7 +290,11 @@ fn renders_the_loop_and_rooms() {
     };
     let road: &Road = s.solution().unwrap();
     assert!(s.text.starts_with("2 . .-. ."), "{}", s.text);
-    assert!(s.text.lines().next().unwrap().ends_with("aabbc"), "{}", s.text);
+    assert!(
+        s.text.lines().next().unwrap().ends_with("aabbc"),
+        "{}",
+        s.text
+    );
     let svg = p.svg(road).unwrap();
     assert!(svg.contains("stroke=\"#1f5fbf\"") && svg.contains("stroke-width=\"3\""));
 }
