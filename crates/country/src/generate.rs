@@ -159,13 +159,13 @@ impl Plan {
     /// Makes room `r` (a label) tighter where another loop got through: its arc cut in two at
     /// a random place (its unvisited pieces each going to a half they touch), or, for an arc of
     /// one cell, one of its unvisited pieces given to another room it touches. The planted loop
-    /// still keeps every rule.
-    fn tighten(&mut self, r: usize, rng: &mut Xorshift) {
+    /// still keeps every rule. False when nothing could be changed.
+    fn tighten(&mut self, r: usize, rng: &mut Xorshift) -> bool {
         let len = self.tour.len();
         let Some(first) = (0..len).find(|&p| {
             self.label[self.tour[p]] == r && self.label[self.tour[(p + len - 1) % len]] != r
         }) else {
-            return; // the whole loop is one room
+            return false; // the whole loop is one room
         };
         let arc: Vec<usize> = (0..len)
             .map(|d| self.tour[(first + d) % len])
@@ -189,16 +189,19 @@ impl Plan {
                     self.label[k] = to;
                 }
             }
-        } else if !pieces.is_empty() {
-            let piece = &pieces[rng.below(pieces.len() as u64) as usize];
+            return true;
+        }
+        for piece in &pieces {
             let to = self.touching(piece, |l| l != r);
             if !to.is_empty() {
                 let to = to[rng.below(to.len() as u64) as usize];
                 for &k in piece {
                     self.label[k] = to;
                 }
+                return true;
             }
         }
+        false
     }
 
     /// The puzzle of these rooms with every room's number.
@@ -376,12 +379,14 @@ pub fn generate(
                         .expect("two different loops");
                     let (mine, theirs) = (road.segments(), other.segments());
                     let pairs = p.pairs();
-                    let differ: Vec<usize> = (0..pairs.len())
+                    let mut differ: Vec<usize> = (0..pairs.len())
                         .filter(|&k| mine[k] != theirs[k])
                         .flat_map(|k| [pairs[k].0, pairs[k].1])
                         .collect();
-                    let k = differ[rng.below(differ.len() as u64) as usize];
-                    plan.tighten(plan.label[k], &mut rng);
+                    rng.shuffle(&mut differ);
+                    if !differ.iter().any(|&k| plan.tighten(plan.label[k], &mut rng)) {
+                        break; // no room left to tighten: draw another loop
+                    }
                 }
                 Uniqueness::None => break,
             }
