@@ -384,7 +384,10 @@ pub fn generate(
                         .flat_map(|k| [pairs[k].0, pairs[k].1])
                         .collect();
                     rng.shuffle(&mut differ);
-                    if !differ.iter().any(|&k| plan.tighten(plan.label[k], &mut rng)) {
+                    if !differ
+                        .iter()
+                        .any(|&k| plan.tighten(plan.label[k], &mut rng))
+                    {
                         break; // no room left to tighten: draw another loop
                     }
                 }

@@ -153,7 +153,9 @@ impl CountryRule {
                 .border_pairs
                 .iter()
                 .flat_map(|&(x, y)| [(x, y), (y, x)])
-                .filter(|&(x, _)| !possible(state, b.used[x], true))
+                .filter(|&(x, y)| {
+                    !possible(state, b.used[x], true) && possible(state, b.used[y], false)
+                })
                 .map(|(_, y)| vec![removal(rule, b.used[y], false)])
                 .collect(),
             Kind::VisitedCell => (0..b.used.len())

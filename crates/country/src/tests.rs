@@ -298,3 +298,52 @@ fn renders_the_loop_and_rooms() {
     let svg = p.svg(road).unwrap();
     assert!(svg.contains("stroke=\"#1f5fbf\"") && svg.contains("stroke-width=\"3\""));
 }
+
+/// Janko's Country Road 001 and 005 (janko.at/Raetsel/Country-Road/001.a.htm, 005.a.htm), as
+/// SmilingWayne/puzzlekit-dataset `assets/data/CountryRoad/CountryRoad_dataset.json` has them:
+/// rooms as labels, numbers, and the published answer as each cell's directions (`n`, `s`, `w`,
+/// `e`; `-` off the loop). The engine finds that answer and no other.
+#[test]
+fn janko_puzzles_solve_to_their_published_answers() {
+    let cases = [
+        (
+            "1 1 1 1 1/2 2 4 7 7/3 2 4 7 8/4 4 4 6 8/5 6 6 6 8",
+            "- - - - -/- - - - -/- - - - -/- - - - -/- - - - -",
+            "se ew ew ew sw/ne sw - se nw/se nw - ne sw/ns - - se nw/ne ew ew nw -",
+        ),
+        (
+            "1 1 6 6 11 13 13 13 18 18/1 1 6 6 11 13 13 13 18 18/2 2 6 6 12 12 12 16 16 16/2 2 7 9 9 9 9 16 16 16/2 2 7 9 9 9 9 17 19 19/3 3 7 9 9 9 9 17 20 20/4 4 4 9 9 9 9 17 20 20/4 4 4 10 10 10 15 15 20 20/5 5 8 8 8 14 15 15 21 21/5 5 8 8 8 14 15 15 21 21",
+            "1 - 5 - - 3 - - 3 -/- - - - - - - - - -/4 - - - - - - 6 - -/- - - 10 - - - - - -/- - - - - - - 2 - -/- - - - - - - - 3 -/3 - - - - - - - - -/- - - 3 - - 6 - - -/2 - - - - - - - 4 -/- - - - - - - - - -",
+            "- - se sw se ew ew ew sw -/- se nw ns ns - - - ne sw/se nw - ns ne ew sw se ew nw/ne ew sw ns - - ns ne ew sw/- - ns ns - - ns se ew nw/se ew nw ns - - ns ne sw -/ns - - ne ew ew nw - ns -/ne sw - se ew sw se sw ns -/- ns se nw - ns ns ns ne sw/- ne nw - - ne nw ne ew nw",
+        ),
+    ];
+    for (rooms, numbers, answer) in cases {
+        let grid = |s: &str| -> Vec<String> {
+            s.split('/')
+                .flat_map(|r| r.split_whitespace())
+                .map(String::from)
+                .collect()
+        };
+        let (labels, numbers, answer) = (grid(rooms), grid(numbers), grid(answer));
+        let side = rooms.split('/').count();
+        let mut text = format!("family country\nsize {side} {side}\nrooms\n");
+        for row in labels.chunks(side) {
+            text.push_str(&format!("{}\n", row.join(" ")));
+        }
+        text.push_str("numbers\n");
+        for row in numbers.chunks(side) {
+            let row: Vec<&str> = row.iter().map(|t| if t == "-" { "." } else { t }).collect();
+            text.push_str(&format!("{}\n", row.join(" ")));
+        }
+        let p = Country::parse(&text, "janko").unwrap();
+        let published = p.road_of(|k| {
+            let (a, b) = p.pairs()[k];
+            answer[a].contains(if b == a + 1 { 'e' } else { 's' })
+        });
+        assert_eq!(p.verify(&published), Ok(()));
+        let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
+            panic!("Janko's puzzle has one answer");
+        };
+        assert_eq!(s.solution::<Road>(), Some(&published));
+    }
+}
