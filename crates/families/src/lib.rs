@@ -40,6 +40,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_numlin::FAMILY,
     &wellposed_nurikabe::FAMILY,
     &wellposed_heyawake::FAMILY,
+    &wellposed_country::FAMILY,
     &wellposed_lits::FAMILY,
     &wellposed_norinori::FAMILY,
     &wellposed_yinyang::FAMILY,
