@@ -275,9 +275,9 @@ impl Numlin {
         }
         for (k, &(a, b)) in segs.iter().enumerate() {
             let e = answer[k].positive();
-            for i in 0..labels.len() {
-                cnf.add_clause(&[!e, !col[a][i], col[b][i]]);
-                cnf.add_clause(&[!e, col[a][i], !col[b][i]]);
+            for (&ca, &cb) in col[a].iter().zip(&col[b]) {
+                cnf.add_clause(&[!e, !ca, cb]);
+                cnf.add_clause(&[!e, ca, !cb]);
             }
         }
     }
@@ -314,9 +314,9 @@ impl Numlin {
         }
         for (k, &(a, b)) in segs.iter().enumerate() {
             let e = answer[k].positive();
-            for i in 0..bits {
-                cnf.add_clause(&[!e, !col[a][i], col[b][i]]);
-                cnf.add_clause(&[!e, col[a][i], !col[b][i]]);
+            for (&ca, &cb) in col[a].iter().zip(&col[b]) {
+                cnf.add_clause(&[!e, !ca, cb]);
+                cnf.add_clause(&[!e, ca, !cb]);
             }
         }
     }
@@ -343,8 +343,8 @@ impl Numlin {
         if adj.iter().all(|a| a.is_empty()) {
             return Err("no line is drawn".into());
         }
-        for v in 0..n {
-            let d = adj[v].len();
+        for (v, ends) in adj.iter().enumerate() {
+            let d = ends.len();
             match self.cells[v] {
                 Some(x) if d != 1 => {
                     return Err(format!(
