@@ -140,7 +140,7 @@ fn json_field_names_are_stable() {
     let two = instance("encodings/submarines/two-solutions.txt");
     assert_eq!(
         keys(&["solve", "--json", &unique]),
-        ["certified", "family", "file", "solution", "status"]
+        ["certified", "family", "file", "plan", "solution", "status"]
     );
     assert_eq!(
         keys(&["solve", "--json", &two]),
@@ -148,6 +148,7 @@ fn json_field_names_are_stable() {
             "certified",
             "family",
             "file",
+            "plan",
             "second_solution",
             "solution",
             "status"
@@ -155,7 +156,15 @@ fn json_field_names_are_stable() {
     );
     assert_eq!(
         keys(&["count", "--json", &two]),
-        ["certified", "complete", "count", "family", "file", "method"]
+        [
+            "certified",
+            "complete",
+            "count",
+            "family",
+            "file",
+            "method",
+            "plan"
+        ]
     );
     assert_eq!(
         keys(&["solve", "--json", "--deduce", &two]),
@@ -167,6 +176,7 @@ fn json_field_names_are_stable() {
             "fixed",
             "fixed_count",
             "open_count",
+            "plan",
             "second_solution",
             "solution",
             "status"
@@ -186,6 +196,40 @@ fn json_field_names_are_stable() {
             "steps",
             "used"
         ]
+    );
+}
+
+/// The plan in `--json` says what answers and why, in the order tried, as the options chose:
+/// a count left to us tries the family's mathematics, then blocking clauses handing over to the
+/// race; `--method counter` is the counter alone; `--method sat` skips the family's mathematics.
+#[test]
+fn the_plan_names_the_methods_that_answer() {
+    let two = instance("encodings/submarines/two-solutions.txt");
+    let methods = |args: &[&str]| -> Vec<String> {
+        let r = wellposed(args);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let plan = &r.json()["plan"];
+        plan["steps"]
+            .as_array()
+            .expect("steps")
+            .iter()
+            .map(|s| {
+                assert!(s["why"].as_str().is_some_and(|w| !w.is_empty()), "{s}");
+                s["method"].as_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    assert_eq!(
+        methods(&["count", "--json", &two]),
+        ["native", "blocking-then-race"]
+    );
+    assert_eq!(
+        methods(&["count", "--json", "--method", "counter", &two]),
+        ["counter"]
+    );
+    assert_eq!(
+        methods(&["solve", "--json", "--method", "sat", &two]),
+        ["blocking"]
     );
 }
 

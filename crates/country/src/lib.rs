@@ -41,15 +41,8 @@ use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Pars
 /// The most cells a puzzle may have.
 pub const MAX_CELLS: usize = 10_000;
 
-/// A room's clue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Clue {
-    None,
-    /// A number that is not given (pzprjs's `?`).
-    Unknown,
-    /// How many of the room's cells the loop visits.
-    Number(u32),
-}
+/// A room's clue: none, `?`, or a number (the engine's room-number code).
+pub use wellposed_engine::rooms::numbers::RoomClue as Clue;
 
 /// The clues: the rooms and each room's clue (in room order).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,6 +8,9 @@
 
 use crate::{Document, ParseError};
 
+/// Rooms with one number each: the clue, its `numbers` grid and URL body.
+pub mod numbers;
+
 /// A grid divided into rooms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rooms {

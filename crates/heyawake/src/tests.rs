@@ -160,7 +160,11 @@ fn parse_errors_name_the_line() {
             1,
             "characters of room borders",
         ),
-        ("https://puzz.link/p?heyawake/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?heyawake/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 
