@@ -18,11 +18,6 @@ pub fn symbol(c: Clue) -> String {
     c.symbol()
 }
 
-/// The clue of a symbol: `.`, `?` or a number from 0 to [`MAX_CELLS`].
-pub fn clue_of(s: &str) -> Option<Clue> {
-    Clue::of_symbol(s, MAX_CELLS)
-}
-
 pub fn parse(text: &str, source: &str) -> Result<Country, ParseError> {
     if let Some(read) = puzzlink::in_text::<Country>(text, source) {
         return read;

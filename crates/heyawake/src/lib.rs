@@ -38,6 +38,7 @@ use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Pars
 /// The most cells a puzzle may have.
 pub const MAX_CELLS: usize = 10_000;
 
+use wellposed_engine::rooms::numbers;
 /// A room's clue: none, `?`, or a number (the engine's room-number code).
 pub use wellposed_engine::rooms::numbers::RoomClue as Clue;
 
@@ -303,44 +304,17 @@ impl Family for Heyawake {
 
     /// Each room's clue in its first cell; a number put in any cell of a room is that room's.
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {
-        let most = self
-            .clues
-            .iter()
-            .filter_map(|c| match c {
-                Clue::Number(n) => Some(*n),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0)
-            .max(9);
-        let mut symbols = vec![".".to_string(), "?".to_string()];
-        symbols.extend((0..=most).map(|n| n.to_string()));
-        let mut cells = vec![".".to_string(); self.rows() * self.cols()];
-        for (i, room) in self.rooms.cells.iter().enumerate() {
-            cells[room[0]] = format::symbol(self.clues[i]);
-        }
-        Some(wellposed_engine::EditGrid {
-            rows: self.rows(),
-            cols: self.cols(),
-            cells,
-            symbols,
-        })
+        Some(numbers::edit_grid(
+            &self.rooms,
+            &self.clues,
+            (self.rows(), self.cols()),
+        ))
     }
 
     fn edited(&self, cells: &[String]) -> Result<Self, String> {
         Family::edit_grid(self).expect("a grid").check(cells)?;
-        let mut clues = vec![Clue::None; self.clues.len()];
-        for (k, s) in cells.iter().enumerate() {
-            let c = format::clue_of(s).expect("checked: a symbol of the grid");
-            if c == Clue::None {
-                continue;
-            }
-            let i = self.rooms.of[k];
-            if clues[i] != Clue::None {
-                return Err(format!("{} has two numbers", self.room_name(i)));
-            }
-            clues[i] = c;
-        }
+        let clues = numbers::edited(&self.rooms, cells, MAX_CELLS)
+            .map_err(|i| format!("{} has two numbers", self.room_name(i)))?;
         Ok(Heyawake {
             clues,
             ..self.clone()

@@ -6,7 +6,7 @@
 
 use super::Rooms;
 use crate::puzzlink::{self, Slot};
-use crate::{Document, ParseError};
+use crate::{Document, EditGrid, ParseError};
 use serde::Serialize;
 
 /// A room's clue.
@@ -142,4 +142,48 @@ pub fn url_body(rooms: &Rooms, clues: &[RoomClue]) -> String {
         })
         .collect();
     format!("{}{}", rooms.code(), puzzlink::write_numbers(&slots))
+}
+
+/// The workbench's grid of rooms with numbers: each room's clue in its first cell; a click
+/// goes through `.`, `?` and the numbers 0 to the largest given (at least 9).
+pub fn edit_grid(rooms: &Rooms, clues: &[RoomClue], (rows, cols): (usize, usize)) -> EditGrid {
+    let most = clues
+        .iter()
+        .filter_map(|c| match c {
+            RoomClue::Number(n) => Some(*n),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0)
+        .max(9);
+    let mut symbols = vec![".".to_string(), "?".to_string()];
+    symbols.extend((0..=most).map(|n| n.to_string()));
+    let mut cells = vec![".".to_string(); rows * cols];
+    for (room, clue) in rooms.cells.iter().zip(clues) {
+        cells[room[0]] = clue.symbol();
+    }
+    EditGrid {
+        rows,
+        cols,
+        cells,
+        symbols,
+    }
+}
+
+/// The rooms' clues from an edited grid (symbols already checked against [`edit_grid`]'s): a
+/// number in any cell of a room is that room's. `Err(room)`: a room with two numbers.
+pub fn edited(rooms: &Rooms, cells: &[String], max: usize) -> Result<Vec<RoomClue>, usize> {
+    let mut clues = vec![RoomClue::None; rooms.cells.len()];
+    for (k, s) in cells.iter().enumerate() {
+        let c = RoomClue::of_symbol(s, max).expect("checked: a symbol of the grid");
+        if c == RoomClue::None {
+            continue;
+        }
+        let i = rooms.of[k];
+        if clues[i] != RoomClue::None {
+            return Err(i);
+        }
+        clues[i] = c;
+    }
+    Ok(clues)
 }
