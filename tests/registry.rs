@@ -219,9 +219,16 @@ fn the_plan_names_the_methods_that_answer() {
             })
             .collect()
     };
+    // Submarines has no mathematics of its own: the plan names no native step.
+    assert_eq!(methods(&["count", "--json", &two]), ["blocking-then-race"]);
+    // Lights Out answers by its own linear algebra first; a nonogram's own search makes
+    // bounded tries around a brief CDCL try before the encoding.
+    let lights = instance("encodings/lights-out/torus-3x3.txt");
+    assert_eq!(methods(&["solve", "--json", &lights])[0], "native");
+    let nonogram = instance("encodings/nonogram/tatham-5x5.txt");
     assert_eq!(
-        methods(&["count", "--json", &two]),
-        ["native", "blocking-then-race"]
+        methods(&["solve", "--json", &nonogram])[..3],
+        ["native-try", "brief-cdcl", "native-try"]
     );
     assert_eq!(
         methods(&["count", "--json", "--method", "counter", &two]),

@@ -22,6 +22,7 @@ pub mod unruly;
 use serde::Serialize;
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{
     Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
 };
@@ -462,6 +463,10 @@ impl Family for Binary {
             self.width,
             ['1', '0', '.'],
         ))
+    }
+
+    fn native_role(&self) -> NativeRole {
+        NativeRole::Answers
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Grid>, String>> {

@@ -441,8 +441,4 @@ impl Family for Country {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

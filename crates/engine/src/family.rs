@@ -96,7 +96,8 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// The family's own mathematics, where it answers exactly without an encoding (exact
     /// linear algebra, say): up to `want` solutions and the number of them. It may stop
     /// counting once it has seen `stop` solutions (then `complete` is false). `None` when the
-    /// family has none for this instance; `Err` names why it cannot answer.
+    /// family has none for this instance; `Err` names why it cannot answer. A family that
+    /// has one says how `--method auto` uses it in [`Family::native_role`].
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Self::Solution>, String>> {
         let _ = (want, stop);
         None
@@ -104,10 +105,11 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
 
     /// A bounded try of the family's own method that `--method auto` makes before the
     /// encoding, for families whose native search is fast on easy instances and slow on hard
-    /// ones (where CDCL wins). Asked only when [`Family::native_by_default`] is false: for a
-    /// question of at most two solutions with [`Effort::Brief`], then (if it gave up) a brief
-    /// CDCL try, then with [`Effort::Full`]; for a count, or where the solver cannot be bounded
-    /// for a brief try (only CaDiCaL can), with [`Effort::Full`] alone. Past the last try the
+    /// ones (where CDCL wins). Asked only when [`Family::native_role`] is
+    /// [`NativeRole::TriesFirst`]: for a question of at most two solutions with
+    /// [`Effort::Brief`], then (if it gave up) a brief CDCL try, then with [`Effort::Full`];
+    /// for a count, or where the solver cannot be bounded for a brief try (only CaDiCaL can),
+    /// with [`Effort::Full`] alone. Past the last try the
     /// encoding answers. The default: [`Tried::Hopeless`], no such search.
     fn native_first(
         &self,
@@ -201,11 +203,26 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         Err(format!("the {} family has no grid to edit", Self::NAME))
     }
 
-    /// Whether `--method auto` takes [`Family::native`] (true) or the preferred encoding
-    /// (false: the native path exists as an independent check, but the encoding is faster).
-    fn native_by_default(&self) -> bool {
-        true
+    /// How `--method auto` uses the family's own mathematics: not at all (the default: a
+    /// family without [`Family::native`]), first where it answers, or as bounded tries before
+    /// the encoding. A family that overrides `native` or `native_first` says so here, so that
+    /// the plan names only the steps that can answer.
+    fn native_role(&self) -> NativeRole {
+        NativeRole::None
     }
+}
+
+/// How `--method auto` uses a family's own mathematics ([`Family::native_role`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeRole {
+    /// The family has none: the encoding answers and `--method native` is refused.
+    None,
+    /// [`Family::native`] answers first wherever it has a method for the instance.
+    Answers,
+    /// [`Family::native`] exists as an independent check (`--method native`) but is slow on
+    /// hard instances: `--method auto` makes the bounded tries of [`Family::native_first`]
+    /// before the encoding.
+    TriesFirst,
 }
 
 /// A puzzle's grid as the setter's page shows it: `rows` × `cols` cells, each one of
@@ -331,8 +348,8 @@ pub trait Puzzle: Send + Sync {
         stop: u64,
         effort: Effort,
     ) -> Tried<Result<Native<Solved>, EngineError>>;
-    /// See [`Family::native_by_default`].
-    fn native_by_default(&self) -> bool;
+    /// See [`Family::native_role`].
+    fn native_role(&self) -> NativeRole;
     /// See [`Family::render_partial`].
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
     /// See [`Family::deduction_rules`].
@@ -400,8 +417,8 @@ impl<F: Family> Puzzle for F {
         checked(self, solution, Some(answer))
     }
 
-    fn native_by_default(&self) -> bool {
-        Family::native_by_default(self)
+    fn native_role(&self) -> NativeRole {
+        Family::native_role(self)
     }
 
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {

@@ -29,7 +29,7 @@ pub use entry::{
     parse_shard, read_instance, read_text, write_atomically, Checkpointer, Commands, Context,
     Difficulty, FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
-pub use family::{EditGrid, Effort, Family, Native, Puzzle, Solved, Tried};
+pub use family::{EditGrid, Effort, Family, Native, NativeRole, Puzzle, Solved, Tried};
 pub use oracle::UniquenessOracle;
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};

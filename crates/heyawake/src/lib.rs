@@ -320,8 +320,4 @@ impl Family for Heyawake {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

@@ -279,8 +279,4 @@ impl Family for Hitori {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

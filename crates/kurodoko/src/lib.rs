@@ -333,8 +333,4 @@ impl Family for Kurodoko {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

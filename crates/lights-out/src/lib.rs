@@ -13,6 +13,7 @@ use gf2::Bits;
 use num_bigint::BigUint;
 use serde::Serialize;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{
     centred_stencil, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native,
     ParseError,
@@ -433,6 +434,10 @@ impl Family for LightsOut {
 
     /// GF(2) elimination: the particular solution plus null-space combinations, in Gray-code
     /// order, and 2^nullity solutions in all.
+    fn native_role(&self) -> NativeRole {
+        NativeRole::Answers
+    }
+
     fn native(&self, want: u64, _stop: u64) -> Option<Result<Native<Grid>, String>> {
         let s = gf2::solve(&self.equations(), &self.lit, self.m * self.n);
         let Some(mut cur) = s.particular else {

@@ -360,8 +360,4 @@ impl Family for Lits {
             rooms: Rooms::from_labels(self.rows(), self.cols(), cells),
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

@@ -486,10 +486,6 @@ impl Family for Masyu {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }
 
 impl Masyu {

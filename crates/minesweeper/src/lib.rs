@@ -20,6 +20,7 @@ pub use rules::Subsets;
 
 use serde::Serialize;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
 use wellposed_sat::{Cnf, Lit, Var};
 
@@ -415,6 +416,10 @@ impl Family for Board {
     }
 
     /// Counting by components (exact, without listing layouts); solutions come from the CNF.
+    fn native_role(&self) -> NativeRole {
+        NativeRole::Answers
+    }
+
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Layout>, String>> {
         if want > 0 {
             return None;

@@ -14,6 +14,7 @@ use num_bigint::BigInt;
 use num_traits::{ToPrimitive, Zero};
 use serde::{Serialize, Serializer};
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{
     centred_stencil, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native,
     ParseError,
@@ -459,6 +460,10 @@ impl Family for NeighbourSum {
 
     fn render(&self, s: &Values) -> String {
         s.to_string()
+    }
+
+    fn native_role(&self) -> NativeRole {
+        NativeRole::Answers
     }
 
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Values>, String>> {

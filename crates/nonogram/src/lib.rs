@@ -19,6 +19,7 @@ pub mod solve;
 use line::Clue;
 use serde::Serialize;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{
     Answer, CnfEncoding, Effort, Encoding, EncodingKind, Family, Native, ParseError, Tried,
 };
@@ -624,8 +625,8 @@ impl Family for Nonogram {
 
     /// Line solving, then CDCL over the automaton encoding, is faster than the native
     /// depth-first branching on hard puzzles; the native path stays as the independent check.
-    fn native_by_default(&self) -> bool {
-        false
+    fn native_role(&self) -> NativeRole {
+        NativeRole::TriesFirst
     }
 
     /// The file's `goal` (cells row-major, the CNF's answer variables in order): `solve` then

@@ -340,8 +340,4 @@ impl Family for Norinori {
     fn edited(&self, cells: &[String]) -> Result<Self, String> {
         format::edited(self, cells)
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

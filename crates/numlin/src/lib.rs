@@ -533,8 +533,4 @@ impl Family for Numlin {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

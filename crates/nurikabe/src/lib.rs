@@ -394,8 +394,4 @@ impl Family for Nurikabe {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

@@ -428,10 +428,6 @@ impl Family for Slitherlink {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }
 
 impl Slitherlink {

@@ -25,6 +25,7 @@ pub mod solver;
 use serde::Serialize;
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{Answer, Encoding, EncodingKind, Family, Native, ParseError};
 use wellposed_xc::Problem;
 
@@ -399,8 +400,8 @@ impl Family for Sudoku {
         }))
     }
 
-    fn native_by_default(&self) -> bool {
-        false
+    fn native_role(&self) -> NativeRole {
+        NativeRole::TriesFirst
     }
 
     /// The family's search first on questions of at most two solutions (is there one, is it

@@ -23,6 +23,7 @@ pub use rules::LineSums;
 use serde::Serialize;
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
+use wellposed_engine::NativeRole;
 use wellposed_engine::{
     render_rows, Answer, CnfEncoding, Document, Encoding, EncodingKind, Family, Native, ParseError,
 };
@@ -539,6 +540,10 @@ impl Family for Survo {
     }
 
     /// The dedicated solver, stopping once it has seen `stop` solutions.
+    fn native_role(&self) -> NativeRole {
+        NativeRole::Answers
+    }
+
     fn native(&self, want: u64, stop: u64) -> Option<Result<Native<Table>, String>> {
         let tables = solver::Tables::new(self.m, self.n);
         let mut solutions = Vec::new();

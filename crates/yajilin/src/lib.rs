@@ -661,8 +661,4 @@ impl Family for Yajilin {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

@@ -418,8 +418,4 @@ impl Family for YinYang {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }

@@ -10,6 +10,7 @@
 //! answers (or fails with the error that says why).
 
 use super::*;
+use crate::NativeRole;
 
 /// The question asked of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -198,16 +199,16 @@ pub fn plan(p: &dyn Puzzle, opts: &Options, question: Question, limit: Option<u6
         || opts.counting == Counting::Auto
         || opts.method == Method::Native;
     if native_allowed {
-        match opts.method {
-            Method::Native => add(
+        match (opts.method, p.native_role()) {
+            (Method::Native, _) => add(
                 PlanStep::Native { required: true },
                 "--method native: the family's own mathematics",
             ),
-            Method::Auto if p.native_by_default() => add(
+            (Method::Auto, NativeRole::Answers) => add(
                 PlanStep::Native { required: false },
                 "auto: the family's own mathematics answers where it has some",
             ),
-            Method::Auto => {
+            (Method::Auto, NativeRole::TriesFirst) => {
                 // A brief try, a brief CDCL try and a full try for at most two solutions on a
                 // solver that can be bounded; a count (or an unbounded solver) the full try
                 // alone (see `native_first`).
@@ -236,7 +237,8 @@ pub fn plan(p: &dyn Puzzle, opts: &Options, question: Question, limit: Option<u6
                     "auto: as far as the family's search beats the encoding",
                 );
             }
-            Method::Sat | Method::Dlx | Method::DlxMemo => {}
+            (Method::Auto, NativeRole::None) | (Method::Sat | Method::Dlx | Method::DlxMemo, _) => {
+            }
         }
     }
     if opts.method == Method::Native {
