@@ -246,6 +246,9 @@ def main():
     ap.add_argument("--wellposed-args", default="")
     ap.add_argument("--survey-dir", default="")
     ap.add_argument("--only", default="", help="a regular expression on puzzle names")
+    ap.add_argument(
+        "--before", default="", help="an earlier wellposed binary, measured in the same run"
+    )
     args = ap.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     puzzles = []
@@ -259,11 +262,26 @@ def main():
     if args.only:
         puzzles = [(n, g) for n, g in puzzles if re.search(args.only, n)]
     extra = args.wellposed_args.split()
-    print("| puzzle | answer | wellposed (s) | nonogrid (s) | ratio | survey best (s) |")
-    print("|---|---|---|---|---|---|")
-    disagree, both, ours_total, theirs_total = [], 0, 0.0, 0.0
+    if args.before:
+        print("| puzzle | answer | before (s) | wellposed (s) | nonogrid (s) | ratio | survey best (s) |")
+        print("|---|---|---|---|---|---|---|")
+    else:
+        print("| puzzle | answer | wellposed (s) | nonogrid (s) | ratio | survey best (s) |")
+        print("|---|---|---|---|---|---|")
+    disagree, both, ours_total, theirs_total, before_total = [], 0, 0.0, 0.0, 0.0
     at_most, worst, undecided = 0, (0.0, ""), []
     for name, g in puzzles:
+        before_cell = ""
+        if args.before:
+            ba, bt = measure(
+                [args.before, "solve", "--json", "--timeout", str(int(args.timeout))] + extra + [g],
+                wellposed_answer,
+                args.repeats,
+                args.timeout + 5,
+            )
+            decided = ("unique", "multiple", "none")
+            before_total += bt if ba in decided else args.timeout
+            before_cell = (f"{bt:.3f}" if ba in decided else f">{args.timeout:g}") + " | "
         wa, wt = measure(
             [args.wellposed, "solve", "--json", "--timeout", str(int(args.timeout))] + extra + [g],
             wellposed_answer,
@@ -297,8 +315,10 @@ def main():
             answer += f" (wellposed: {wa})"
         if na not in decided and na != "timeout":
             answer += f" (nonogrid: {na})"
+        if args.before and ba in decided and wa in decided and ba != wa:
+            disagree.append((name, wa, f"before: {ba}"))
         print(
-            f"| {name} | {answer} | {fmt(wt if wa in decided else None)} | "
+            f"| {name} | {answer} | {before_cell}{fmt(wt if wa in decided else None)} | "
             f"{fmt(nt if na in decided else None)} | {ratio:.2f} | {shown} |",
             flush=True,
         )
@@ -309,6 +329,11 @@ def main():
         f"charged {args.timeout:g} s); wellposed at most nonogrid's time on {at_most} "
         f"({100 * at_most / max(both, 1):.0f}%); worst ratio {worst[0]:.2f} ({worst[1]})."
     )
+    if args.before:
+        print(
+            f"before: {before_total:.2f} s in all; wellposed now / before "
+            f"{ours_total / max(before_total, 1e-9):.2f}."
+        )
     if undecided:
         print(f"wellposed did not decide: {', '.join(undecided)}")
     if disagree:

@@ -11,6 +11,7 @@
 # Environment: WELLPOSED= a wellposed binary (default: this tree's released build,
 #   scripts/build-dist.sh), WELLPOSED_ARGS=
 #   extra `solve` flags (e.g. "--method native"), ONLY= a regular expression on puzzle names,
+#   BEFORE= an earlier wellposed binary measured in the same run (a "before" column),
 #   SCRATCH= where nonogrid is installed and the puzzle files are written
 #   (default /tmp/wellposed-bench-nonogram).
 set -euo pipefail
@@ -44,7 +45,12 @@ fi
 # the page faults of a short run (the same wellposed binary: 162 faults and 1.42 ms from a copy
 # made twenty minutes earlier, 146 and 1.21 ms from a fresh one; nonogrid 1.06 and 0.99 ms).
 mkdir -p "$SCRATCH/bin"
-rm -f "$SCRATCH/bin/wellposed" "$SCRATCH/bin/nonogrid"
+rm -f "$SCRATCH/bin/wellposed" "$SCRATCH/bin/nonogrid" "$SCRATCH/bin/wellposed-before"
+BEFORE_ARGS=()
+if [ -n "${BEFORE:-}" ]; then
+  cp "$BEFORE" "$SCRATCH/bin/wellposed-before"
+  BEFORE_ARGS=(--before "$SCRATCH/bin/wellposed-before")
+fi
 cp "$WELLPOSED" "$SCRATCH/bin/wellposed"
 cp "$NONOGRID" "$SCRATCH/bin/nonogrid"
 WELLPOSED="$SCRATCH/bin/wellposed"
@@ -53,4 +59,4 @@ echo "wellposed $($WELLPOSED --version | awk '{print $2}') ${WELLPOSED_ARGS:-}; 
 echo
 exec python3 scripts/bench-nonogram.py "$WELLPOSED" "$NONOGRID" "$SCRATCH/puzzles" \
   --timeout "$LIMIT" --repeats "$REPEATS" --sets "$SETS" \
-  --wellposed-args "${WELLPOSED_ARGS:-}" --survey-dir "$SURVEY_DIR" --only "${ONLY:-}"
+  --wellposed-args "${WELLPOSED_ARGS:-}" --survey-dir "$SURVEY_DIR" --only "${ONLY:-}" "${BEFORE_ARGS[@]}"
