@@ -17,23 +17,41 @@
 //! models equal on the projection, different on `v`) also settles, untested, every variable
 //! the two models disagree on: none of them is defined either.
 //!
-//! Each test is bounded ([`DEFINE_CONFLICTS`]); a variable whose test runs out is left
+//! Each test is bounded ([`DefineLimits::conflicts`]); a variable whose test runs out is left
 //! outside, which is always sound. Where tests keep running out (a formula whose copies are
 //! hard to refute: track3_113, 523 tests for nothing in 7.5 s) the search stops after
-//! [`DEFINE_UNDECIDED_AT_MOST`] of them.
+//! [`DefineLimits::undecided_at_most`] of them.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use wellposed_sat::{Backend, Cnf, Lit, Var};
 
-/// Conflicts each test may take before its variable is taken as not defined.
-pub const DEFINE_CONFLICTS: u32 = 500;
+/// How much the search for defined variables may do: part of the counter's
+/// [`crate::Settings`], each default the measured value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefineLimits {
+    /// Conflicts each test may take before its variable is taken as not defined.
+    pub conflicts: u32,
+    /// Tests that ran out of conflicts after which no more are made.
+    pub undecided_at_most: u64,
+    /// Tests made at most (each is a solve: a formula with a million auxiliary variables would
+    /// otherwise take a million).
+    pub tests_at_most: u64,
+}
 
-/// Tests that ran out of conflicts after which no more are made.
-pub const DEFINE_UNDECIDED_AT_MOST: u64 = 16;
+impl DefineLimits {
+    /// The measured values.
+    pub const DEFAULT: DefineLimits = DefineLimits {
+        conflicts: 500,
+        undecided_at_most: 16,
+        tests_at_most: 20_000,
+    };
+}
 
-/// Tests made at most (each is a solve: a formula with a million auxiliary variables would
-/// otherwise take a million).
-pub const DEFINE_TESTS_AT_MOST: u64 = 20_000;
+impl Default for DefineLimits {
+    fn default() -> Self {
+        DefineLimits::DEFAULT
+    }
+}
 
 /// What the search for defined variables did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,7 +72,7 @@ pub struct DefineStats {
 /// the tests early (what was found so far is kept: each added variable is defined).
 ///
 /// ```
-/// use wellposed_count::extend_projection;
+/// use wellposed_count::{extend_projection, DefineLimits};
 /// use wellposed_sat::{Cnf, Var};
 /// // y = a ∧ b, and z free: y is defined by {a, b}, z is not.
 /// let mut cnf = Cnf::new();
@@ -67,7 +85,8 @@ pub struct DefineStats {
 /// # {
 /// let solver = Box::new(wellposed_sat::CadicalBackend::new());
 /// let stop = std::sync::atomic::AtomicBool::new(false);
-/// let (projection, stats) = extend_projection(&cnf, &[a, b], solver, &stop);
+/// let (projection, stats) =
+///     extend_projection(&cnf, &[a, b], solver, &stop, &DefineLimits::DEFAULT);
 /// assert_eq!(projection, vec![a, b, y]);
 /// assert_eq!((stats.tested, stats.defined), (2, 1));
 /// # }
@@ -77,13 +96,14 @@ pub fn extend_projection(
     projection: &[Var],
     mut solver: Box<dyn Backend>,
     stop: &AtomicBool,
+    limits: &DefineLimits,
 ) -> (Vec<Var>, DefineStats) {
     let mut extended: Vec<Var> = projection.to_vec();
     extended.sort_unstable();
     extended.dedup();
     let mut stats = DefineStats::default();
     if solver
-        .set_limits(wellposed_sat::Limits::conflicts_per_solve(DEFINE_CONFLICTS))
+        .set_limits(wellposed_sat::Limits::conflicts_per_solve(limits.conflicts))
         .is_err()
     {
         return (extended, stats);
@@ -126,8 +146,8 @@ pub fn extend_projection(
         if !open[v as usize] {
             continue;
         }
-        if stats.undecided >= DEFINE_UNDECIDED_AT_MOST
-            || stats.tested >= DEFINE_TESTS_AT_MOST
+        if stats.undecided >= limits.undecided_at_most
+            || stats.tested >= limits.tests_at_most
             || stop.load(Ordering::Relaxed)
         {
             break;
@@ -193,7 +213,8 @@ mod tests {
             }
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
             let solver = Box::new(wellposed_sat::CadicalBackend::new());
-            let (extended, stats) = extend_projection(&cnf, &shown, solver, &stop);
+            let (extended, stats) =
+                extend_projection(&cnf, &shown, solver, &stop, &DefineLimits::DEFAULT);
             assert_eq!(stats.undecided, 0);
             ruled_out += stats.ruled_out;
             for v in (0..vars).map(Var) {

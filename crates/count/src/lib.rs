@@ -75,12 +75,9 @@ mod strategy;
 pub(crate) mod tests;
 
 pub use counter::{count_models, Counter, InclusionExclusion};
-pub use define::{extend_projection, DefineStats, DEFINE_CONFLICTS};
+pub use define::{extend_projection, DefineLimits, DefineStats};
 pub use heuristic::Heuristic;
 pub use search::component_hash;
 pub use settings::Settings;
-pub use simplify::{
-    simplify, simplify_extending, ExtendProjection, SimplifyStats, MAX_RESOLVENT, SIMPLIFY_BUDGET,
-    SIMPLIFY_MAX_BYTES,
-};
+pub use simplify::{simplify, simplify_extending, ExtendProjection, SimplifyLimits, SimplifyStats};
 pub use stats::{CountStats, ModelCount};

@@ -67,6 +67,13 @@ pub struct Settings {
     /// The share of pure answers, in percent, among the first [`Counter::purity_probe`] at which the rule
     /// is used for the rest of the count.
     pub purity_min_percent: u64,
+
+    /// How much the simplification before the count may do ([`crate::simplify()`]).
+    pub simplify: crate::SimplifyLimits,
+
+    /// How much the search for variables the projection defines may do
+    /// ([`crate::extend_projection`]).
+    pub define: crate::DefineLimits,
 }
 
 impl Settings {
@@ -85,6 +92,8 @@ impl Settings {
         split_streak: 64,
         dear_refutation: 5,
         purity_min_percent: 25,
+        simplify: crate::SimplifyLimits::DEFAULT,
+        define: crate::DefineLimits::DEFAULT,
     };
 }
 

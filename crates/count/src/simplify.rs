@@ -10,7 +10,7 @@
 //! 4. **Elimination of variables outside the projection** (projected counting only): such a
 //!    variable v is replaced by the resolvents of its clauses (Davis–Putnam: the formula
 //!    with v eliminated is ∃v F, whose projected models are F's), when that does not add
-//!    clauses and no resolvent is longer than [`MAX_RESOLVENT`].
+//!    clauses and no resolvent is longer than [`SimplifyLimits::max_resolvent`].
 //!
 //! Between steps 3 and 4, [`simplify_extending`] lets the caller add to the projection
 //! variables that the projection *defines* (`define.rs`: the count is the same). Such a
@@ -28,25 +28,43 @@
 
 use wellposed_sat::{Cnf, Lit, Var};
 
-/// A resolvent longer than this stops the elimination of a variable (long clauses weaken
-/// propagation and lengthen the counter's cache keys).
-pub const MAX_RESOLVENT: usize = 12;
+/// How much the simplification may do: part of the counter's [`crate::Settings`], each
+/// default the measured value. None of them changes a count, only the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SimplifyLimits {
+    /// Clause visits allowed to the steps together.
+    pub budget: u64,
+    /// Clause visits allowed to the probing of failed literals, within the whole budget: each
+    /// probe propagates, and on a circuit one literal can imply most of the formula, so
+    /// probing every variable costs a quadratic amount (track1_065, 348 variables: 0.2 s for
+    /// no failed literal before this bound).
+    pub probe_budget: u64,
+    /// A formula taking more than this many bytes ([`Cnf::bytes`]) is returned as it is: the
+    /// simplification holds about two more copies of it at once.
+    pub max_bytes: u64,
+    /// A resolvent longer than this stops the elimination of a variable (long clauses weaken
+    /// propagation and lengthen the counter's cache keys).
+    pub max_resolvent: usize,
+    /// A variable in more than this many clauses is not eliminated.
+    pub max_occurrences: usize,
+}
 
-/// A variable in more than this many clauses is not eliminated.
-const MAX_OCCURRENCES: usize = 16;
+impl SimplifyLimits {
+    /// The measured values.
+    pub const DEFAULT: SimplifyLimits = SimplifyLimits {
+        budget: 20_000_000,
+        probe_budget: 1_000_000,
+        max_bytes: 1 << 28,
+        max_resolvent: 12,
+        max_occurrences: 16,
+    };
+}
 
-/// A formula taking more than this many bytes ([`Cnf::bytes`]) is returned as it is: the
-/// simplification holds about two more copies of it at once.
-pub const SIMPLIFY_MAX_BYTES: u64 = 1 << 28;
-
-/// Clause visits allowed to the steps together, by default.
-pub const SIMPLIFY_BUDGET: u64 = 20_000_000;
-
-/// Clause visits allowed to the probing of failed literals, within the whole budget: each
-/// probe propagates, and on a circuit one literal can imply most of the formula, so probing
-/// every variable costs a quadratic amount (track1_065, 348 variables: 0.2 s for no failed
-/// literal before this bound).
-const PROBE_BUDGET: u64 = 1_000_000;
+impl Default for SimplifyLimits {
+    fn default() -> Self {
+        SimplifyLimits::DEFAULT
+    }
+}
 
 /// What the simplification did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -224,7 +242,7 @@ impl Work {
 /// memory (`Choices::max_bytes`) would be passed.
 ///
 /// ```
-/// use wellposed_count::simplify;
+/// use wellposed_count::{simplify, SimplifyLimits};
 /// use wellposed_sat::{Cnf, Var};
 /// let mut cnf = Cnf::new();
 /// let (a, b, c) = (Var(0).positive(), Var(1).positive(), Var(2).positive());
@@ -232,13 +250,17 @@ impl Work {
 /// cnf.add_clause(&[a, b, c]); // contains the clause above
 /// cnf.add_clause(&[!a, c]);
 /// cnf.add_clause(&[!a, !c]); // a true conflicts: a is a failed literal
-/// let (simpler, stats) = simplify(&cnf, None, wellposed_count::SIMPLIFY_BUDGET);
+/// let (simpler, stats) = simplify(&cnf, None, &SimplifyLimits::DEFAULT);
 /// assert_eq!(stats.failed_literals, 1);
 /// assert!(simpler.clauses().len() < cnf.clauses().len());
 /// assert_eq!(wellposed_count::count_models(&simpler, None), wellposed_count::count_models(&cnf, None));
 /// ```
-pub fn simplify(cnf: &Cnf, projection: Option<&[Var]>, budget: u64) -> (Cnf, SimplifyStats) {
-    let (out, _, stats) = simplify_extending(cnf, projection, budget, None);
+pub fn simplify(
+    cnf: &Cnf,
+    projection: Option<&[Var]>,
+    limits: &SimplifyLimits,
+) -> (Cnf, SimplifyStats) {
+    let (out, _, stats) = simplify_extending(cnf, projection, limits, None);
     (out, stats)
 }
 
@@ -253,7 +275,7 @@ pub type ExtendProjection<'a> = &'a mut dyn FnMut(&Cnf, &[Var]) -> Vec<Var>;
 /// when `projection` is `None`), and what was done.
 ///
 /// ```
-/// use wellposed_count::{count_models, simplify_extending};
+/// use wellposed_count::{count_models, simplify_extending, SimplifyLimits};
 /// use wellposed_sat::{Cnf, Var};
 /// // y = a ∧ b (y defined by {a, b}); z is not defined, and only z's clause holds y and z.
 /// let mut cnf = Cnf::new();
@@ -268,7 +290,7 @@ pub type ExtendProjection<'a> = &'a mut dyn FnMut(&Cnf, &[Var]) -> Vec<Var>;
 ///     e
 /// };
 /// let (simpler, projection, _) =
-///     simplify_extending(&cnf, Some(&[a, b]), wellposed_count::SIMPLIFY_BUDGET, Some(&mut add_y));
+///     simplify_extending(&cnf, Some(&[a, b]), &SimplifyLimits::DEFAULT, Some(&mut add_y));
 /// // z goes (its one clause is satisfiable whatever y is); y's resolvents would hold no
 /// // variable outside the projection either, so it goes too, with its definition.
 /// assert_eq!(projection, Some(vec![a, b]));
@@ -277,7 +299,7 @@ pub type ExtendProjection<'a> = &'a mut dyn FnMut(&Cnf, &[Var]) -> Vec<Var>;
 pub fn simplify_extending(
     cnf: &Cnf,
     projection: Option<&[Var]>,
-    budget: u64,
+    limits: &SimplifyLimits,
     extend: Option<ExtendProjection<'_>>,
 ) -> (Cnf, Option<Vec<Var>>, SimplifyStats) {
     let given = projection.map(|p| {
@@ -286,7 +308,7 @@ pub fn simplify_extending(
         p.dedup();
         p
     });
-    if cnf.bytes() > SIMPLIFY_MAX_BYTES {
+    if cnf.bytes() > limits.max_bytes {
         let stats = SimplifyStats {
             out_of_budget: true,
             ..SimplifyStats::default()
@@ -298,7 +320,7 @@ pub fn simplify_extending(
         n = n.max(p.iter().map(|v| v.index() + 1).max().unwrap_or(0));
     }
     let mut stats = SimplifyStats::default();
-    let mut budget = Budget(budget);
+    let mut budget = Budget(limits.budget);
     let mut clauses: Vec<Vec<u32>> = Vec::with_capacity(cnf.clauses().len());
     let mut units: Vec<u32> = Vec::new();
     'clauses: for c in cnf.clauses() {
@@ -335,7 +357,7 @@ pub fn simplify_extending(
         }
     }
     // 2. Failed literals: each open variable, true then false.
-    let kept = budget.0.saturating_sub(PROBE_BUDGET);
+    let kept = budget.0.saturating_sub(limits.probe_budget);
     budget.0 -= kept;
     if !stats.unsatisfiable {
         'probe: for v in 0..n as u32 {
@@ -414,7 +436,14 @@ pub fn simplify_extending(
         for v in p.iter() {
             projected[v.index()] = true;
         }
-        eliminate(&mut work, &projected, &defined, &mut budget, &mut stats);
+        eliminate(
+            &mut work,
+            &projected,
+            &defined,
+            limits,
+            &mut budget,
+            &mut stats,
+        );
         p.retain(|v| !(defined[v.index()] && work.gone[v.index()]));
     }
     if budget.0 == 0 {
@@ -475,6 +504,7 @@ fn eliminate(
     work: &mut Work,
     projected: &[bool],
     defined: &[bool],
+    limits: &SimplifyLimits,
     budget: &mut Budget,
     stats: &mut SimplifyStats,
 ) {
@@ -493,7 +523,7 @@ fn eliminate(
     let mut seen = vec![false; work.value.len()];
     for v in candidates {
         let (pos, neg) = (live(work, 2 * v), live(work, 2 * v + 1));
-        if pos.len() + neg.len() > MAX_OCCURRENCES || pos.is_empty() && neg.is_empty() {
+        if pos.len() + neg.len() > limits.max_occurrences || pos.is_empty() && neg.is_empty() {
             continue;
         }
         if !budget.spend((pos.len() * neg.len()) as u64 + 1) {
@@ -524,7 +554,7 @@ fn eliminate(
                 if tautology {
                     continue;
                 }
-                if r.len() > MAX_RESOLVENT
+                if r.len() > limits.max_resolvent
                     || resolvents.len() >= pos.len() + neg.len()
                     || defined[v as usize] && r.iter().any(|&l| !projected[(l >> 1) as usize])
                 {
@@ -575,7 +605,7 @@ mod tests {
             }
             let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
             for projection in [None, Some(shown.as_slice())] {
-                let (simpler, stats) = simplify(&cnf, projection, SIMPLIFY_BUDGET);
+                let (simpler, stats) = simplify(&cnf, projection, &SimplifyLimits::DEFAULT);
                 assert_eq!(simpler.num_vars(), cnf.num_vars());
                 assert_eq!(
                     brute(&simpler, projection),
@@ -632,8 +662,12 @@ mod tests {
                 }
                 e
             };
-            let (simpler, projection, _) =
-                simplify_extending(&cnf, Some(&shown), SIMPLIFY_BUDGET, Some(&mut extend));
+            let (simpler, projection, _) = simplify_extending(
+                &cnf,
+                Some(&shown),
+                &SimplifyLimits::DEFAULT,
+                Some(&mut extend),
+            );
             let projection = projection.expect("a projection was given");
             assert_eq!(
                 brute(&simpler, Some(&projection)),
@@ -666,7 +700,14 @@ mod tests {
         cnf.add_clause(&[v[0], v[1], v[2], v[3]]);
         cnf.add_clause(&[!v[3], v[4]]);
         cnf.add_clause(&[!v[4], v[5]]);
-        let (simpler, stats) = simplify(&cnf, Some(&[Var(0), Var(1)]), 0);
+        let (simpler, stats) = simplify(
+            &cnf,
+            Some(&[Var(0), Var(1)]),
+            &SimplifyLimits {
+                budget: 0,
+                ..SimplifyLimits::DEFAULT
+            },
+        );
         assert!(stats.out_of_budget);
         assert_eq!(
             count_models(&simpler, Some(&[Var(0), Var(1)])),

@@ -150,7 +150,8 @@ impl Counter {
         let mut defined = None;
         let mut define = |f: &Cnf, p: &[Var]| -> Vec<Var> {
             let began = std::time::Instant::now();
-            let (e, stats) = crate::extend_projection(f, p, new_solver(), stop);
+            let (e, stats) =
+                crate::extend_projection(f, p, new_solver(), stop, &self.settings.define);
             log::debug!(
                 "model counter: projection of {} extended to {} in {:.3} s: {stats:?}",
                 p.len(),
@@ -164,16 +165,16 @@ impl Counter {
         let simplified;
         let extended;
         let mut done = None;
-        // Past `SIMPLIFY_MAX_BYTES` not even tried: `simplify` would return a copy, and the
+        // Past `SimplifyLimits::max_bytes` not even tried: `simplify` would return a copy, and the
         // definability tests would hold two.
-        let (formula, projection) = if cnf.bytes() > crate::SIMPLIFY_MAX_BYTES {
+        let (formula, projection) = if cnf.bytes() > self.settings.simplify.max_bytes {
             (cnf, projection)
         } else if self.simplify {
             let began = std::time::Instant::now();
             let (simpler, counted_on, stats) = crate::simplify_extending(
                 cnf,
                 projection,
-                crate::SIMPLIFY_BUDGET,
+                &self.settings.simplify,
                 define_here.then_some(&mut define as crate::ExtendProjection),
             );
             log::debug!(
