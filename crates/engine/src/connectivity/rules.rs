@@ -6,8 +6,15 @@
 //!   off; with one on and one open, that one is on; with none on and one open, that one is off;
 //!   a vertex that must be on the loop with none on and exactly two open takes both;
 //! - `no-small-loop` (level 3): an open edge whose ends are already joined by loop edges is off
-//!   while some loop edge lies outside that piece (closing it would make a loop that leaves
-//!   that edge out).
+//!   while some loop edge, or some vertex the loop must visit, lies outside that piece
+//!   (closing it would make a loop that leaves them out);
+//! - `dead-end` (level 3), over the edges still possible (on or open): a bridge of that graph
+//!   is off (a cycle never crosses a bridge: it would have to come back over it), and once
+//!   something is known to be on the loop (a loop edge or a vertex it must visit), every edge
+//!   of a part of that graph holding none of it is off (the one loop cannot reach it). Both
+//!   only grow as edges are settled: a bridge stays a bridge when other edges go, and parts
+//!   only split. Where the must-visit vertices fall in two parts, the smaller part's edges
+//!   go off too, which the degree rule then shows contradictory.
 
 use crate::deduce::{possible, FamilyRule, Removal, Rule, State};
 use std::sync::Arc;
@@ -30,20 +37,26 @@ pub fn loop_rules(g: LoopGraph) -> Vec<Box<dyn FamilyRule>> {
         incident[b].push(k);
     }
     let shared = Arc::new((g, incident));
-    vec![
-        Box::new(LoopRule {
-            small: false,
-            g: Arc::clone(&shared),
-        }),
-        Box::new(LoopRule {
-            small: true,
-            g: shared,
-        }),
-    ]
+    [LoopCheck::Degree, LoopCheck::SmallLoop, LoopCheck::DeadEnd]
+        .into_iter()
+        .map(|check| {
+            Box::new(LoopRule {
+                check,
+                g: Arc::clone(&shared),
+            }) as Box<dyn FamilyRule>
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LoopCheck {
+    Degree,
+    SmallLoop,
+    DeadEnd,
 }
 
 struct LoopRule {
-    small: bool,
+    check: LoopCheck,
     g: Arc<(LoopGraph, Vec<Vec<usize>>)>,
 }
 
@@ -110,6 +123,8 @@ impl LoopRule {
                 on_ends.push(a);
             }
         }
+        // Every vertex the loop must hold: the ends of its edges and the must-visit vertices.
+        on_ends.extend((0..g.vertices).filter(|&v| g.must[v]));
         let pieces: Vec<usize> = on_ends.iter().map(|&a| find(&mut parent, a)).collect();
         for &(a, b, x) in &g.edges {
             if known(state, x).is_some() {
@@ -121,32 +136,114 @@ impl LoopRule {
             }
         }
     }
+
+    /// The `dead-end` rule (see the module's documentation).
+    fn dead_end(&self, state: &State, out: &mut Vec<Removal>) {
+        let (g, incident) = &*self.g;
+        let alive: Vec<bool> = g
+            .edges
+            .iter()
+            .map(|e| known(state, e.2) != Some(false))
+            .collect();
+        // Bridges of the alive edges, by depth-first search with low points (iterative: a
+        // 40×40 board's graph is deeper than a thread's stack wants).
+        let n = g.vertices;
+        let mut order = vec![usize::MAX; n];
+        let mut low = vec![0usize; n];
+        let mut part = vec![usize::MAX; n];
+        let mut parts = 0;
+        let mut next = 0;
+        for root in 0..n {
+            if order[root] != usize::MAX {
+                continue;
+            }
+            order[root] = next;
+            low[root] = next;
+            next += 1;
+            part[root] = parts;
+            // (vertex, the edge it was entered by, the next incident edge to look at)
+            let mut stack: Vec<(usize, usize, usize)> = vec![(root, usize::MAX, 0)];
+            while let Some(&mut (v, via, ref mut i)) = stack.last_mut() {
+                if let Some(&k) = incident[v].get(*i) {
+                    *i += 1;
+                    if !alive[k] || k == via {
+                        continue;
+                    }
+                    let (a, b, _) = g.edges[k];
+                    let w = if a == v { b } else { a };
+                    if order[w] == usize::MAX {
+                        order[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        part[w] = parts;
+                        stack.push((w, k, 0));
+                    } else {
+                        low[v] = low[v].min(order[w]);
+                    }
+                } else {
+                    stack.pop();
+                    if let Some(&(u, _, _)) = stack.last() {
+                        low[u] = low[u].min(low[v]);
+                        if low[v] > order[u] {
+                            self.set(state, g.edges[via].2, false, out);
+                        }
+                    }
+                }
+            }
+            parts += 1;
+        }
+        // What the loop must hold, by part.
+        let mut held = vec![0usize; parts];
+        for v in (0..n).filter(|&v| g.must[v]) {
+            held[part[v]] += 1;
+        }
+        for (k, &(a, _, x)) in g.edges.iter().enumerate() {
+            if alive[k] && known(state, x) == Some(true) {
+                held[part[a]] += 1;
+            }
+        }
+        let Some(most) = (0..parts).max_by_key(|&c| held[c]) else {
+            return;
+        };
+        if held[most] == 0 {
+            return;
+        }
+        for (k, &(a, _, x)) in g.edges.iter().enumerate() {
+            if alive[k] && part[a] != most {
+                self.set(state, x, false, out);
+            }
+        }
+    }
 }
 
 impl FamilyRule for LoopRule {
     fn rule(&self) -> Rule {
-        if self.small {
-            Rule::Family("no-small-loop", 3)
-        } else {
-            Rule::Family("loop-degree", 1)
+        match self.check {
+            LoopCheck::Degree => Rule::Family("loop-degree", 1),
+            LoopCheck::SmallLoop => Rule::Family("no-small-loop", 3),
+            LoopCheck::DeadEnd => Rule::Family("dead-end", 3),
         }
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
         let mut out = Vec::new();
-        if self.small {
-            self.no_small_loop(state, &mut out);
-        } else {
-            self.degree(state, &mut out);
+        match self.check {
+            LoopCheck::Degree => self.degree(state, &mut out),
+            LoopCheck::SmallLoop => self.no_small_loop(state, &mut out),
+            LoopCheck::DeadEnd => self.dead_end(state, &mut out),
         }
         out
     }
 
     fn why(&self) -> &'static str {
-        if self.small {
-            "this edge would close a loop that leaves other loop edges out"
-        } else {
-            "a point of the loop meets two loop edges or none"
+        match self.check {
+            LoopCheck::Degree => "a point of the loop meets two loop edges or none",
+            LoopCheck::SmallLoop => {
+                "this edge would close a loop that leaves other loop edges or cells it must visit out"
+            }
+            LoopCheck::DeadEnd => {
+                "the loop could not come back along this edge, or cannot reach it at all"
+            }
         }
     }
 
