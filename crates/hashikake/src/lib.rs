@@ -431,6 +431,7 @@ impl Family for Hashi {
     }
 
     fn svg(&self, s: &Bridges) -> Option<String> {
+        self.verify_shape(s).ok()?;
         Some(format::svg(self, s))
     }
 
