@@ -430,6 +430,17 @@ impl Family for Hashi {
         format::text(self, s)
     }
 
+    /// The bridges known to be built (a link whose second bridge is still open is drawn with
+    /// one).
+    fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
+        let links = self.links();
+        let built = |v: usize| u8::from(known.get(v).copied().flatten() == Some(true));
+        let counts: Vec<u8> = (0..links.len())
+            .map(|i| built(2 * i) + built(2 * i + 1))
+            .collect();
+        Some(format::text(self, &self.bridges_of(&links, &counts)))
+    }
+
     fn svg(&self, s: &Bridges) -> Option<String> {
         self.verify_shape(s).ok()?;
         Some(format::svg(self, s))
