@@ -46,6 +46,7 @@ pub const FAMILIES: &[&FamilyEntry] = &[
     &wellposed_yinyang::FAMILY,
     &wellposed_hitori::FAMILY,
     &wellposed_kurodoko::FAMILY,
+    &wellposed_hashikake::FAMILY,
     &wellposed_latin::FAMILY,
     &wellposed_akari::FAMILY,
     &wellposed_kakuro::FAMILY,
