@@ -515,10 +515,6 @@ impl Family for Hashi {
             ..self.clone()
         })
     }
-
-    fn native_by_default(&self) -> bool {
-        false
-    }
 }
 
 impl Hashi {
