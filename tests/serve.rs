@@ -69,6 +69,23 @@ fn the_page_and_its_answers_agree_with_the_command_line() {
             );
         }
     }
+    // Every family's example (the page's opening and its `example` button) is analysed, its
+    // puzzle drawn where the family draws one.
+    let (_, list) = http(&server.addr, "GET", "/api/families", None);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    for f in list["families"].as_array().unwrap() {
+        let Some(example) = f["example"].as_str() else {
+            continue;
+        };
+        let body = serde_json::json!({"text": example, "family": f["name"]}).to_string();
+        let (code, a) = http(&server.addr, "POST", "/api/analyze", Some(&body));
+        let a: serde_json::Value = serde_json::from_str(&a).unwrap();
+        assert_eq!(code, 200, "{f}");
+        assert_ne!(a["status"], "error", "{f}: {a}");
+        if let Some(svg) = a["svg"].as_str() {
+            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"), "{f}");
+        }
+    }
     // A loop with two solutions: the differing edges are marked in the pictures, and no cell
     // of the clue grid (a loop's text is not laid out as its cells).
     let (_, a) = server.analyze("https://puzz.link/p?slither/3/3/32dj");
