@@ -5,6 +5,10 @@
 //! grid edits the puzzle. Every answer the page shows is checked against the command line's
 //! on the same text. `.ci/run` installs chromium and chromium-driver; on a machine without them
 //! the test says so and skips, except under CI, where that is a failure.
+//! A loop genre and a region genre pasted as puzz.link URLs: the page opens on an example, draws
+//! the puzzle and each solution as the family's SVG (a Slitherlink with two solutions: both
+//! loops as lines, the edges where they differ marked; a unique Nurikabe: its shaded cells),
+//! and its answers are the command line's.
 //! `WELLPOSED_SCREENSHOT=FILE.png` also saves screenshots of the page (the README's): FILE.png
 //! with two solutions, FILE-applied.png after the first proposal.
 
@@ -142,6 +146,41 @@ impl Driver {
         }
     }
 
+    /// Types `text` into the puzzle's box as the setter's paste would land (the box cleared
+    /// first), then waits for the answer to it: the page shows the puzz.link URL it read.
+    fn paste_url(&self, url: &str) -> String {
+        let e = self.find("#text");
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{e}/clear")),
+            Some(json!({})),
+        );
+        self.call(
+            "POST",
+            &self.at(&format!("/element/{e}/value")),
+            Some(json!({ "text": url })),
+        );
+        let until = Instant::now() + Duration::from_secs(30);
+        let shown = format!("puzz.link: {url}");
+        while self.script("return document.getElementById('url').textContent;") != shown {
+            assert!(
+                Instant::now() < until,
+                "the page did not read {url}: {}",
+                self.script("return [document.getElementById('url').textContent, document.getElementById('status').textContent, document.getElementById('error').textContent, document.getElementById('text').value];")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        self.settled_status()
+    }
+
+    /// How many elements match `css` inside each element matching `outer`.
+    fn counts_in(&self, outer: &str, css: &str) -> Vec<usize> {
+        let js = format!(
+            "return [...document.querySelectorAll({outer:?})].map(e => e.querySelectorAll({css:?}).length);"
+        );
+        serde_json::from_value(self.script(&js)).unwrap()
+    }
+
     fn text(&self) -> String {
         self.script("return document.getElementById('text').value;")
             .as_str()
@@ -200,6 +239,21 @@ fn percent(s: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
+}
+
+/// The command line's answer for a puzzle (a file's path or a URL), as its JSON.
+fn cli_solve(puzzle: &str) -> Value {
+    wellposed(&["solve", "--json", puzzle]).json()
+}
+
+/// The number of `true`s in a solution's JSON (loop edges on, cells shaded).
+fn trues(v: &Value) -> usize {
+    match v {
+        Value::Bool(b) => usize::from(*b),
+        Value::Array(a) => a.iter().map(trues).sum(),
+        Value::Object(o) => o.values().map(trues).sum(),
+        _ => 0,
+    }
 }
 
 /// The command line's status for a puzzle text.
@@ -262,4 +316,74 @@ fn a_setter_repairs_a_binary_puzzle_in_the_browser() {
         _ => "no solution",
     };
     assert_eq!(status, words);
+}
+
+#[test]
+fn a_pasted_slitherlink_url_with_two_solutions_is_drawn_as_two_loops() {
+    let Some(d) = Driver::start() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    // The page opens on an example, not an empty box.
+    d.go(&format!("http://{}/", server.addr));
+    d.settled_status();
+    assert!(
+        !d.text().trim().is_empty(),
+        "the page opened on an empty box"
+    );
+    // A 3×3 loop with clues 3 2 3 along its top: it closes around the top row or snakes
+    // through the middle column.
+    let url = "https://puzz.link/p?slither/3/3/32dj";
+    assert_eq!(d.paste_url(url), "multiple solutions");
+    let cli = cli_solve(url);
+    assert_eq!(cli["status"], "multiple");
+    // The two solutions the page found are the command line's two (in either order).
+    let page: Vec<Value> =
+        serde_json::from_value(d.script("return last.solutions.map(s => s.json);")).unwrap();
+    let both = [cli["solution"].clone(), cli["second_solution"].clone()];
+    assert_eq!(page.len(), 2);
+    assert!(
+        page.iter().all(|s| both.contains(s)) && page[0] != page[1],
+        "{page:?}"
+    );
+    // Both drawn as SVG, each loop as its lines (Slitherlink draws the loop's edges as lines,
+    // the corners as dots), and in each the edges the other solution lacks are marked.
+    let lines = d.counts_in("#solutions .picture svg", "line");
+    let edges: Vec<usize> = page.iter().map(trues).collect();
+    assert_eq!(lines, edges);
+    let marked = d.counts_in("#solutions .picture svg", "line.differ");
+    assert!(marked.iter().all(|&n| n > 0), "{marked:?}");
+    // The puzzle itself is drawn too: its three clues, no loop yet.
+    assert_eq!(d.counts_in("#puzzle svg", "text"), [3]);
+    assert_eq!(d.counts_in("#puzzle svg", "line"), [0]);
+    // No cell of the clue grid is marked: a loop's differences are edges, in the pictures.
+    assert_eq!(d.count("td.differ"), 0);
+}
+
+#[test]
+fn a_pasted_nurikabe_url_is_drawn_with_its_shaded_cells() {
+    let Some(d) = Driver::start() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    d.go(&format!("http://{}/", server.addr));
+    d.settled_status();
+    // pzprjs's test URL for Nurikabe (test/script/nurikabe.js).
+    let url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g";
+    let status = d.paste_url(url);
+    let cli = cli_solve(url);
+    assert_eq!(cli["status"], "unique");
+    assert_eq!(status, "unique");
+    let page = d.script("return last.solutions.map(s => s.json);");
+    assert_eq!(page, json!([cli["solution"]]));
+    // The solution's picture shades exactly the command line's shaded cells (Nurikabe fills
+    // a shaded cell with #333); the puzzle's picture shades none and shows the four numbers.
+    let shaded = r##"rect[fill="#333"]"##;
+    assert_eq!(
+        d.counts_in("#solutions .picture svg", shaded),
+        [trues(&cli["solution"])]
+    );
+    assert_eq!(d.counts_in("#puzzle svg", shaded), [0]);
+    assert_eq!(d.counts_in("#puzzle svg", "text"), [4]);
+    assert_eq!(d.count("#solutions .differ"), 0);
 }

@@ -44,6 +44,59 @@ fn the_page_and_its_answers_agree_with_the_command_line() {
         (a["status"].as_str(), a["url"].as_str()),
         (Some("unique"), Some(url))
     );
+    // The loop and region genres' puzz.link URLs (pzprjs's test URLs) pasted: the command
+    // line's answer, written back, the puzzle and each solution drawn as the family's SVG.
+    for url in [
+        "https://puzz.link/p?slither/5/5/cbcbcddad",
+        "https://puzz.link/p?mashu/6/6/1063000i3000",
+        "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g",
+        "https://puzz.link/p?heyawake/6/6/lll155007rs12222j",
+        "https://puzz.link/p?lits/4/4/9q02jg",
+    ] {
+        let (code, a) = server.analyze(url);
+        assert_eq!(code, 200, "{url}");
+        let cli = wellposed(&["solve", "--json", url]).json();
+        assert_eq!(a["status"], cli["status"], "{url}");
+        assert_eq!(a["url"], url);
+        assert!(
+            a["svg"].as_str().is_some_and(|s| s.starts_with("<svg")),
+            "{url}: {a}"
+        );
+        for s in a["solutions"].as_array().unwrap() {
+            assert!(
+                s["svg"].as_str().is_some_and(|s| s.starts_with("<svg")),
+                "{url}"
+            );
+        }
+    }
+    // Every family's example (the page's opening and its `example` button) is analysed, its
+    // puzzle drawn where the family draws one.
+    let (_, list) = http(&server.addr, "GET", "/api/families", None);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    for f in list["families"].as_array().unwrap() {
+        let Some(example) = f["example"].as_str() else {
+            continue;
+        };
+        let body = serde_json::json!({"text": example, "family": f["name"]}).to_string();
+        let (code, a) = http(&server.addr, "POST", "/api/analyze", Some(&body));
+        let a: serde_json::Value = serde_json::from_str(&a).unwrap();
+        assert_eq!(code, 200, "{f}");
+        assert_ne!(a["status"], "error", "{f}: {a}");
+        if let Some(svg) = a["svg"].as_str() {
+            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>\n"), "{f}");
+        }
+    }
+    // A loop with two solutions: the differing edges are marked in the pictures, and no cell
+    // of the clue grid (a loop's text is not laid out as its cells).
+    let (_, a) = server.analyze("https://puzz.link/p?slither/3/3/32dj");
+    assert_eq!(a["status"], "multiple");
+    assert_eq!(a["grid_differ"], serde_json::json!([]));
+    for s in a["solutions"].as_array().unwrap() {
+        assert!(s["svg"]
+            .as_str()
+            .unwrap()
+            .contains("<line class=\"differ\""));
+    }
     // A game ID pasted, and a click on the grid (an open cell becomes 0).
     let (_, a) = server.analyze("8x8u:aadDAckJdBCabAq");
     assert_eq!(a["status"], "unique");

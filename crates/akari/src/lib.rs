@@ -400,6 +400,14 @@ impl Family for Akari {
         Some(formats::svg(self, s))
     }
 
+    /// The puzzle as given: the walls and numbers with no light placed.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(formats::svg(
+            self,
+            &self.lights(vec![false; self.rows * self.cols]),
+        ))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

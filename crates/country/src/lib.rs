@@ -374,6 +374,11 @@ impl Family for Country {
         Some(draw::svg(self, road))
     }
 
+    /// The puzzle as given: the rooms and numbers with no road drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(self, &self.road_of(|_| false)))
+    }
+
     /// The loop alone: the rooms' rules are the family's deduction rules (see [`rules`]).
     fn deduction_encoding(&self) -> Option<Encoding> {
         Some(Encoding::Cnf(self.deduction_cnf().0))

@@ -128,9 +128,20 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         None
     }
 
-    /// A drawing of a solution as an SVG document, for families that have one.
+    /// A drawing of a solution as an SVG document, for families that have one. Write one
+    /// drawing element per line (as every family does): the workbench marks where two
+    /// solutions differ by comparing the two drawings line by line, with no knowledge of the
+    /// family (`wellposed_serve::mark_svg_differences`).
     fn svg(&self, solution: &Self::Solution) -> Option<String> {
         let _ = solution;
+        None
+    }
+
+    /// The puzzle as given, before any answer (its grid and clues), drawn as [`Family::svg`]
+    /// draws a solution: the workbench shows it beside the grid it edits. `None` where the
+    /// family has no picture; families whose solution marks cells or edges "on" draw the
+    /// solution with none on.
+    fn svg_puzzle(&self) -> Option<String> {
         None
     }
 
@@ -358,6 +369,8 @@ pub trait Puzzle: Send + Sync {
     fn deduction_encoding(&self) -> Option<Encoding>;
     /// The drawing of a solution (see [`Family::svg`]).
     fn svg(&self, solved: &Solved) -> Option<String>;
+    /// See [`Family::svg_puzzle`].
+    fn svg_puzzle(&self) -> Option<String>;
     /// See [`Family::intended`].
     fn intended(&self) -> Option<Vec<bool>>;
     /// See [`Family::answer_text`].
@@ -435,6 +448,10 @@ impl<F: Family> Puzzle for F {
 
     fn svg(&self, solved: &Solved) -> Option<String> {
         Family::svg(self, solved.solution::<F::Solution>()?)
+    }
+
+    fn svg_puzzle(&self) -> Option<String> {
+        Family::svg_puzzle(self)
     }
 
     fn intended(&self) -> Option<Vec<bool>> {

@@ -260,6 +260,11 @@ impl Family for Heyawake {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the rooms and numbers with no cell shaded.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(self, &self.shading_of(|_| false)))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

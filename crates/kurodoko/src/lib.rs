@@ -252,6 +252,11 @@ impl Family for Kurodoko {
         Some(format::svg(self, s))
     }
 
+    /// The puzzle as given: the numbers with no cell shaded.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(format::svg(self, &self.shading_of(|_| false)))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

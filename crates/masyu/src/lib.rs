@@ -395,6 +395,11 @@ impl Family for Masyu {
         Some(draw::svg(self, l))
     }
 
+    /// The puzzle as given: the pearls with no loop segment drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(self, &self.loop_of(|_| false)))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         loop_rules(LoopGraph {
             vertices: self.rows * self.cols,

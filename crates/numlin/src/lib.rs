@@ -470,6 +470,17 @@ impl Family for Numlin {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the numbers with no line drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(
+            self,
+            &Links {
+                on: vec![false; self.segments().len()],
+                paths: Vec::new(),
+            },
+        ))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

@@ -8,6 +8,14 @@
 //! by the engine, the families and [`wellposed_engine::repair`], as the command line does: the
 //! page holds no puzzle knowledge.
 //!
+//! Pictures: the puzzle (`svg`, the family's `svg_puzzle`) and each solution (the family's
+//! `svg`) as the family draws them. Where two solutions differ is marked without asking the
+//! family: every family's SVG writes one drawing element per line, so the lines one picture
+//! has and the other lacks are its differences — a loop edge, a shaded cell, a digit — and
+//! [`mark_svg_differences`] gives them the class `differ` (orange) in each picture. The text
+//! cells where the solutions differ (`differ`) mark the texts of families without a picture,
+//! and the grid (`grid_differ`) where the solution's text is laid out as the grid's cells.
+//!
 //! Bounds, so that the server keeps working under load and bad input:
 //! - it listens on the loopback interface only;
 //! - a request body over [`Config::max_body`] is refused (413) before it is read;
@@ -174,7 +182,17 @@ pub fn read(text: &str, family: Option<&str>) -> Result<Box<dyn Puzzle>, String>
         }
     }
     match chosen {
-        Some(f) => (f.parse)(text, source),
+        Some(f) => (f.parse)(text, source).or_else(|e| {
+            // A game ID or puzz.link URL of another family names its family itself: read it
+            // so rather than fail as the family chosen (which may be the page's, not the
+            // setter's, choice).
+            let other =
+                wellposed_families::game_id_family(one_line).filter(|_| !one_line.contains('\n'));
+            match other {
+                Some(g) => (g.parse_game_id)(one_line, source, 1),
+                None => Err(e),
+            }
+        }),
         None => wellposed_families::parse_text(text, source),
     }
     .map_err(|e| e.to_string())
@@ -194,11 +212,13 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
     }
     let text = p.to_text();
     let grid = p.edit_grid();
+    // The puzzle as the family draws it, where it draws one (beside the grid the setter edits).
     let mut out = json!({
         "family": p.family(),
         "text": text,
         "grid": grid,
         "url": p.url(),
+        "svg": p.svg_puzzle(),
     });
     let u = match uniqueness(p.as_ref(), opts) {
         Ok(u) => u,
@@ -234,11 +254,19 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         .map(|(s, svg)| json!({"text": s.text, "json": s.json, "svg": svg}))
         .collect();
     if let [a, b] = solutions.as_slice() {
+        // `differ`: cells of the solutions' texts (the page marks them where it shows text).
+        // `grid_differ`: the same cells on the grid the setter edits, only where the texts are
+        // laid out as that grid (a loop's text has rows of edges between rows of cells: its
+        // differences are marked in the pictures instead).
         let mut differ = differing_cells(&a.text, &b.text);
         // Only cells of the grid the page draws (a rendering may add lines: a game ID).
         if let Some(g) = &grid {
             differ.retain(|&(r, c)| r < g.rows && c < g.cols);
         }
+        let on_grid = grid.as_ref().is_some_and(|g| {
+            laid_out_as(&a.text, g.rows, g.cols) && laid_out_as(&b.text, g.rows, g.cols)
+        });
+        out["grid_differ"] = if on_grid { json!(differ) } else { json!([]) };
         out["differ"] = json!(differ);
     }
     let left = || Instant::now() < deadline;
@@ -294,22 +322,33 @@ fn report(r: anyhow::Result<wellposed_engine::Report>) -> Value {
 /// each line is a row, its cells the whitespace-separated words when it has spaces (Survo's
 /// numbers), else its characters (binary's digits). Lines of different shapes are skipped.
 pub fn differing_cells(a: &str, b: &str) -> Vec<(usize, usize)> {
-    let cells = |line: &str| -> Vec<String> {
-        if line.trim().contains(' ') {
-            line.split_whitespace().map(str::to_string).collect()
-        } else {
-            line.trim().chars().map(String::from).collect()
-        }
-    };
     let mut out = Vec::new();
     for (r, (la, lb)) in a.lines().zip(b.lines()).enumerate() {
-        let (ca, cb) = (cells(la), cells(lb));
+        let (ca, cb) = (cells_of(la), cells_of(lb));
         if ca.len() != cb.len() {
             continue;
         }
         out.extend((0..ca.len()).filter(|&c| ca[c] != cb[c]).map(|c| (r, c)));
     }
     out
+}
+
+/// Whether a solution's text starts with `rows` lines of `cols` cells each (cells as
+/// [`differing_cells`] counts them), so that its cells are the edit grid's. Lines past them
+/// (a game ID's rendering may add some) do not matter.
+pub fn laid_out_as(text: &str, rows: usize, cols: usize) -> bool {
+    let lines: Vec<&str> = text.lines().collect();
+    lines.len() >= rows && lines[..rows].iter().all(|l| cells_of(l).len() == cols)
+}
+
+/// A text line's cells: its whitespace-separated words when it has spaces, else its
+/// characters.
+fn cells_of(line: &str) -> Vec<String> {
+    if line.trim().contains(' ') {
+        line.split_whitespace().map(str::to_string).collect()
+    } else {
+        line.trim().chars().map(String::from).collect()
+    }
 }
 
 /// Two pictures of solutions of one puzzle, each with the drawing elements the other lacks
@@ -385,6 +424,16 @@ mod tests {
     }
 
     #[test]
+    fn a_text_is_laid_out_as_the_grid_only_with_its_cells_in_rows() {
+        // Nurikabe's words, binary's characters (a game ID's extra lines after them).
+        assert!(laid_out_as(". 5 #\n# # 1", 2, 3));
+        assert!(laid_out_as("010\n101\nextra line", 2, 3));
+        // Slitherlink's corners and edges between the rows of cells.
+        assert!(!laid_out_as("+-+-+\n|3 2|\n+-+-+", 1, 2));
+        assert!(!laid_out_as("010", 2, 3));
+    }
+
+    #[test]
     fn an_address_off_the_loopback_interface_is_refused() {
         let config = Config {
             addr: SocketAddr::from(([0, 0, 0, 0], 0)),
@@ -408,6 +457,9 @@ mod tests {
         ] {
             assert_eq!(read(url, None).unwrap().family(), family, "{url}");
         }
+        // Chosen as another family, a URL is still read as its own.
+        let p = read("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", Some("binary")).unwrap();
+        assert_eq!(p.family(), "nurikabe");
         let e = read("family binary\nsize 3 4\n", None).err().unwrap();
         assert!(e.starts_with("puzzle:"), "{e}");
     }

@@ -349,6 +349,11 @@ impl Family for Slitherlink {
         Some(draw::svg(self, l))
     }
 
+    /// The puzzle as given: the dots and numbers with no loop edge drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(self, &self.loop_of(|_| false)))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

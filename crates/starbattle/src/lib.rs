@@ -284,6 +284,14 @@ impl Family for StarBattle {
         Some(formats::svg(self, s))
     }
 
+    /// The puzzle as given: the regions with no star placed.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(formats::svg(
+            self,
+            &self.stars_of(vec![false; self.rows * self.cols]),
+        ))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

@@ -364,6 +364,18 @@ impl Family for Sudoku {
         Some(draw::svg(self, &s.0.concat()))
     }
 
+    /// The puzzle as given: the givens alone.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg(
+            self,
+            &self
+                .givens
+                .iter()
+                .map(|g| g.unwrap_or(0))
+                .collect::<Vec<u8>>(),
+        ))
+    }
+
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
         // The answer variables are the exact cover's options, in `placements` order.
         let placements = self.placements();

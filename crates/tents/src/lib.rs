@@ -492,6 +492,14 @@ impl Family for Tents {
         Some(formats::svg(self, s))
     }
 
+    /// The puzzle as given: the trees and counts with no tent placed.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(formats::svg(
+            self,
+            &self.camp(vec![false; self.rows * self.cols]),
+        ))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }
