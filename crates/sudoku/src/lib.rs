@@ -20,6 +20,7 @@ pub mod deduce;
 mod draw;
 pub mod formats;
 pub mod generate;
+pub mod singles;
 pub mod solver;
 
 use serde::Serialize;
