@@ -49,7 +49,10 @@ def find_list():
     """The list's path, or None (with the reason printed) when it cannot be had."""
     env = os.environ.get("SUDOKU_HARD")
     if env:
-        return env
+        if os.path.exists(env):
+            return env
+        print(f"bench-sudoku-batch: SKIPPED: $SUDOKU_HARD={env} does not exist", file=sys.stderr)
+        return None
     for folder in (os.path.join(ROOT, "..", "shared", "data", "sudoku"), CACHE):
         path = os.path.join(folder, NAME)
         if os.path.exists(path):
