@@ -1,6 +1,7 @@
 //! The generator's parameters, and `wellposed sudoku batch FILE`: a file of one-line puzzles
 //! answered line by line, as Sudoku solvers' batch modes do.
 
+use crate::singles::{Found, Singles};
 use crate::{formats, generate, solver, Shape, Sudoku, MAX_SIDE};
 use serde_json::json;
 use std::io::BufRead;
@@ -104,7 +105,17 @@ pub enum SudokuCommand {
     /// Answer a file of one-line puzzles (81 characters for 9×9, `.` or `0` blank; 16, 36,
     /// 256 … for other sides; `#` comments and blank lines skipped, anything after the first
     /// word ignored): one line per puzzle, the solution or `none` or `multiple`.
-    Batch { file: PathBuf },
+    Batch {
+        file: PathBuf,
+        /// Also the seconds each puzzle took (reading its line, solving, proving uniqueness),
+        /// wall clock and this thread's CPU time: after the answer, separated by spaces, or as
+        /// `seconds` and `cpu_seconds` in the JSON lines.
+        #[arg(long)]
+        times: bool,
+    },
+    /// The puzz.link URL of each one-line puzzle of a file, one per line (what other solvers
+    /// read; sides 4, 6, 9, 16 and 25).
+    Urls { file: PathBuf },
 }
 
 /// The family's subcommands, for the registry.
@@ -116,12 +127,81 @@ pub const COMMANDS: Commands = Commands {
 
 fn run(c: SudokuCommand, ctx: &Context) -> Result<Report> {
     match c {
-        SudokuCommand::Batch { file } => {
+        SudokuCommand::Batch { file, times } => {
             let f = std::fs::File::open(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            batch(std::io::BufReader::new(f), &file.display().to_string(), ctx)
+            batch(
+                std::io::BufReader::new(f),
+                &file.display().to_string(),
+                times,
+                ctx,
+            )
+        }
+        SudokuCommand::Urls { file } => {
+            let f = std::fs::File::open(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            urls(std::io::BufReader::new(f), &file.display().to_string(), ctx)
         }
     }
+}
+
+/// The first word of a batch line, `None` for comments and blank lines, checked for length
+/// before anything is parsed.
+fn puzzle_word<'l>(line: &'l str, source: &str, no: usize) -> Result<Option<&'l str>> {
+    let Some(word) = line
+        .split('#')
+        .next()
+        .and_then(|l| l.split_whitespace().next())
+    else {
+        return Ok(None);
+    };
+    if word.len() > MAX_SIDE * MAX_SIDE {
+        bail!(
+            "{source}:{no}: expected a puzzle of at most {} characters",
+            MAX_SIDE * MAX_SIDE
+        );
+    }
+    Ok(Some(word))
+}
+
+/// Streams the puzz.link URL of every puzzle of `input` (read as the batch reads it); a puzzle
+/// pzprjs cannot hold (a side with other than its boxes) stops it with its line number.
+pub fn urls(input: impl BufRead, source: &str, ctx: &Context) -> Result<Report> {
+    let mut count = 0u64;
+    for (k, line) in input.lines().enumerate() {
+        let no = k + 1;
+        let line = line.with_context(|| format!("{source}:{no}: cannot read the line"))?;
+        let Some(word) = puzzle_word(&line, source, no)? else {
+            continue;
+        };
+        let p = formats::parse_line(word, source, no)?;
+        let Some(url) = formats::url(&p) else {
+            bail!(
+                "{source}:{no}: a puzzle of side {} has no puzz.link URL",
+                p.n()
+            );
+        };
+        (ctx.stream)(&url)?;
+        count += 1;
+    }
+    Ok(Report {
+        text: format!("# {source}: {count} URLs"),
+        json: json!({"file": source, "urls": count}),
+    })
+}
+
+/// The CPU seconds this thread has used so far (0 where the system does not say). On a shared
+/// machine a puzzle's wall-clock time includes whatever ran in between; this does not.
+fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        // SAFETY: clock_gettime only writes the struct it is given.
+        let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
 }
 
 /// The tally of a batch.
@@ -133,16 +213,23 @@ pub struct Tally {
     pub none: u64,
 }
 
-/// One puzzle's answer line: its solution on one line, `none` or `multiple`.
-pub fn answer(p: &Sudoku, shapes: &mut Vec<Shape>) -> (String, &'static str) {
+/// One puzzle's answer line: its solution on one line, `none` or `multiple`. The batch's
+/// solvers, one per side met so far, are kept in `solvers`.
+pub fn answer(p: &Sudoku, solvers: &mut Vec<Singles>) -> (String, &'static str) {
     let n = p.n();
-    if !shapes.iter().any(|s| s.n == n) {
-        shapes.push(Shape::new_default(n));
-    }
-    let shape = shapes.iter().find(|s| s.n == n).expect("added above");
-    match solver::solve(shape, &p.givens, 2) {
-        (0, _) => ("none".into(), "none"),
-        (1, Some(cells)) => (formats::solution_line(&cells), "unique"),
+    let at = match solvers.iter().position(|s| s.side() == n) {
+        Some(at) => at,
+        None => {
+            solvers.push(Singles::new(&Shape::new_default(n)));
+            solvers.len() - 1
+        }
+    };
+    match solvers[at].solve(&p.givens, 2) {
+        Found { count: 0, .. } => ("none".into(), "none"),
+        Found {
+            count: 1,
+            first: Some(cells),
+        } => (formats::solution_line(&cells), "unique"),
         _ => ("multiple".into(), "multiple"),
     }
 }
@@ -151,29 +238,23 @@ pub fn answer(p: &Sudoku, shapes: &mut Vec<Shape>) -> (String, &'static str) {
 /// a line that is not a puzzle stops the batch with its line number. In text mode the last
 /// answer is the report's text (so standard output holds exactly one line per puzzle) and the
 /// tally goes to standard error; with `--json` each answer is a JSON line and the report is
-/// the tally.
-pub fn batch(input: impl BufRead, source: &str, ctx: &Context) -> Result<Report> {
+/// the tally. With `times` each answer carries the seconds its puzzle took, parsing included
+/// (a batch's per-puzzle cost; the process's start-up is not in any of them).
+pub fn batch(input: impl BufRead, source: &str, times: bool, ctx: &Context) -> Result<Report> {
     let mut tally = Tally::default();
-    let mut shapes: Vec<Shape> = Vec::new();
+    let mut solvers: Vec<Singles> = Vec::new();
     let mut held: Option<String> = None;
     for (k, line) in input.lines().enumerate() {
         let no = k + 1;
         let line = line.with_context(|| format!("{source}:{no}: cannot read the line"))?;
-        let Some(word) = line
-            .split('#')
-            .next()
-            .and_then(|l| l.split_whitespace().next())
-        else {
+        let Some(word) = puzzle_word(&line, source, no)? else {
             continue;
         };
-        if word.len() > MAX_SIDE * MAX_SIDE {
-            bail!(
-                "{source}:{no}: expected a puzzle of at most {} characters",
-                MAX_SIDE * MAX_SIDE
-            );
-        }
+        let (start, cpu_start) = (std::time::Instant::now(), thread_cpu_seconds());
         let p = formats::parse_line(word, source, no)?;
-        let (text, status) = answer(&p, &mut shapes);
+        let (mut text, status) = answer(&p, &mut solvers);
+        let seconds = start.elapsed().as_secs_f64();
+        let cpu_seconds = thread_cpu_seconds() - cpu_start;
         tally.puzzles += 1;
         match status {
             "unique" => tally.unique += 1,
@@ -181,10 +262,19 @@ pub fn batch(input: impl BufRead, source: &str, ctx: &Context) -> Result<Report>
             _ => tally.none += 1,
         }
         if ctx.json {
-            let j = json!({"line": no, "status": status, "solution": (status == "unique").then_some(&text)});
+            let mut j = json!({"line": no, "status": status, "solution": (status == "unique").then_some(&text)});
+            if times {
+                j["seconds"] = json!(seconds);
+                j["cpu_seconds"] = json!(cpu_seconds);
+            }
             (ctx.stream)(&j.to_string())?;
-        } else if let Some(h) = held.replace(text) {
-            (ctx.stream)(&h)?;
+        } else {
+            if times {
+                text = format!("{text} {seconds:.6} {cpu_seconds:.6}");
+            }
+            if let Some(h) = held.replace(text) {
+                (ctx.stream)(&h)?;
+            }
         }
     }
     let summary = format!(

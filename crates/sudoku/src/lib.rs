@@ -6,7 +6,8 @@
 //! characters for 9×9, `.` or `0` blank; [`formats`]) and puzz.link URLs; a file of many lines
 //! is answered line by line by `wellposed sudoku batch FILE` ([`commands`]). Solved as an
 //! exact cover (cell, row-digit, column-digit, box-digit) by dancing links, by CNF through its
-//! translation, or by the family's own bit-mask search ([`solver`]); graded by the techniques
+//! translation, or by the family's own bit-mask search ([`solver`]); the batch by a search
+//! that makes every forced move before it guesses ([`singles`]); graded by the techniques
 //! players name ([`deduce`]).
 //!
 //! ```
@@ -20,6 +21,7 @@ pub mod deduce;
 mod draw;
 pub mod formats;
 pub mod generate;
+pub mod singles;
 pub mod solver;
 
 use serde::Serialize;

@@ -368,13 +368,13 @@ fn batch_answers_line_by_line() {
         json: false,
         stream: &stream,
     };
-    let r = wellposed_sudoku::commands::batch(input.as_bytes(), "batch.txt", &ctx).unwrap();
+    let r = wellposed_sudoku::commands::batch(input.as_bytes(), "batch.txt", false, &ctx).unwrap();
     let mut out = lines.lock().unwrap().clone();
     out.push(r.text);
     assert_eq!(out, vec![WIKIPEDIA_SOLUTION, "none", "multiple"]);
     assert_eq!(r.json["unique"], 1);
     let bad = format!("{WIKIPEDIA}\n12345\n");
-    let e = wellposed_sudoku::commands::batch(bad.as_bytes(), "bad.txt", &ctx).unwrap_err();
+    let e = wellposed_sudoku::commands::batch(bad.as_bytes(), "bad.txt", false, &ctx).unwrap_err();
     assert!(e.to_string().starts_with("bad.txt:2:"), "{e}");
 }
 
