@@ -446,6 +446,11 @@ impl Family for Hashi {
         Some(format::svg(self, s))
     }
 
+    fn svg_puzzle(&self) -> Option<String> {
+        let links = self.links();
+        Some(format::svg(self, &self.bridges_of(&links, &vec![0; links.len()])))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }
