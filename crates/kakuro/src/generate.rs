@@ -122,7 +122,7 @@ impl Layout {
                 continue;
             }
             let starts = [
-                k % self.cols == 0 || self.black[k - 1],
+                k.is_multiple_of(self.cols) || self.black[k - 1],
                 k < self.cols || self.black[k - self.cols],
             ];
             for (dir, &start) in starts.iter().enumerate() {
@@ -237,7 +237,7 @@ impl Layout {
     /// Whether white cell k starts its across (`dir` 0) or down (1) run.
     fn starts(&self, k: usize, dir: usize) -> bool {
         if dir == 0 {
-            k % self.cols == 0 || self.black[k - 1]
+            k.is_multiple_of(self.cols) || self.black[k - 1]
         } else {
             k < self.cols || self.black[k - self.cols]
         }
