@@ -1,24 +1,32 @@
-//! The Kakuro generator.
+//! The Kakuro generator: proper Kakuro (every run 2–9 cells, the white cells connected, about
+//! a third of the inner cells black, symmetric under a half turn, every sum shown), unique by
+//! proof.
 //!
-//! 1. Layout: random black cells inside the board (the outer clue row and column are black),
-//!    symmetric under a half turn; then, until nothing changes, every white cell in a run of
-//!    one (across or down) turns black, and a run longer than `--max-run` gets a black cell
-//!    inside it (each change with its mirror cell, so the symmetry stays).
-//! 2. Fill: a random digit in every white cell, distinct in every run (a depth-first search in
-//!    random digit order, restarted when it wanders).
-//! 3. Sums from the fill, on every run. While the puzzle has another solution (the engine
-//!    decides), the fill changes where that solution differs: one such cell takes another
-//!    digit its runs allow, and the sums are taken again — a local search that takes a change
-//!    back when it leaves more cells open than before. When a cell has no other digit, or the
-//!    search has walked long without a unique fill, the layout changes instead: that cell
-//!    turns black (with its mirror cell and step 1's clean-up; runs only split, so the rest of
-//!    the fill stays distinct).
-//! 4. Minimal: every sum whose run keeps the fill unique without it is taken away, one pass in
-//!    random order (one incremental solver, each sum's clauses switched by a clue). Taking a
-//!    sum away only adds solutions, so a sum that was needed stays needed: no sum left can
-//!    be dropped. `--all-sums` keeps them all (the usual printed style, not minimal).
+//! 1. Layout: from an all-white board, black cells (each with its mirror cell) are drawn at
+//!    random and kept when every white cell still has an across and a down run of two or more
+//!    cells and the white cells stay connected, until `--black` percent of the inner cells are
+//!    black or no cell can be added; then a run longer than `--max-run` gets a black cell
+//!    inside it under the same conditions.
+//! 2. Fill: distinct digits in every run (a depth-first search in a random digit order that
+//!    leans, run by run, towards small or large digits: those runs have sums with few
+//!    combinations).
+//! 3. Local repair: every run is summed from the fill, and while some cell is open (the
+//!    engine's backbone: a cell whose digit differs between two solutions), the open cells are
+//!    grouped (two cells in one run are in one
+//!    group), and one cell of each group takes another digit its runs allow — the one whose
+//!    two new sums have the fewest combinations — and the engine decides again. The fill is
+//!    repaired where it is ambiguous rather than drawn anew; only when the repair walks too
+//!    long does a new fill start.
+//! 4. Minimal, in the Kakuro sense: every run shows its sum and nothing else is given (no run
+//!    of one cell, which would be a given digit; no sum without a run). Kakuro is printed
+//!    with every sum, so a clue set is minimal when it is exactly the layout's sums. With
+//!    `--drop-sums`, every sum whose run keeps the fill unique without it is taken away
+//!    instead (one pass in random order over one incremental solver: taking sums away only
+//!    adds solutions, so no sum left can be dropped) — minimal in the usual sense, not the
+//!    genre's style.
 
-use crate::encode::{digit_var, rules_cnf, sum_clauses};
+use crate::encode::{combinations, digit_var, rules_cnf, sum_clauses};
+use crate::local::Runs;
 use crate::{Cell, Kakuro};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
@@ -39,22 +47,24 @@ pub struct GenerateArgs {
     /// Columns of the board inside its clue column.
     #[arg(long, default_value_t = 9)]
     cols: usize,
-    /// The share of black cells drawn at first, in percent (the clean-up adds more).
-    #[arg(long, default_value_t = 25)]
+    /// The share of black inner cells to reach, in percent (10 to 45; published Kakuro have
+    /// 25–35). Splitting runs longer than `--max-run` may add a few more.
+    #[arg(long, default_value_t = 30)]
     black: u64,
     /// The longest run, 2 to 9 cells.
     #[arg(long, default_value_t = 9)]
     max_run: usize,
-    /// Keep every sum (not minimal).
+    /// Take away every sum the fill stays unique without (minimal in the usual sense; the
+    /// genre prints every sum, which is the default).
     #[arg(long)]
-    all_sums: bool,
+    drop_sums: bool,
 }
 
 /// A generated puzzle and the digits it was made from.
 pub struct Made {
     pub puzzle: Kakuro,
     pub digits: Vec<u8>,
-    /// How many repair steps (fill changes, layout changes) uniqueness took.
+    /// How many times the engine found cells open and the fill was repaired.
     pub repairs: usize,
 }
 
@@ -73,10 +83,11 @@ impl Layout {
         self.rows * self.cols - 1 - k
     }
 
-    fn blacken(&mut self, k: usize) {
-        self.black[k] = true;
+    /// Colours cell k and its mirror cell.
+    fn set(&mut self, k: usize, black: bool) {
+        self.black[k] = black;
         let m = self.mirror(k);
-        self.black[m] = true;
+        self.black[m] = black;
     }
 
     /// Per cell, the length of its across and down runs (0 for black cells).
@@ -111,7 +122,7 @@ impl Layout {
                 continue;
             }
             let starts = [
-                k % self.cols == 0 || self.black[k - 1],
+                k.is_multiple_of(self.cols) || self.black[k - 1],
                 k < self.cols || self.black[k - self.cols],
             ];
             for (dir, &start) in starts.iter().enumerate() {
@@ -139,83 +150,124 @@ impl Layout {
         lean
     }
 
-    /// The other cells of inner cell k's across and down runs.
-    fn mates(&self, k: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        for step in [1, self.cols] {
-            for forward in [false, true] {
-                let mut j = k;
-                loop {
-                    let next = if forward {
-                        let next = j + step;
-                        let edge = if step == 1 {
-                            next.is_multiple_of(self.cols)
-                        } else {
-                            next >= self.black.len()
-                        };
-                        (!edge).then_some(next)
-                    } else if step == 1 {
-                        (!j.is_multiple_of(self.cols)).then(|| j - 1)
-                    } else {
-                        j.checked_sub(step)
-                    };
-                    match next.filter(|&x| !self.black[x]) {
-                        Some(x) => {
-                            out.push(x);
-                            j = x;
-                        }
-                        None => break,
-                    }
+    /// Every white cell has an across and a down run of two or more cells, and the white cells
+    /// are connected (and there are some).
+    fn valid(&self) -> bool {
+        let len = self.run_lengths();
+        if len
+            .iter()
+            .zip(&self.black)
+            .any(|(l, &b)| !b && (l[0] < 2 || l[1] < 2))
+        {
+            return false;
+        }
+        let white: Vec<bool> = self.black.iter().map(|&b| !b).collect();
+        wellposed_engine::rooms::components(self.rows, self.cols, &white).len() == 1
+    }
+
+    /// Step 1: a random valid layout, or `None` when a long run could not be split.
+    fn random(
+        rows: usize,
+        cols: usize,
+        black: u64,
+        max_run: usize,
+        rng: &mut Xorshift,
+    ) -> Option<Layout> {
+        let n = rows * cols;
+        let mut l = Layout {
+            rows,
+            cols,
+            black: vec![false; n],
+        };
+        let target = n * black as usize / 100;
+        let mut count = 0;
+        let mut cells: Vec<usize> = (0..n).collect();
+        // Passes over the cells in random order until the share is reached or a whole pass
+        // adds nothing (each cell added keeps the layout valid, so no later repair is needed).
+        loop {
+            rng.shuffle(&mut cells);
+            let mut added = false;
+            for &k in &cells {
+                if count >= target {
+                    break;
                 }
+                if l.black[k] {
+                    continue;
+                }
+                l.set(k, true);
+                if l.valid() {
+                    added = true;
+                    count = l.black.iter().filter(|&&b| b).count();
+                } else {
+                    l.set(k, false);
+                }
+            }
+            if !added || count >= target {
+                break;
+            }
+        }
+        // Long runs: the first found gets a black cell somewhere inside that keeps the layout
+        // valid; the lengths are then taken again (the mirror cell may split another run).
+        loop {
+            let len = l.run_lengths();
+            let long = (0..n).find_map(|k| {
+                let dir = (0..2).find(|&d| !l.black[k] && len[k][d] > max_run && l.starts(k, d))?;
+                Some((k, dir))
+            });
+            let Some((k, dir)) = long else {
+                return Some(l);
+            };
+            let step = if dir == 0 { 1 } else { cols };
+            let mut inside: Vec<usize> = (1..len[k][dir] - 1).map(|i| k + i * step).collect();
+            rng.shuffle(&mut inside);
+            let split = inside.into_iter().any(|j| {
+                l.set(j, true);
+                let ok = l.valid();
+                if !ok {
+                    l.set(j, false);
+                }
+                ok
+            });
+            if !split {
+                return None;
+            }
+        }
+    }
+
+    /// Whether white cell k starts its across (`dir` 0) or down (1) run.
+    fn starts(&self, k: usize, dir: usize) -> bool {
+        if dir == 0 {
+            k.is_multiple_of(self.cols) || self.black[k - 1]
+        } else {
+            k < self.cols || self.black[k - self.cols]
+        }
+    }
+
+    /// The cells of inner white cell k's across run and of its down run, k included.
+    fn lines(&self, k: usize) -> [Vec<usize>; 2] {
+        let mut out = [vec![k], vec![k]];
+        for (dir, step) in [1, self.cols].into_iter().enumerate() {
+            let mut j = k;
+            while !self.starts(j, dir) {
+                j -= step;
+                out[dir].push(j);
+            }
+            let mut j = k;
+            loop {
+                let next = j + step;
+                let edge = if dir == 0 {
+                    next.is_multiple_of(self.cols)
+                } else {
+                    next >= self.black.len()
+                };
+                if edge || self.black[next] {
+                    break;
+                }
+                j = next;
+                out[dir].push(j);
             }
         }
         out
-    }
-
-    /// Step 1's clean-up: no run of one, none longer than `max_run`.
-    fn clean(&mut self, max_run: usize, rng: &mut Xorshift) {
-        loop {
-            let len = self.run_lengths();
-            let mut changed = false;
-            for (k, l) in len.iter().enumerate() {
-                if !self.black[k] && (l[0] == 1 || l[1] == 1) {
-                    self.blacken(k);
-                    changed = true;
-                }
-            }
-            if changed {
-                continue;
-            }
-            // A long run: the first one found gets a black cell a random way in, and the
-            // lengths are taken again (a mirror cell may have split another run).
-            'runs: for (k, l) in len.iter().enumerate() {
-                for (dir, &span) in l.iter().enumerate() {
-                    if self.black[k] || span <= max_run {
-                        continue;
-                    }
-                    let step = if dir == 0 { 1 } else { self.cols };
-                    let (r, c) = (k / self.cols, k % self.cols);
-                    let first = if dir == 0 {
-                        c == 0 || self.black[k - 1]
-                    } else {
-                        r == 0 || self.black[k - step]
-                    };
-                    if !first {
-                        continue;
-                    }
-                    // Both pieces keep at least two cells where the run allows it.
-                    let lo = 2.min(span - 1);
-                    let hi = (span - 3).max(lo);
-                    let at = lo + rng.below((hi - lo + 1) as u64) as usize;
-                    self.blacken(k + at * step);
-                    changed = true;
-                    break 'runs;
-                }
-            }
-            if !changed {
-                return;
-            }
-        }
     }
 
     /// The drawn board (clue row and column added) with `digits` (inner, row-major; 0 for
@@ -321,13 +373,110 @@ fn random_fill(l: &Layout, lean: &[i32], rng: &mut Xorshift) -> Option<Vec<u8>> 
     None
 }
 
-/// A minimal, unique Kakuro of `rows`×`cols` inner cells.
+/// How many combinations the run over `cells` would have with cell k holding `d` (the others
+/// as `digits` has them).
+fn combos_with(cells: &[usize], digits: &[u8], k: usize, d: u8) -> usize {
+    let sum: u32 = cells
+        .iter()
+        .map(|&j| u32::from(if j == k { d } else { digits[j] }))
+        .sum();
+    combinations(cells.len(), sum).len()
+}
+
+/// Step 3's change to cell k: the digit its runs allow that leaves the window around k with
+/// one fill (see [`Runs::fills`]), among those the one whose two new sums have the fewest
+/// combinations (ties broken by the cell's leaning and at random). `false` when the cell can
+/// take no other digit, or (with `settled_only`) none that leaves its window one fill.
+fn repair_cell(
+    l: &Layout,
+    runs: &Runs,
+    digits: &mut [u8],
+    lean: &[i32],
+    k: usize,
+    settled_only: bool,
+    rng: &mut Xorshift,
+) -> bool {
+    let [across, down] = l.lines(k);
+    let used = across
+        .iter()
+        .chain(&down)
+        .filter(|&&j| j != k)
+        .fold(0u16, |a, &j| a | 1 << digits[j]);
+    let window = runs.window(k);
+    let was = digits[k];
+    let mut best: Option<((bool, usize, i64), u8)> = None;
+    for d in (1..=9u8).filter(|&d| used & 1 << d == 0 && d != was) {
+        digits[k] = d;
+        let settled = runs.fills(digits, &window) == Some(1);
+        let combos = combos_with(&across, digits, k, d) + combos_with(&down, digits, k, d);
+        let leaning = match lean[k].signum() {
+            1 => 9 - i64::from(d),
+            -1 => i64::from(d),
+            _ => 0,
+        };
+        let key = (!settled, combos, leaning + rng.below(6) as i64);
+        if best.is_none_or(|(b, _)| key < b) {
+            best = Some((key, d));
+        }
+    }
+    match best {
+        Some(((unsettled, _, _), d)) if !(settled_only && unsettled) => {
+            digits[k] = d;
+            true
+        }
+        _ => {
+            digits[k] = was;
+            false
+        }
+    }
+}
+
+/// Repairs the white cells of `todo` whose window has another fill (where a digit settles
+/// it), and then the cells near each cell repaired (their windows changed), until none is left
+/// or the work grows past two checks a cell: the cheap part of step 3, before the engine
+/// decides.
+fn settle(
+    runs: &Runs,
+    layout: &Layout,
+    digits: &mut [u8],
+    lean: &[i32],
+    mut todo: Vec<usize>,
+    rng: &mut Xorshift,
+) {
+    let mut queued = vec![false; digits.len()];
+    for &k in &todo {
+        queued[k] = true;
+    }
+    rng.shuffle(&mut todo);
+    let mut budget = 2 * digits.len();
+    let mut head = 0;
+    while head < todo.len() && budget > 0 {
+        let k = todo[head];
+        head += 1;
+        queued[k] = false;
+        budget -= 1;
+        let window = runs.window(k);
+        if runs.fills(digits, &window).is_some_and(|f| f > 1)
+            && repair_cell(layout, runs, digits, lean, k, true, rng)
+        {
+            for c in window {
+                if !queued[c] {
+                    queued[c] = true;
+                    todo.push(c);
+                }
+            }
+        }
+    }
+}
+
+/// A unique Kakuro of `rows`×`cols` inner cells with every sum shown (with `drop_sums`, only
+/// the sums it needs).
 pub fn generate(
     rows: usize,
     cols: usize,
     black: u64,
     max_run: usize,
-    all_sums: bool,
+    drop_sums: bool,
     seed: u64,
     opts: &Options,
 ) -> Result<Made, String> {
@@ -337,39 +486,39 @@ pub fn generate(
             "expected 2×2 to {MAX_GENERATED_CELLS} inner cells, found {rows}×{cols}"
         ));
     }
-    if black > 60 {
-        return Err(format!("--black: expected 0 to 60 percent, found {black}"));
+    if !(10..=45).contains(&black) {
+        return Err(format!("--black: expected 10 to 45 percent, found {black}"));
     }
     if !(2..=9).contains(&max_run) {
         return Err(format!("--max-run: expected 2 to 9, found {max_run}"));
     }
     let mut rng = Xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut repairs = 0;
     for _ in 0..100 {
-        let mut l = Layout {
-            rows,
-            cols,
-            black: vec![false; n],
+        let Some(l) = Layout::random(rows, cols, black, max_run, &mut rng) else {
+            continue;
         };
-        for k in 0..n / 2 + n % 2 {
-            if rng.below(100) < black {
-                l.blacken(k);
-            }
-        }
-        l.clean(max_run, &mut rng);
-        let mut lean = l.leanings(&mut rng);
+        let whites = l.black.iter().filter(|&&b| !b).count();
+        let lean = l.leanings(&mut rng);
         let Some(mut digits) = random_fill(&l, &lean, &mut rng) else {
             continue;
         };
-        let mut repairs = 0;
-        // The last fill kept, with the cells where another solution differs from it.
-        let mut kept: Option<(Vec<u8>, Vec<usize>)> = None;
-        let made = loop {
-            if l.black.iter().filter(|&&b| !b).count() < 4 || repairs > 40 * n {
-                break None;
-            }
+        let runs = Runs::new(rows, cols, &l.black);
+        let mut changed: Vec<usize> = (0..n).filter(|&k| !l.black[k]).collect();
+        let mut made = None;
+        // Rounds of repair before a new layout and fill: a round kills the solution found (a
+        // changed cell changes its runs' sums), and the windows settled before it leave few
+        // ambiguities, so a good start ends in a few rounds; a start still open after a few
+        // dozen usually holds an ambiguity the changes do not break, and a new one is cheaper.
+        for _round in 0..20 + whites / 8 {
+            settle(&runs, &l, &mut digits, &lean, changed, &mut rng);
+            changed = Vec::new();
             let (p, all) = l.board(&digits);
             let other = match uniqueness(&p, opts).map_err(|e| e.to_string())? {
-                Uniqueness::Unique(_) => break Some((p, all)),
+                Uniqueness::Unique(_) => {
+                    made = Some((p, all));
+                    break;
+                }
                 Uniqueness::None => {
                     return Err("internal error: the planted fill is no solution".into())
                 }
@@ -389,49 +538,52 @@ pub fn generate(
                 }
             };
             repairs += 1;
-            let inner = |k: usize| (k / p.cols - 1) * cols + k % p.cols - 1;
-            let mut differs: Vec<usize> = (0..all.len())
-                .filter(|&k| all[k] != other[k])
-                .map(inner)
-                .collect();
-            // A change that left more cells open than the fill before it is taken back.
-            match &kept {
-                Some((before, open)) if differs.len() > open.len() => {
-                    digits.clone_from(before);
-                    differs.clone_from(open);
-                }
-                _ => kept = Some((digits.clone(), differs.clone())),
+            let mut open = vec![false; n];
+            for k in (0..all.len()).filter(|&k| all[k] != other[k]) {
+                open[(k / p.cols - 1) * cols + k % p.cols - 1] = true;
             }
-            let k = differs[rng.below(differs.len() as u64) as usize];
-            let used = l.mates(k).iter().fold(0u16, |a, &j| a | 1 << digits[j]);
-            let options: Vec<u8> = (1..=9)
-                .filter(|&d| used & 1 << d == 0 && d != digits[k])
-                .collect();
-            if options.is_empty() || repairs % (8 * differs.len() + 60) == 0 {
-                // The fill cannot move here: the layout does (the cell turns black).
-                l.blacken(k);
-                l.clean(max_run, &mut rng);
-                for (d, &black) in digits.iter_mut().zip(&l.black) {
-                    if black {
-                        *d = 0;
+            // Groups of open cells joined through the runs they share: each group is one
+            // ambiguity (digits swapped around a cycle of runs), and one changed cell breaks it.
+            let mut seen = vec![false; n];
+            for start in 0..n {
+                if !open[start] || seen[start] {
+                    continue;
+                }
+                let mut group = vec![start];
+                seen[start] = true;
+                let mut i = 0;
+                while i < group.len() {
+                    let [a, d] = l.lines(group[i]);
+                    for j in a.into_iter().chain(d) {
+                        if open[j] && !seen[j] {
+                            seen[j] = true;
+                            group.push(j);
+                        }
+                    }
+                    i += 1;
+                }
+                // One change a group, and one more for every further six cells of it (a wide
+                // group is several ambiguities joined), never two in one run.
+                rng.shuffle(&mut group);
+                let mut want = 1 + group.len() / 6;
+                let mut touched: Vec<usize> = Vec::new();
+                for k in group {
+                    if want == 0 {
+                        break;
+                    }
+                    if runs.of[k].iter().any(|r| touched.contains(r)) {
+                        continue;
+                    }
+                    if repair_cell(&l, &runs, &mut digits, &lean, k, false, &mut rng) {
+                        changed.extend(runs.window(k));
+                        touched.extend(runs.of[k]);
+                        want -= 1;
                     }
                 }
-                kept = None;
-                lean = l.leanings(&mut rng);
-                continue;
             }
-            // An extreme digit (the smallest or largest its runs allow, as the cell leans)
-            // blocks the swaps that keep every sum, which is what leaves a fill ambiguous.
-            let high = match lean[k] {
-                l if l > 0 => rng.below(4) != 0,
-                l if l < 0 => rng.below(4) == 0,
-                _ => rng.below(2) == 0,
-            };
-            let pick = if high { options.len() - 1 } else { 0 };
-            digits[k] = options[pick];
-        };
+        }
         let Some((mut p, all)) = made else { continue };
-        if !all_sums {
+        if drop_sums {
             minimise(&mut p, &all, &mut rng, opts)?;
         }
         return Ok(Made {
@@ -492,7 +644,7 @@ fn minimise(
     Ok(())
 }
 
-/// Minimal sums for a random symmetric layout; `--difficulty` grades by the shared deduction
+/// Proper Kakuro from random symmetric layouts; `--difficulty` grades by the shared deduction
 /// engine.
 pub const GENERATOR: Generator = Generator {
     args: || GenerateArgs::augment_args(clap::Command::new(Kakuro::NAME)),
@@ -508,7 +660,7 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
         a.cols,
         a.black,
         a.max_run,
-        a.all_sums,
+        a.drop_sums,
         s,
         req.options,
     )
@@ -518,17 +670,23 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
         .map_err(|e| anyhow::anyhow!("internal error: the planted fill breaks a rule: {e}"))?;
     let runs = g.puzzle.runs();
     let sums = runs.iter().filter(|r| r.sum.is_some()).count();
+    let inner = (g.puzzle.rows - 1) * (g.puzzle.cols - 1);
+    let blacks = inner - g.puzzle.whites().len();
     let puzzle = g.puzzle.to_text();
-    let kind = if a.all_sums { "every sum" } else { "minimal" };
+    let kind = if a.drop_sums {
+        "only the sums needed"
+    } else {
+        "every sum"
+    };
     Ok(MadeReport {
         text: format!(
-            "# seed {s}: {sums} sums on {} runs ({kind}), {} repair steps\n{}",
+            "# seed {s}: {sums} sums on {} runs ({kind}), {blacks} of {inner} inner cells black, {} repairs\n{}",
             runs.len(),
             g.repairs,
             puzzle.trim_end()
         ),
         json: json!({
-            "seed": s, "sums": sums, "runs": runs.len(), "puzzle": puzzle,
+            "seed": s, "sums": sums, "runs": runs.len(), "black": blacks, "puzzle": puzzle,
             "url": g.puzzle.url(),
             "solution": g.puzzle.render(&g.puzzle.fill(g.digits.clone())),
         }),

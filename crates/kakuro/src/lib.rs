@@ -25,6 +25,7 @@ pub mod draw;
 pub mod encode;
 pub mod format;
 pub mod generate;
+mod local;
 pub mod rules;
 #[cfg(test)]
 mod tests;

@@ -279,15 +279,15 @@ fn the_rules_check_catches_each_broken_rule() {
     assert_eq!(p.check(&[0, 0, 0, 0, 3, 1]), Ok(()));
 }
 
-/// Generated puzzles are unique (by the solver, not the generator's oracle) and minimal (each
-/// sum taken away leaves another solution); deduction with the rules never contradicts the
-/// planted fill, and the family rules go past propagation.
+/// Generated puzzles with `--drop-sums` are unique (by the solver, not the generator's
+/// oracle) and minimal (each sum taken away leaves another solution); deduction with the rules
+/// never contradicts the planted fill, and the family rules go past propagation.
 #[test]
 fn generated_puzzles_are_unique_minimal_and_deduced_soundly() {
     let opts = Options::default();
     let mut family_rule_needed = 0;
     for seed in 0..12 {
-        let g = generate::generate(5 + (seed % 3) as usize, 6, 25, 9, false, seed, &opts).unwrap();
+        let g = generate::generate(5 + (seed % 3) as usize, 6, 25, 9, true, seed, &opts).unwrap();
         let p = &g.puzzle;
         assert_eq!(p.check(&g.digits), Ok(()));
         match uniqueness(p, &opts).unwrap() {
@@ -334,7 +334,7 @@ fn the_fixpoint_does_not_depend_on_the_order() {
     let opts = Options::default();
     let mut rng = Xorshift(5);
     for seed in 100..110 {
-        let g = generate::generate(6, 6, 25, 9, true, seed, &opts).unwrap();
+        let g = generate::generate(6, 6, 30, 9, false, seed, &opts).unwrap();
         let enc = rules::encoding(&g.puzzle);
         let deducer = Deducer::new(&enc).with_rules(rules::rules(&g.puzzle));
         let max = Rule::Family("run-fit", 3);
@@ -389,4 +389,63 @@ fn the_corpus_reads_and_writes_back() {
         read += 1;
     }
     assert!(read >= 9);
+}
+
+/// The default generator makes proper Kakuro, minimal in the genre's sense: every run has two
+/// to nine cells and shows its sum, no black cell carries a sum that starts no run, the white
+/// cells are connected, the layout is symmetric under a half turn, and the black share is
+/// what was asked (or a little more); the fill is the only solution (by the solver).
+#[test]
+fn generated_puzzles_are_proper_kakuro() {
+    let opts = Options::default();
+    for seed in 0..10 {
+        let (rows, cols) = (6 + (seed % 4) as usize, 7 + (seed % 3) as usize);
+        let g = generate::generate(rows, cols, 30, 9, false, seed, &opts).unwrap();
+        let p = &g.puzzle;
+        assert_eq!((p.rows, p.cols), (rows + 1, cols + 1));
+        match uniqueness(p, &opts).unwrap() {
+            Uniqueness::Unique(s) => assert_eq!(s.solution::<Fill>().unwrap().digits, g.digits),
+            other => panic!("seed {seed}: {}", other.status()),
+        }
+        let runs = p.runs();
+        for run in &runs {
+            assert!((2..=9).contains(&run.cells.len()), "seed {seed}: {run:?}");
+            assert!(
+                run.sum.is_some() && run.clue.is_some(),
+                "seed {seed}: {run:?}"
+            );
+        }
+        let starts: Vec<(usize, bool)> = runs.iter().map(|r| (r.clue.unwrap(), r.across)).collect();
+        for (k, &c) in p.cells.iter().enumerate() {
+            if let Cell::Black { down, across } = c {
+                assert_eq!(
+                    down.is_some(),
+                    starts.contains(&(k, false)),
+                    "seed {seed} cell {k}"
+                );
+                assert_eq!(
+                    across.is_some(),
+                    starts.contains(&(k, true)),
+                    "seed {seed} cell {k}"
+                );
+            }
+        }
+        let inner: Vec<bool> = (1..p.rows)
+            .flat_map(|r| (1..p.cols).map(move |c| (r, c)))
+            .map(|(r, c)| p.cells[r * p.cols + c].is_white())
+            .collect();
+        let mirrored: Vec<bool> = inner.iter().rev().copied().collect();
+        assert_eq!(inner, mirrored, "seed {seed}: symmetric");
+        assert_eq!(
+            wellposed_engine::rooms::components(rows, cols, &inner).len(),
+            1,
+            "seed {seed}: connected"
+        );
+        let black = inner.iter().filter(|&&w| !w).count();
+        assert!(
+            black * 100 >= rows * cols * 20,
+            "seed {seed}: {black} black"
+        );
+        assert_eq!(p.clues().len(), runs.len());
+    }
 }

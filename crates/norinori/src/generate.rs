@@ -1,14 +1,24 @@
-//! The generator: dominoes placed at random (each on two free cells with no shaded cell
-//! beside them, until none fits or the share asked is shaded), a region grown at random around
-//! every shaded cell, and the regions paired into rooms of two shaded cells each — first each
-//! domino's two halves, then pairs swapped at random where two regions of one pair touch two
-//! of another, so dominoes cross room borders. Then, while the engine finds another solution,
-//! a cell that the other solution shades and ours does not is moved to a neighbouring room
-//! (only unshaded cells move, so the planted solution keeps every rule); where no cell can
-//! move, or after as many moves as the board has cells, that cell is given unshaded instead.
-//! Last, given cells are dropped one at a time, in random order, while the planted shading
-//! stays the only one: the puzzle is unique and minimal (no given cell can be dropped; room
-//! moves alone seldom reach uniqueness, so most boards keep some, more on larger boards).
+//! The generators. Both start alike: dominoes placed at random (each on two free cells with
+//! no shaded cell beside them, until none fits or the share asked is shaded), a region grown
+//! at random around every shaded cell, and the regions paired into rooms of two shaded cells
+//! each — first each domino's two halves, then pairs swapped at random where two regions of
+//! one pair touch two of another, so dominoes cross room borders.
+//!
+//! The default, rooms only ([`generate_rooms`]): a local search over the rooms guided by the
+//! engine's backbone (the cells some solutions shade and others do not). A move takes an open
+//! cell that the planted shading leaves unshaded, with the line of its room's unshaded cells
+//! that leads to another room, into that room: every solution that shades the cell loses it
+//! (its old room has a shaded cell too few, the new one a cell too many), and the planted
+//! shading keeps every rule (only unshaded cells change rooms). The first of a few moves
+//! that leaves fewer cells open is made (else the best of them); layouts met before are never
+//! met again, so the search does not cycle. It ends when no cell is open: the rooms alone have
+//! one solution, and the puzzle has a puzz.link URL.
+//!
+//! `--givens` ([`generate`]): while the engine finds another solution, a cell that the other
+//! solution shades and ours does not is moved to a neighbouring room; where no cell can move,
+//! or after as many moves as the board has cells, that cell is given unshaded instead. Last,
+//! given cells are dropped one at a time, in random order, while the planted shading stays
+//! the only one: unique, and minimal in its given cells.
 
 use crate::{Family, Mark, Norinori, Rooms, Shading};
 use clap::{Args, FromArgMatches};
@@ -16,14 +26,14 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    backbone, uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate norinori`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
     /// Rows.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 10)]
     rows: usize,
     /// Columns (default: the rows).
     #[arg(long)]
@@ -32,10 +42,10 @@ pub struct GenerateArgs {
     /// dominoes until none fits, about a third of the cells).
     #[arg(long, default_value_t = 40)]
     fill: usize,
-    /// Rooms only: give no cell, so the board has a puzz.link URL, but it may have several
-    /// solutions (the report says how it stands).
+    /// Reach uniqueness with given cells where room moves stall (a minimal set of them); such
+    /// a puzzle usually has no puzz.link URL. The default is rooms only.
     #[arg(long)]
-    rooms_only: bool,
+    givens: bool,
 }
 
 pub const GENERATOR: Generator = Generator {
@@ -55,17 +65,19 @@ pub const MAX_GENERATED: usize = 2_500;
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
     let (rows, cols) = (a.rows, a.cols.unwrap_or(a.rows));
-    let (p, s) = generate(rows, cols, a.fill, a.rooms_only, req.seed, req.options)
-        .map_err(anyhow::Error::msg)?;
+    let (p, s, how) = if a.givens {
+        let (p, s) =
+            generate(rows, cols, a.fill, req.seed, req.options).map_err(anyhow::Error::msg)?;
+        (p, s, "unique, given cells minimal".to_string())
+    } else {
+        let (p, s, checks) = generate_rooms(rows, cols, a.fill, req.seed, req.options)
+            .map_err(anyhow::Error::msg)?;
+        (p, s, format!("rooms only, unique after {checks} checks"))
+    };
     p.verify(&s)
         .map_err(|e| anyhow::anyhow!("internal error: the planted shading breaks a rule: {e}"))?;
     let givens = p.givens.iter().flatten().count();
     let puzzle = p.to_text();
-    let how = if a.rooms_only {
-        uniqueness(&p, req.options)?.status()
-    } else {
-        "unique, given cells minimal"
-    };
     Ok(Made {
         text: format!(
             "# seed {}: {} rooms, {givens} given cells ({how})\n{}",
@@ -180,6 +192,17 @@ pub fn rooms_around(
 /// from `k` to a cell beside another room goes into that room, when the room left stays
 /// connected. The planted shading keeps every rule (only unshaded cells change rooms).
 fn move_out(p: &mut Norinori, shaded: &[bool], k: usize, rng: &mut Xorshift) -> bool {
+    move_into(p, shaded, k, None, rng)
+}
+
+/// [`move_out`] into room `target` when it is given (the line then ends beside that room).
+fn move_into(
+    p: &mut Norinori,
+    shaded: &[bool],
+    k: usize,
+    target: Option<usize>,
+    rng: &mut Xorshift,
+) -> bool {
     let (rows, cols) = (p.rows(), p.cols());
     let mut label = p.rooms.of.clone();
     let old = label[k];
@@ -189,7 +212,7 @@ fn move_out(p: &mut Norinori, shaded: &[bool], k: usize, rng: &mut Xorshift) -> 
     while let Some(v) = queue.pop_front() {
         let outside: Vec<usize> = neighbours(rows, cols, v)
             .map(|j| label[j])
-            .filter(|&r| r != old)
+            .filter(|&r| r != old && target.is_none_or(|t| t == r))
             .collect();
         if !outside.is_empty() {
             // The smallest room beside: big rooms leave the most freedom, so they give cells
@@ -225,16 +248,163 @@ fn move_out(p: &mut Norinori, shaded: &[bool], k: usize, rng: &mut Xorshift) -> 
     false
 }
 
-/// A unique puzzle with a minimal set of given cells, and its solution (with `rooms_only`, a
-/// puzzle without given cells that has this solution, perhaps among others).
-pub fn generate(
+/// Rounds of the rooms-only search per cell of the board before it starts afresh from new
+/// dominoes, and the moves tried in each round.
+const ROOM_ROUNDS: usize = 4;
+const TRIES: usize = 6;
+
+/// Rounds without a new best before the search goes back to its best layout, and how many
+/// times it does before it starts afresh.
+const STALL: usize = 12;
+const RESETS: usize = 3;
+
+/// Every move of one of `cells` into a room beside its own (see [`move_into`]).
+fn moves(p: &Norinori, cells: &[usize]) -> Vec<(usize, usize)> {
+    let (rows, cols) = (p.rows(), p.cols());
+    let rooms = &p.rooms;
+    let mut out = Vec::new();
+    for &k in cells {
+        let own = rooms.of[k];
+        let mut near: Vec<usize> = rooms.cells[own]
+            .iter()
+            .flat_map(|&c| neighbours(rows, cols, c))
+            .map(|j| rooms.of[j])
+            .filter(|&r| r != own)
+            .collect();
+        near.sort_unstable();
+        near.dedup();
+        out.extend(near.into_iter().map(|r| (k, r)));
+    }
+    out
+}
+
+/// The cells no solution settles (the engine's backbone), or `None` when the planted shading
+/// is no solution (which a move never causes: it is an internal error).
+fn open_cells(p: &Norinori, opts: &Options) -> Result<Vec<usize>, String> {
+    let b = backbone(p, opts)
+        .map_err(|e| e.to_string())?
+        .ok_or("internal error: the planted shading is lost")?;
+    Ok((0..b.fixed.len())
+        .filter(|&k| b.fixed[k].is_none())
+        .collect())
+}
+
+/// A unique puzzle from rooms alone (no given cell, so it has a puzz.link URL), its solution
+/// and how many times the engine was asked. Dominoes at random and rooms around them as for
+/// [`generate`]; then a local search over the rooms, guided by the cells the rooms leave open
+/// (shaded in some solution, unshaded in another: the engine's backbone). Each round, a few
+/// open cells that the planted shading leaves unshaded are tried as moves out of their rooms
+/// (see [`move_out`]; every solution that shades the cell moved is then gone, since its old
+/// room loses a shaded cell and the room it joins gains one, and the planted shading keeps
+/// every rule); the move that leaves the fewest open cells is made. The search ends when
+/// none is open: the rooms alone have one solution.
+pub fn generate_rooms(
     rows: usize,
     cols: usize,
     fill: usize,
-    rooms_only: bool,
     seed: u64,
     opts: &Options,
-) -> Result<(Norinori, Shading), String> {
+) -> Result<(Norinori, Shading, usize), String> {
+    check_size(rows, cols, fill)?;
+    let n = rows * cols;
+    let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut checks = 0;
+    for _ in 0..100 {
+        let shaded = random_dominoes(rows, cols, fill, &mut rng);
+        let Some(rooms) = rooms_around(rows, cols, &shaded, &mut rng) else {
+            continue;
+        };
+        let mut p = Norinori::new(rooms);
+        let s = p.shading_of(|k| shaded[k]);
+        if p.verify(&s).is_err() {
+            continue;
+        }
+        checks += 1;
+        let mut open = open_cells(&p, opts)?;
+        // Room layouts met before (as labels): the search never goes back to one, which
+        // would make it cycle between two layouts as good as each other.
+        let mut seen = std::collections::HashSet::new();
+        seen.insert(p.rooms.of.clone());
+        let mut best_seen = (p.clone(), open.clone());
+        let (mut stalled, mut resets) = (0, 0);
+        for _ in 0..ROOM_ROUNDS * n {
+            if open.is_empty() {
+                return Ok((p, s, checks));
+            }
+            // Moves: an open cell the planted shading leaves unshaded into a room beside its
+            // room; when none is left untried, any unshaded cell of a room with an open cell.
+            let open_rooms: Vec<usize> = open.iter().map(|&k| p.rooms.of[k]).collect();
+            let mut moved = None;
+            for wide in [false, true] {
+                let cells: Vec<usize> = (0..n)
+                    .filter(|&k| {
+                        !shaded[k]
+                            && if wide {
+                                open_rooms.contains(&p.rooms.of[k])
+                            } else {
+                                open.contains(&k)
+                            }
+                    })
+                    .collect();
+                let mut candidates = moves(&p, &cells);
+                rng.shuffle(&mut candidates);
+                let mut tried = 0;
+                for &(k, into) in &candidates {
+                    let mut q = p.clone();
+                    if !move_into(&mut q, &shaded, k, Some(into), &mut rng)
+                        || !seen.insert(q.rooms.of.clone())
+                    {
+                        continue;
+                    }
+                    checks += 1;
+                    tried += 1;
+                    let left = open_cells(&q, opts)?;
+                    // The first move that settles more cells is taken; otherwise the best of
+                    // a few (perhaps worse: layouts met are never met again, so it moves on).
+                    let better = left.len() < open.len();
+                    if moved
+                        .as_ref()
+                        .is_none_or(|(_, b): &(Norinori, Vec<usize>)| left.len() < b.len())
+                    {
+                        moved = Some((q, left));
+                    }
+                    if better || tried == TRIES {
+                        break;
+                    }
+                }
+                if moved.is_some() {
+                    break;
+                }
+            }
+            if let Some((q, left)) = moved {
+                p = q;
+                open = left;
+            }
+            if open.len() < best_seen.1.len() {
+                best_seen = (p.clone(), open.clone());
+                (stalled, resets) = (0, 0);
+            } else {
+                stalled += 1;
+            }
+            // A search that has not bettered its best for a while goes back to it (its
+            // neighbours met before stay out, so it goes another way), a few times, and
+            // then starts afresh.
+            if stalled >= STALL {
+                if resets == RESETS {
+                    break;
+                }
+                resets += 1;
+                stalled = 0;
+                (p, open) = best_seen.clone();
+            }
+        }
+    }
+    Err(format!(
+        "no rooms-only {rows}×{cols} Norinori found in 100 tries"
+    ))
+}
+
+fn check_size(rows: usize, cols: usize, fill: usize) -> Result<(), String> {
     if rows < 2 || cols < 2 || rows.saturating_mul(cols) > MAX_GENERATED {
         return Err(format!(
             "generate norinori: expected a board of 2×2 to {MAX_GENERATED} cells, found {rows}×{cols}"
@@ -245,6 +415,18 @@ pub fn generate(
             "generate norinori: --fill: expected 10 to 40 percent, found {fill}"
         ));
     }
+    Ok(())
+}
+
+/// `--givens`: a unique puzzle with a minimal set of given cells, and its solution.
+pub fn generate(
+    rows: usize,
+    cols: usize,
+    fill: usize,
+    seed: u64,
+    opts: &Options,
+) -> Result<(Norinori, Shading), String> {
+    check_size(rows, cols, fill)?;
     let n = rows * cols;
     let mut rng = Xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
     let other_of = |p: &Norinori, s: &Shading| -> Result<Option<Option<Shading>>, String> {
@@ -270,8 +452,7 @@ pub fn generate(
         }
         // Rooms change while that helps; past `MOVES` moves a cell, or where no cell can move,
         // a cell is given instead (each given cell rules out the other solution found, so
-        // this ends). With `rooms_only`, no cell is given: the board stays as the moves left
-        // it, perhaps with several solutions.
+        // this ends).
         let mut unique = false;
         for round in 0..(MOVES + 1) * n {
             let other = match other_of(&p, &s)? {
@@ -291,16 +472,10 @@ pub fn generate(
                     .iter()
                     .any(|&k| move_out(&mut p, &shaded, k, &mut rng));
             if !moved {
-                if rooms_only {
-                    return Ok((p, s));
-                }
                 p.givens[candidates[0]] = Some(Mark::Unshaded);
             }
         }
         if !unique {
-            if rooms_only {
-                return Ok((p, s));
-            }
             continue;
         }
         let mut order: Vec<usize> = (0..n).filter(|&k| p.givens[k].is_some()).collect();

@@ -220,7 +220,7 @@ fn generated_puzzles_are_unique_and_minimal() {
     for seed in 0..6 {
         let (rows, cols) = (6 + seed as usize % 3, 7);
         let fill = [40, 30, 20][seed as usize % 3];
-        let (p, s) = generate::generate(rows, cols, fill, false, seed, &opts).unwrap();
+        let (p, s) = generate::generate(rows, cols, fill, seed, &opts).unwrap();
         assert!(p.verify(&s).is_ok());
         let Uniqueness::Unique(u) = uniqueness(&p, &opts).unwrap() else {
             panic!("seed {seed}: not unique:\n{}", p.to_text());
@@ -246,7 +246,7 @@ fn deduction_agrees_with_the_shading() {
     let opts = Options::default();
     let mut used = std::collections::BTreeSet::new();
     for seed in 10..22 {
-        let (p, s) = generate::generate(7, 7, 40, false, seed, &opts).unwrap();
+        let (p, s) = generate::generate(7, 7, 40, seed, &opts).unwrap();
         let (d, _) = deduce_puzzle(&p).unwrap();
         used.extend(d.used.keys().copied());
         assert!(!d.contradiction);
@@ -370,4 +370,43 @@ fn janko_001_solves_to_its_published_answer() {
     assert_eq!(s.solution::<Shading>(), Some(&p.shading_of(|k| cells[k])));
     let (d, _) = deduce_puzzle(&p).unwrap();
     assert!(d.solved && !d.contradiction, "{d:?}");
+}
+
+/// The default generator: rooms only (so a URL), the planted shading the only solution (by
+/// the solver, not the generator's backbone), and every room border needed — merging any two
+/// neighbouring rooms breaks the planted shading (the README's argument for minimality).
+#[test]
+fn rooms_only_puzzles_are_unique_with_urls() {
+    let opts = Options::default();
+    for seed in 0..4 {
+        let (rows, cols) = (5 + seed as usize % 3, 6);
+        let (p, s, _) = generate::generate_rooms(rows, cols, 40, seed, &opts).unwrap();
+        assert!(p.givens.iter().all(Option::is_none));
+        let url = p.url().expect("a URL");
+        assert_eq!(Norinori::parse(&url, "url").unwrap(), p);
+        let Uniqueness::Unique(u) = uniqueness(&p, &opts).unwrap() else {
+            panic!("seed {seed}: not unique:\n{}", p.to_text());
+        };
+        assert_eq!(u.solution::<Shading>(), Some(&s));
+        let shaded: Vec<bool> = (0..rows * cols).map(|k| s.at(k, cols)).collect();
+        for k in 0..rows * cols {
+            for j in p.neighbours(k) {
+                let (a, b) = (p.rooms.of[k], p.rooms.of[j]);
+                if a == b {
+                    continue;
+                }
+                let label: Vec<usize> = p
+                    .rooms
+                    .of
+                    .iter()
+                    .map(|&r| if r == b { a } else { r })
+                    .collect();
+                let merged = Norinori::new(Rooms::from_labels(rows, cols, &label));
+                assert!(
+                    merged.check(&shaded).is_err(),
+                    "seed {seed}: rooms {a} and {b}"
+                );
+            }
+        }
+    }
 }
