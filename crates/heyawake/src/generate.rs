@@ -5,6 +5,13 @@
 //! proved unique: numbers are dropped one at a time, in random order, while the engine proves
 //! the planted shading the only one (a number kept was needed with more numbers present, so it
 //! is needed with fewer).
+//!
+//! On larger boards every room's number seldom makes the shading unique (from 20×20 on, 300
+//! draws in a row failed), so the rooms are refined instead of drawn again: while another
+//! shading fits every number, a room where the two differ is cut in two by a straight line
+//! on which they shade a different number of cells on one side. Both parts get their numbers;
+//! the planted shading keeps every rule (checked) and the other one no longer fits, and every
+//! shading that fits the cut rooms fitted the whole ones, so each cut only removes solutions.
 
 use crate::rooms::{add_shading, components, neighbours, random_rectangles};
 use crate::{Clue, Family, Heyawake, Rooms, Shading};
@@ -18,11 +25,16 @@ use wellposed_engine::{
 /// `generate heyawake`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 6)]
+    /// Columns (and rows, unless --rows is given); `--size` is the older name.
+    #[arg(
+        long = "cols",
+        alias = "size",
+        value_name = "COLS",
+        default_value_t = 6
+    )]
     size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
+    /// Rows (default: the columns); `--height` is the older name.
+    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
     height: Option<usize>,
     /// The largest room.
     #[arg(long, default_value_t = 6)]
@@ -145,7 +157,7 @@ pub fn generate(
         for i in 0..p.clues.len() {
             p.clues[i] = Clue::Number(p.shaded_in(&s, i));
         }
-        if !unique(&p)? {
+        if !refine(&mut p, &s, &mut rng, opts)? {
             continue;
         }
         let mut order: Vec<usize> = (0..p.clues.len()).collect();
@@ -160,4 +172,77 @@ pub fn generate(
         return Ok((p, s));
     }
     Err("no shading with a unique puzzle found in 300 tries".into())
+}
+
+/// Cuts rooms (see the module's comment) until the numbers of every room leave `s` the only
+/// shading; `false` when no cut of a room where another shading differs keeps `s` valid.
+fn refine(
+    p: &mut Heyawake,
+    s: &Shading,
+    rng: &mut Xorshift,
+    opts: &Options,
+) -> Result<bool, String> {
+    let (rows, cols) = (p.rows(), p.cols());
+    // Each cut adds a room, so at most one cut per cell.
+    for _ in 0..=rows * cols {
+        let other = match uniqueness(p, opts).map_err(|e| e.to_string())? {
+            Uniqueness::Unique(_) => return Ok(true),
+            Uniqueness::None => {
+                return Err("internal error: the planted shading breaks a rule".into())
+            }
+            Uniqueness::Multiple(a, b) => {
+                let a: &Shading = a.solution().ok_or("a shading")?;
+                let b: &Shading = b.solution().ok_or("a shading")?;
+                if a == s {
+                    b.clone()
+                } else {
+                    a.clone()
+                }
+            }
+        };
+        // Every straight cut (row or column line through a room's cells) that tells the two
+        // shadings apart: on its first side they shade different numbers of cells.
+        let mut cuts: Vec<(usize, bool, usize)> = Vec::new();
+        for (i, room) in p.rooms.cells.iter().enumerate() {
+            if room.iter().all(|&k| s.at(k, cols) == other.at(k, cols)) {
+                continue;
+            }
+            for by_row in [true, false] {
+                let line = |k: usize| if by_row { k / cols } else { k % cols };
+                let (lo, hi) = room.iter().fold((usize::MAX, 0), |(lo, hi), &k| {
+                    (lo.min(line(k)), hi.max(line(k)))
+                });
+                for at in lo + 1..=hi {
+                    let side = |sh: &Shading| {
+                        room.iter()
+                            .filter(|&&k| line(k) < at && sh.at(k, cols))
+                            .count()
+                    };
+                    if side(s) != side(&other) {
+                        cuts.push((i, by_row, at));
+                    }
+                }
+            }
+        }
+        rng.shuffle(&mut cuts);
+        let cut = cuts.into_iter().find_map(|(i, by_row, at)| {
+            let line = |k: usize| if by_row { k / cols } else { k % cols };
+            let label: Vec<(usize, bool)> = (0..rows * cols)
+                .map(|k| (p.rooms.of[k], p.rooms.of[k] == i && line(k) < at))
+                .collect();
+            let mut q = Heyawake {
+                rooms: Rooms::from_labels(rows, cols, &label),
+                clues: Vec::new(),
+            };
+            q.clues = (0..q.rooms.cells.len())
+                .map(|r| Clue::Number(q.shaded_in(s, r)))
+                .collect();
+            q.verify(s).is_ok().then_some(q)
+        });
+        match cut {
+            Some(q) => *p = q,
+            None => return Ok(false),
+        }
+    }
+    Ok(false)
 }

@@ -1,8 +1,9 @@
 //! The generator: a random shading of tetrominoes (each new one grown at random from a cell
 //! next to the shading, kept while no 2×2 block is shaded and it touches no tetromino of its
 //! own shape), rooms grown at random around the tetrominoes, then — while the engine finds
-//! another solution — a cell that the other solution shades and ours does not is moved to a
-//! neighbouring room, which keeps the planted solution and rules out that one. LITS has no
+//! another solution — in each room where they differ, a cell that the other solution shades
+//! and ours does not is moved to a neighbouring room, which keeps the planted solution and
+//! rules out that one. LITS has no
 //! clues, so the result is unique with nothing to minimise.
 
 use crate::shapes::{shape_of, Shape};
@@ -18,11 +19,16 @@ use wellposed_engine::{
 /// `generate lits`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 6)]
+    /// Columns (and rows, unless --rows is given); `--size` is the older name.
+    #[arg(
+        long = "cols",
+        alias = "size",
+        value_name = "COLS",
+        default_value_t = 6
+    )]
     size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
+    /// Rows (default: the columns); `--height` is the older name.
+    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
     height: Option<usize>,
 }
 
@@ -237,16 +243,24 @@ pub fn generate(
                     }
                 }
             };
-            // Cells the other solution shades and ours leaves: move one to another room.
+            // Cells the other solution shades and ours leaves: move one of each room to
+            // another room. One room per check was enough on small boards; a large board has
+            // many rooms open at once, and taking them one check at a time ran past 15
+            // minutes at 20×20.
             let mut moved = false;
             let mut candidates: Vec<usize> = (0..n)
                 .filter(|&k| other.at(k, cols) && !shaded[k])
                 .collect();
             rng.shuffle(&mut candidates);
+            let mut done_rooms: Vec<usize> = Vec::new();
             for k in candidates {
+                let room = p.rooms.of[k];
+                if done_rooms.contains(&room) {
+                    continue;
+                }
                 if move_out(rows, cols, &mut label, &shaded, k, &mut rng) {
                     moved = true;
-                    break;
+                    done_rooms.push(room);
                 }
             }
             if !moved {

@@ -3,6 +3,13 @@
 //! a time, in random order, while the engine's uniqueness oracle (lazy single-cycle cuts
 //! included) proves the planted loop the only one. One pass leaves a minimal set: a pearl kept
 //! was needed with more pearls present, so it is needed with fewer.
+//!
+//! On larger boards a random loop with all its pearls is seldom unique (a pearl-less stretch,
+//! a staircase or a long straight run, somewhere lets another loop through; from 12×12 on, 100
+//! random loops in a row failed). So the loop is improved rather than drawn again: while
+//! another loop keeps every pearl, that loop becomes the planted one. It keeps every old pearl
+//! (it satisfies them) and usually admits more, so the pearl set only grows; when it does not
+//! grow, the two loops are alike to every pearl and a new loop is drawn.
 
 use crate::{Family, Loop, Masyu, Pearl};
 use clap::{Args, FromArgMatches};
@@ -10,16 +17,24 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::connectivity::random_grid_loop;
 use wellposed_engine::sat::{Lit, Var};
-use wellposed_engine::{Difficulty, Generator, Made, Options, Request, UniquenessOracle, Xorshift};
+use wellposed_engine::{
+    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, UniquenessOracle,
+    Xorshift,
+};
 
 /// `generate masyu`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 6)]
+    /// Columns (and rows, unless --rows is given); `--size` is the older name.
+    #[arg(
+        long = "cols",
+        alias = "size",
+        value_name = "COLS",
+        default_value_t = 6
+    )]
     size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
+    /// Rows (default: the columns); `--height` is the older name.
+    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
     height: Option<usize>,
 }
 
@@ -29,8 +44,9 @@ pub const GENERATOR: Generator = Generator {
     make,
 };
 
-/// The largest board the generator makes (each pearl costs a solve).
-const MAX_GENERATED: usize = 900;
+/// The largest board the generator makes (each pearl costs a check of the incremental oracle;
+/// 40×40, the largest benchmark board, is made in minutes).
+const MAX_GENERATED: usize = 1600;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
@@ -69,7 +85,10 @@ pub fn generate(
     let (rules, used) = empty.cnf_and_used(opts.choices, false);
     for _ in 0..100 {
         let on = random_grid_loop(rows, cols, &mut rng);
-        let l = empty.loop_of(|k| on[k]);
+        let Some(l) = improved_loop(&empty, empty.loop_of(|k| on[k]), opts)? else {
+            continue; // another loop with the same pearls: draw another
+        };
+        let on: Vec<bool> = (0..empty.num_segs()).map(|k| l.has(empty.seg(k))).collect();
         let options = empty.pearl_options(&l);
         let mut full = empty.clone();
         for &(k, pearl) in &options {
@@ -86,7 +105,7 @@ pub fn generate(
             .map_err(|e| e.to_string())?;
         let mut active = vec![true; options.len()];
         if !oracle.unique(&active) {
-            continue; // every pearl and still another loop: draw another
+            continue; // proved unique above, so only a bound (`--conflicts`) stops here
         }
         let mut order: Vec<usize> = (0..options.len()).collect();
         rng.shuffle(&mut order);
@@ -105,4 +124,42 @@ pub fn generate(
         return Ok((p, l));
     }
     Err("no loop with a unique puzzle found in 100 tries".into())
+}
+
+/// `l` or a loop grown from it whose pearls (every one it admits) allow no other loop; `None`
+/// when another loop admits exactly the same pearls (no pearl can tell the two apart).
+fn improved_loop(empty: &Masyu, mut l: Loop, opts: &Options) -> Result<Option<Loop>, String> {
+    let with_pearls = |l: &Loop| {
+        let mut p = empty.clone();
+        for (k, pearl) in empty.pearl_options(l) {
+            p.cells[k] = pearl;
+        }
+        p
+    };
+    let mut p = with_pearls(&l);
+    // Each step adds at least one pearl, so at most one step per cell.
+    for _ in 0..=empty.cells.len() {
+        let other = match uniqueness(&p, opts).map_err(|e| e.to_string())? {
+            Uniqueness::Unique(_) => return Ok(Some(l)),
+            Uniqueness::None => {
+                return Err("internal error: the planted loop breaks a pearl".into())
+            }
+            Uniqueness::Multiple(a, b) => {
+                let a: &Loop = a.solution().ok_or("a loop")?;
+                let b: &Loop = b.solution().ok_or("a loop")?;
+                if *a == l {
+                    b.clone()
+                } else {
+                    a.clone()
+                }
+            }
+        };
+        let q = with_pearls(&other);
+        let count = |p: &Masyu| p.cells.iter().filter(|&&c| c != Pearl::None).count();
+        if count(&q) <= count(&p) {
+            return Ok(None);
+        }
+        (l, p) = (other, q);
+    }
+    Ok(None)
 }

@@ -7,8 +7,18 @@
 //!
 //! A Nurikabe clue cannot be dropped outright: every island holds one, so the planted shading
 //! needs all of them; what a setter can leave out is the number, keeping the `?`.
+//!
+//! On larger boards every island's number seldom makes the shading unique (at 20×20, 200
+//! draws in a row failed), so the shading is mended instead of drawn again: while another
+//! shading fits every number, a cell where the two differ is flipped in ours: a sea cell
+//! becomes an island of its own with the number 1 (the other shading joins that cell to a
+//! numbered island, which now holds two numbers) or joins the one island it touches (whose
+//! number grows by one), an island cell joins the sea (its island's number shrinks by one) —
+//! where every rule still holds and the island stays small. The other shading's island of the
+//! old size no longer fits. New other shadings may appear, so the steps are bounded and a new
+//! shading is drawn when they run out.
 
-use crate::{components, Cell, Family, Nurikabe, Shading};
+use crate::{components, neighbours, Cell, Family, Nurikabe, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
@@ -19,11 +29,16 @@ use wellposed_engine::{
 /// `generate nurikabe`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 7)]
+    /// Columns (and rows, unless --rows is given); `--size` is the older name.
+    #[arg(
+        long = "cols",
+        alias = "size",
+        value_name = "COLS",
+        default_value_t = 7
+    )]
     size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
+    /// Rows (default: the columns); `--height` is the older name.
+    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
     height: Option<usize>,
     /// The largest island.
     #[arg(long, default_value_t = 6)]
@@ -140,10 +155,11 @@ pub fn generate(
             let k = part[rng.below(part.len() as u64) as usize];
             p.cells[k] = Cell::Number(part.len() as u32);
         }
-        let s = p.shading_of(|k| shaded[k]);
-        if !unique(&p)? {
-            continue; // every number and still another shading: draw another
+        let mut shaded = shaded;
+        if !mend(&mut p, &mut shaded, island, &mut rng, opts)? {
+            continue; // still another shading after the bounded steps: draw another
         }
+        let s = p.shading_of(|k| shaded[k]);
         let mut order: Vec<usize> = p.numbered().collect();
         rng.shuffle(&mut order);
         for k in order {
@@ -156,4 +172,72 @@ pub fn generate(
         return Ok((p, s));
     }
     Err("no shading with a unique puzzle found in 200 tries".into())
+}
+
+/// Mends `shaded` and the numbers of `p` (see the module's comment) until they allow no other
+/// shading; `false` when no step applies or the steps run out.
+fn mend(
+    p: &mut Nurikabe,
+    shaded: &mut [bool],
+    island: usize,
+    rng: &mut Xorshift,
+    opts: &Options,
+) -> Result<bool, String> {
+    let (rows, cols) = (p.rows, p.cols);
+    let n = rows * cols;
+    for _ in 0..n {
+        let other = match uniqueness(p, opts).map_err(|e| e.to_string())? {
+            Uniqueness::Unique(_) => return Ok(true),
+            Uniqueness::None => {
+                return Err("internal error: the planted shading breaks a rule".into())
+            }
+            Uniqueness::Multiple(a, b) => {
+                let a: &Shading = a.solution().ok_or("a shading")?;
+                let b: &Shading = b.solution().ok_or("a shading")?;
+                if (0..n).all(|k| a.at(k, cols) == shaded[k]) {
+                    b.clone()
+                } else {
+                    a.clone()
+                }
+            }
+        };
+        // Each cell where the two differ, flipped in ours, with every island renumbered: kept
+        // when every island still holds one number (a new lone island gets its own), none is
+        // larger than `island`, and the planted rules hold. A flip always changes a number the
+        // other shading fitted (or adds one inside its island), so it no longer fits.
+        let mut cells: Vec<usize> = (0..n).filter(|&k| shaded[k] != other.at(k, cols)).collect();
+        rng.shuffle(&mut cells);
+        let step = cells.into_iter().find_map(|k| {
+            let mut sh = shaded.to_vec();
+            sh[k] = !sh[k];
+            let mut q = p.clone();
+            if sh[k] {
+                if matches!(q.cells[k], Cell::Number(_) | Cell::Unknown) {
+                    return None; // a numbered cell stays unshaded
+                }
+            } else if neighbours(rows, cols, k).all(|j| sh[j]) {
+                q.cells[k] = Cell::Number(1);
+            }
+            let unshaded: Vec<bool> = sh.iter().map(|&x| !x).collect();
+            for part in components(rows, cols, &unshaded) {
+                let clues: Vec<usize> = part
+                    .iter()
+                    .copied()
+                    .filter(|&j| q.cells[j] != Cell::Empty)
+                    .collect();
+                if clues.len() != 1 || part.len() > island {
+                    return None;
+                }
+                q.cells[clues[0]] = Cell::Number(part.len() as u32);
+            }
+            let t = q.shading_of(|j| sh[j]);
+            q.verify(&t).is_ok().then_some((q, sh))
+        });
+        let Some((q, sh)) = step else {
+            return Ok(false);
+        };
+        *p = q;
+        shaded.copy_from_slice(&sh);
+    }
+    Ok(false)
 }

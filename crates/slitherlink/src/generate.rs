@@ -17,11 +17,16 @@ use wellposed_engine::{Difficulty, Generator, Made, Options, Request, Uniqueness
 /// `generate slitherlink`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 6)]
+    /// Columns (and rows, unless --rows is given); `--size` is the older name.
+    #[arg(
+        long = "cols",
+        alias = "size",
+        value_name = "COLS",
+        default_value_t = 6
+    )]
     size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
+    /// Rows (default: the columns); `--height` is the older name.
+    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
     height: Option<usize>,
 }
 
@@ -31,8 +36,9 @@ pub const GENERATOR: Generator = Generator {
     make,
 };
 
-/// The largest board the generator makes (each number costs a solve).
-const MAX_GENERATED: usize = 900;
+/// The largest board the generator makes (each number costs a check of the incremental oracle;
+/// 40×40, the largest benchmark board, is made in minutes).
+const MAX_GENERATED: usize = 1600;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
