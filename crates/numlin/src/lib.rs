@@ -302,30 +302,53 @@ impl Numlin {
         None
     }
 
-    /// A segment of `on` with two empty cells beside it (a 2×2 block, the segment one side,
-    /// the cells beside its ends on no path), taken round the other three sides: another
-    /// solution when `on` is one (the inverse of [`Numlin::shortcut`]).
+    /// A drawn segment x–y of `on` and a way from x to y through cells on no path, taken
+    /// instead of the segment: another solution when `on` is one (the path grows by a
+    /// detour; the inverse of a shortcut).
     pub fn detour(&self, on: &[bool]) -> Option<Vec<bool>> {
         let segs = self.segments();
-        let mut used = vec![false; self.rows * self.cols];
+        let n = self.rows * self.cols;
+        let mut used = vec![false; n];
         for (k, &(a, b)) in segs.iter().enumerate() {
             if on[k] {
                 used[a] = true;
                 used[b] = true;
             }
         }
-        for round in self.blocks() {
-            for i in 0..4 {
-                let side = round[i];
-                let rest = [1, 2, 3].map(|j| round[(i + j) % 4]);
-                let (a, b) = segs[rest[1]];
-                if on[side] && !used[a] && !used[b] {
+        let at = self.incident(&segs);
+        let other = |v: usize, k: usize| segs[k].0 + segs[k].1 - v;
+        for (k, &(x, y)) in segs.iter().enumerate() {
+            if !on[k] {
+                continue;
+            }
+            // Breadth first from x's empty neighbours through empty cells to one beside y.
+            let mut from = vec![usize::MAX; n];
+            let mut queue = std::collections::VecDeque::new();
+            for &j in &at[x] {
+                let z = other(x, j);
+                if !used[z] && from[z] == usize::MAX {
+                    from[z] = x;
+                    queue.push_back(z);
+                }
+            }
+            while let Some(z) = queue.pop_front() {
+                if let Some(&j) = at[z].iter().find(|&&j| other(z, j) == y) {
                     let mut out = on.to_vec();
-                    out[side] = false;
-                    for k in rest {
-                        out[k] = true;
+                    out[k] = false;
+                    out[j] = true;
+                    let mut w = z;
+                    while w != x {
+                        out[self.seg_index(w, from[w])] = true;
+                        w = from[w];
                     }
                     return Some(out);
+                }
+                for &j in &at[z] {
+                    let w = other(z, j);
+                    if !used[w] && from[w] == usize::MAX {
+                        from[w] = z;
+                        queue.push_back(w);
+                    }
                 }
             }
         }
@@ -373,6 +396,20 @@ impl Numlin {
             for (&ca, &cb) in col[a].iter().zip(&col[b]) {
                 cnf.add_clause(&[!e, !ca, cb]);
                 cnf.add_clause(&[!e, ca, !cb]);
+            }
+        }
+        if self.no_uturns {
+            // The reduced question (see `reduced_for_uniqueness`): neighbours on one path are
+            // joined (else the path would take the short way between them). A colour is one
+            // path when its number appears exactly twice.
+            let twice: Vec<bool> = labels
+                .iter()
+                .map(|&l| self.cells.iter().filter(|&&c| c == Some(l)).count() == 2)
+                .collect();
+            for (k, &(a, b)) in segs.iter().enumerate() {
+                for i in (0..labels.len()).filter(|&i| twice[i]) {
+                    cnf.add_clause(&[!col[a][i], !col[b][i], answer[k].positive()]);
+                }
             }
         }
     }
@@ -633,15 +670,18 @@ impl Family for Numlin {
         false
     }
 
-    /// Under `paths-only`, the puzzle without the solutions that turn back round a 2×2 block
-    /// ([`Numlin::no_uturns`]). Why the answer is the same: a solution with such a turn gives
-    /// one without by [`Numlin::shortcut`], with fewer segments, so shortening ends and
-    /// there is a solution exactly when there is one without turns. If the reduced puzzle
-    /// has exactly one, S, and this one another, T: shorten T to T* without turns; T* is a
-    /// solution of the reduced puzzle, so T* = S, and the last shortening step, read
-    /// backwards, is a detour of S ([`Numlin::detour`]), which [`Family::another_solution`]
-    /// looks for. (Under `all-cells` a shortcut would leave two cells empty: no reduction.)
-    /// Measured on the penpa 11×11 spiral: 40 s and more without an answer, 17 s reduced.
+    /// Under `paths-only`, the puzzle without the solutions where a path could take a short
+    /// way ([`Numlin::no_uturns`]): no path turns back round three sides of a 2×2 block, and
+    /// (one-hot colours) no two neighbouring cells of a path whose number appears twice are
+    /// left unjoined. Why the answer is the same: a solution where a path passes two
+    /// neighbouring cells x and y without the segment x–y gives another by joining them and
+    /// emptying the cells between, with fewer segments; so shortening ends, and there is a
+    /// solution exactly when there is a reduced one. If the reduced puzzle has exactly one,
+    /// S, and this one another, T: shorten T until it is reduced; that is S, and the last
+    /// step, read backwards, is a detour of S through empty cells ([`Numlin::detour`]), which
+    /// [`Family::another_solution`] looks for. (Under `all-cells` a shortcut would leave cells
+    /// empty: no reduction.) Measured on the penpa 11×11 spiral: no answer in 40 s before,
+    /// 17 s with the U-turns alone left out.
     fn reduced_for_uniqueness(&self) -> Option<Self> {
         (self.rule == Cover::PathsOnly && !self.no_uturns).then(|| Numlin {
             no_uturns: true,
