@@ -231,6 +231,16 @@ impl Numlin {
         }
         // Every used cell reaches a number: cells 0..n and an extra vertex n joined to each
         // number (always there).
+        if cnf.choices().phase_hints {
+            // Draw nothing unless forced: CaDiCaL's first guess is "true", which on a sparse
+            // board fills the empty cells with detached loops, each cut alone by the lazy loop.
+            for k in 0..segs.len() {
+                cnf.prefer(!seg(k));
+            }
+            for &u in &used {
+                cnf.prefer(!u);
+            }
+        }
         let hub = cnf.new_var().positive();
         cnf.add_clause(&[hub]);
         let mut present = used.clone();

@@ -355,7 +355,11 @@ fn corpus_times() {
         }
         let p = Numlin::parse(url, "tsv").unwrap();
         let opts = Options {
-            solver: wellposed_engine::SolverChoice::Cadical,
+            solver: if std::env::var("NUMLIN_STABLE").is_ok() {
+                wellposed_engine::SolverChoice::CadicalStable
+            } else {
+                wellposed_engine::SolverChoice::Cadical
+            },
             limits: wellposed_engine::sat::Limits {
                 deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(limit)),
                 conflicts: None,
