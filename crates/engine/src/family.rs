@@ -121,6 +121,24 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
         Tried::Hopeless
     }
 
+    /// A smaller question with the same answer to "none, one, or several?" (the question of
+    /// [`crate::uniqueness`]): a puzzle of this family whose solutions are some of this one's
+    /// (dominated ones left out, say a path with a detour), such that this puzzle has a
+    /// solution exactly when the reduced one has, and when the reduced one has exactly one, S,
+    /// this one has a second exactly when [`Family::another_solution`] finds one beside S.
+    /// Asked only by [`crate::uniqueness`]; counts and listings never take it. The default:
+    /// none.
+    fn reduced_for_uniqueness(&self) -> Option<Self> {
+        None
+    }
+
+    /// A solution other than `s` (the one solution of [`Family::reduced_for_uniqueness`]), or
+    /// `None` when there is none: see there.
+    fn another_solution(&self, s: &Self::Solution) -> Option<Self::Solution> {
+        let _ = s;
+        None
+    }
+
     /// A partial answer drawn like a solution: `known[k]` is the value of the k-th answer
     /// variable when it is settled (the backbone). `None` when the family has no such picture.
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {
@@ -361,6 +379,11 @@ pub trait Puzzle: Send + Sync {
     ) -> Tried<Result<Native<Solved>, EngineError>>;
     /// See [`Family::native_role`].
     fn native_role(&self) -> NativeRole;
+    /// See [`Family::reduced_for_uniqueness`].
+    fn reduced_for_uniqueness(&self) -> Option<Box<dyn Puzzle>>;
+    /// See [`Family::another_solution`]: `None` when there is none (or `solved` is of
+    /// another family), else the other solution checked by the family's rules.
+    fn another_solution(&self, solved: &Solved) -> Option<Result<Solved, EngineError>>;
     /// See [`Family::render_partial`].
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String>;
     /// See [`Family::deduction_rules`].
@@ -432,6 +455,15 @@ impl<F: Family> Puzzle for F {
 
     fn native_role(&self) -> NativeRole {
         Family::native_role(self)
+    }
+
+    fn reduced_for_uniqueness(&self) -> Option<Box<dyn Puzzle>> {
+        Family::reduced_for_uniqueness(self).map(|q| Box::new(q) as Box<dyn Puzzle>)
+    }
+
+    fn another_solution(&self, solved: &Solved) -> Option<Result<Solved, EngineError>> {
+        let s = solved.solution::<F::Solution>()?;
+        Family::another_solution(self, s).map(|t| checked(self, t, None))
     }
 
     fn render_partial(&self, known: &[Option<bool>]) -> Option<String> {

@@ -448,7 +448,10 @@ impl Family for Hashi {
 
     fn svg_puzzle(&self) -> Option<String> {
         let links = self.links();
-        Some(format::svg(self, &self.bridges_of(&links, &vec![0; links.len()])))
+        Some(format::svg(
+            self,
+            &self.bridges_of(&links, &vec![0; links.len()]),
+        ))
     }
 
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {

@@ -75,6 +75,7 @@ pub fn parse(text: &str, source: &str) -> Result<Numlin, ParseError> {
         cols,
         cells,
         rule,
+        no_uturns: false,
     })
 }
 
@@ -139,6 +140,7 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Numlin, String> {
         cols: u.cols,
         cells,
         rule: Cover::PathsOnly,
+        no_uturns: false,
     })
 }
 

@@ -107,6 +107,65 @@ fn counts_agree_with_brute_force_on_tiny_boards() {
     assert!(solvable > 20, "too few solvable boards drawn: {solvable}");
 }
 
+/// The uniqueness question (reduced under `paths-only` to the solutions without U-turns, then
+/// a detour looked for: `Family::reduced_for_uniqueness`) against brute force: none, unique
+/// or multiple as the count of every assignment says, on random tiny boards of both rules,
+/// and the two witnesses of "multiple" are different solutions by the rules.
+#[test]
+fn uniqueness_agrees_with_brute_force_on_tiny_boards() {
+    let mut rng = Xorshift(0x5eed_1234_abcd_0002);
+    let mut seen = [0usize; 3];
+    for round in 0..200 {
+        let mut p = random_tiny(&mut rng);
+        if round % 2 == 0 {
+            // More numbers: unique boards are rarer among the tiny ones.
+            for label in 4..=5 {
+                for _ in 0..2 {
+                    let k = rng.below(p.cells.len() as u64) as usize;
+                    p.cells[k] = Some(label);
+                }
+            }
+        }
+        let want = brute_force(&p).min(2) as usize;
+        seen[want] += 1;
+        let text = p.to_text();
+        match uniqueness(&p, &Options::default()).unwrap() {
+            Uniqueness::None => assert_eq!(want, 0, "round {round}\n{text}"),
+            Uniqueness::Unique(_) => assert_eq!(want, 1, "round {round}\n{text}"),
+            Uniqueness::Multiple(a, b) => {
+                assert_eq!(want, 2, "round {round}\n{text}");
+                let [a, b] = [a, b].map(|s| s.solution::<Links>().unwrap().on.clone());
+                assert_ne!(a, b, "round {round}\n{text}");
+                for on in [a, b] {
+                    assert!(p.check(&on).is_ok(), "round {round}\n{text}");
+                }
+            }
+        }
+    }
+    assert!(
+        seen.iter().all(|&k| k >= 5),
+        "too few of some answer: {seen:?}"
+    );
+}
+
+/// A detour beside a path and its shortcut undo each other.
+#[test]
+fn a_detour_and_its_shortcut_undo_each_other() {
+    // 1 . 1 on a 2×3 board: the straight path has a detour through the row below.
+    let mut p = Numlin::empty(2, 3, Cover::PathsOnly);
+    p.cells[0] = Some(1);
+    p.cells[2] = Some(1);
+    let mut on = vec![false; p.segments().len()];
+    on[p.seg_index(0, 1)] = true;
+    on[p.seg_index(1, 2)] = true;
+    assert!(p.check(&on).is_ok());
+    assert_eq!(p.shortcut(&on), None);
+    let round = p.detour(&on).expect("a detour");
+    assert!(p.check(&round).is_ok());
+    assert_eq!(p.shortcut(&round), Some(on.clone()));
+    assert_eq!(brute_force(&p), 4);
+}
+
 /// Paths between opposite corners of an n × n grid with nothing else on it: self-avoiding rook
 /// paths, OEIS A007764 (1, 2, 12, 184, 8512, …); with every cell used, Hamiltonian paths
 /// between opposite corners, OEIS A001184 for odd n (1, 2, 104, …) and none for even n.

@@ -113,6 +113,9 @@ pub struct Cnf {
     preferred: Vec<Lit>,
     /// The hints hold at every decision, not only the first (see [`Cnf::insist_on_preferred`]).
     insist: bool,
+    /// The builder's promise that no solution's true answer literals hold another's (see
+    /// [`Cnf::promise_antichain`]).
+    antichain: bool,
 }
 
 /// The bytes a clause of `len` literals takes in a [`Cnf`]: the literals and the vector's
@@ -218,6 +221,26 @@ impl Cnf {
     /// Whether [`Cnf::insist_on_preferred`] was asked.
     pub fn insists_on_preferred(&self) -> bool {
         self.insist
+    }
+
+    /// The builder's promise about its puzzle (not a constraint): the sets of answer
+    /// variables true in two different solutions never contain one another. Then a found
+    /// solution S is excluded by the clause "one of S's true answer variables is false",
+    /// which excludes with it every assignment that draws all of S and more: none of them is
+    /// a solution, so counts stay exact, and the solver can no longer step to a new model by
+    /// adding something to S. Loop and path genres keep the promise (a drawn set strictly
+    /// holding a solution's has a stray piece), and there it matters: with the full clause
+    /// the cheapest next model of Numberlink's second solve was the first one plus a detached
+    /// loop, each cut alone by the lazy loop, one per loop the empty cells can hold. The
+    /// blocking loop takes the short clause when this is promised; the DRAT certificate does
+    /// not (its proof must not rest on the promise).
+    pub fn promise_antichain(&mut self, promised: bool) {
+        self.antichain = promised;
+    }
+
+    /// Whether [`Cnf::promise_antichain`] was given.
+    pub fn promises_antichain(&self) -> bool {
+        self.antichain
     }
 
     /// A fresh variable that is forced true: a stand-in for the constant "true".

@@ -35,7 +35,10 @@ pub fn certified(
     keep: usize,
 ) -> Result<Certified, EngineError> {
     // The proof is of the complete formula: no lazy constraints.
-    let Prepared::Sat { enc, cover_options } = prepare(
+    let Prepared::Sat {
+        mut enc,
+        cover_options,
+    } = prepare(
         p,
         Method::Sat,
         opts.choices.settled(Purpose::Solving),
@@ -44,6 +47,10 @@ pub fn certified(
     else {
         unreachable!("Method::Sat prepares CNF")
     };
+    // Each solution blocked by the clause negating all its answer literals: the proof then
+    // says "no other assignment of the answer variables" without resting on the family's
+    // promise that no solution holds another (`Cnf::promise_antichain`).
+    enc.cnf.promise_antichain(false);
     let mut solutions = Vec::new();
     let mut count = 0u64;
     let mut blocked = Vec::new();

@@ -141,10 +141,20 @@ pub(super) fn enumerate_on(
             );
         }
         rounds.accepted();
-        let block: Vec<Lit> = enc
+        // The solution's literals; the clause blocking it negates them all, or only its true
+        // ones where the builder promises that no solution holds another
+        // (`Cnf::promise_antichain`: that clause also excludes the supersets, none of them
+        // solutions).
+        let here: Vec<Lit> = enc
             .answer
             .iter()
-            .map(|&v| Lit::new(v, !model[v.index()]))
+            .map(|&v| Lit::new(v, model[v.index()]))
+            .collect();
+        let short = enc.cnf.promises_antichain();
+        let block: Vec<Lit> = here
+            .iter()
+            .filter(|l| !short || l.is_positive())
+            .map(|&l| !l)
             .collect();
         let answer = match cover_options {
             Some(k) => Answer::Cover((0..k).filter(|&o| model[o]).collect()),
@@ -157,7 +167,6 @@ pub(super) fn enumerate_on(
             // The hints move to the solution just found: the next one is most often beside
             // it (Faase's second picture, a 2×2 swap away, 29.6 s with the first hints held,
             // 7.5 s with the first picture's: BENCHMARKS.md, "Hints that hold").
-            let here: Vec<Lit> = block.iter().map(|&l| !l).collect();
             solver.hold_phases(&here);
         }
         blocked.push(block);
@@ -210,8 +219,20 @@ pub fn first(p: &dyn Puzzle, opts: &Options) -> Result<Option<Solved>, EngineErr
     Ok(found)
 }
 
-/// None, unique, or multiple with two different witnesses.
+/// None, unique, or multiple with two different witnesses. Where the family reduces the
+/// question ([`crate::Family::reduced_for_uniqueness`]), the reduced puzzle answers it, and a
+/// unique answer there stands once [`crate::Family::another_solution`] finds no second.
 pub fn uniqueness(p: &dyn Puzzle, opts: &Options) -> Result<Uniqueness, EngineError> {
+    if let Some(q) = p.reduced_for_uniqueness() {
+        log::info!("the family reduces the question of uniqueness");
+        return Ok(match uniqueness(q.as_ref(), opts)? {
+            Uniqueness::Unique(s) => match p.another_solution(&s) {
+                Some(t) => Uniqueness::Multiple(s, t?),
+                None => Uniqueness::Unique(s),
+            },
+            other => other,
+        });
+    }
     let mut found = Vec::with_capacity(2);
     enumerate(p, opts, Some(2), |s| {
         found.push(s);
