@@ -24,7 +24,11 @@ struct Driver {
     child: std::process::Child,
     addr: String,
     session: String,
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
+
+/// Held by the one test driving a browser at a time.
+static BROWSER_TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 impl Driver {
     fn start() -> Option<Driver> {
@@ -36,40 +40,51 @@ impl Driver {
             eprintln!("SKIPPED: no {CHROMIUM} or {DRIVER}");
             return None;
         }
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = std::process::Command::new(DRIVER)
-            .arg(format!("--port={port}"))
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("start chromedriver");
-        let addr = format!("127.0.0.1:{port}");
-        let until = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(&addr).is_err() {
-            assert!(Instant::now() < until, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        // One browser at a time: three Chromiums starting together on a loaded 2-core machine
+        // made a session request fail (the driver closed the connection unanswered).
+        let turn = BROWSER_TURN.lock().unwrap_or_else(|e| e.into_inner());
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"binary": CHROMIUM, "args": [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1100,1300"]}
         }}});
-        let mut d = Driver {
-            child,
-            addr,
-            session: String::new(),
-        };
-        let v = d.call("POST", "/session", Some(caps));
-        d.session = v["sessionId"]
-            .as_str()
-            .unwrap_or_else(|| panic!("no session: {v}"))
-            .to_string();
-        Some(d)
+        // A free port can be taken between our probe and the driver's bind: a session that
+        // cannot be had is asked of a fresh driver, three times at most.
+        let mut last = String::new();
+        for _ in 0..3 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            let mut child = std::process::Command::new(DRIVER)
+                .arg(format!("--port={port}"))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .expect("start chromedriver");
+            let addr = format!("127.0.0.1:{port}");
+            let until = Instant::now() + Duration::from_secs(20);
+            while std::net::TcpStream::connect(&addr).is_err() {
+                assert!(Instant::now() < until, "chromedriver did not start");
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            let (code, text) = http(&addr, "POST", "/session", Some(&caps.to_string()));
+            let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+            if let (200, Some(session)) = (code, v["value"]["sessionId"].as_str()) {
+                return Some(Driver {
+                    child,
+                    addr,
+                    session: session.to_string(),
+                    _turn: turn,
+                });
+            }
+            last = format!("{code}: {text}");
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        panic!("no WebDriver session in three tries; the last answer: {last}");
     }
 
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {

@@ -119,13 +119,13 @@ fn hard_generated_puzzles_agree_with_sat() {
 }
 
 /// 36 puzzles spread over the enjoysudoku.com forum's "hardest" list
-/// (encodings/sudoku/forum-hardest-36.txt, from the 10,000 the batch benchmark runs; its header
+/// (encodings/sudoku/forum-hardest-36.sdm, from the 10,000 the batch benchmark runs; its header
 /// says where they come from): the batch's solution is SAT's.
 #[test]
 fn forum_hardest_puzzles_agree_with_sat() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../encodings/sudoku/forum-hardest-36.txt"
+        "/../../encodings/sudoku/forum-hardest-36.sdm"
     );
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text
