@@ -52,6 +52,10 @@ pub(super) fn connected(c: &Connected, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<L
             let other = &parts[(k + 1) % parts.len()];
             let mut clause = vec![!c.present[part[0]], !c.present[other[0]]];
             clause.extend(boundary(&c.present, &c.edges, &membership(n, part)));
+            // Vertices may share one presence literal (Hashiwokakero's islands, always
+            // there): a literal is written once.
+            clause.sort_unstable();
+            clause.dedup();
             clause
         })
         .collect()
