@@ -1,5 +1,5 @@
 //! The formats Fillomino is read and written in: the `family fillomino` document, puzz.link
-//! URLs, and the SVG drawing of a solution.
+//! URLs, and the SVG drawings of a solution and of the puzzle alone.
 //!
 //! puzz.link (pzprjs) writes a board as `fillomino/COLS/ROWS/BODY`: the givens in the number16
 //! code ([`wellposed_engine::puzzlink`]; `.` a given without its number), then, only when the
@@ -195,6 +195,34 @@ pub fn url(p: &Fillomino) -> String {
 /// The solution drawn: thick lines between regions, given numbers black and bold, the
 /// numbers filled in blue.
 pub fn svg(p: &Fillomino, s: &Numbers) -> String {
+    let number: Vec<Option<usize>> = s.number.iter().map(|&v| Some(v)).collect();
+    picture(p, &number, |i, a, b| {
+        p.walls[i] || s.number.get(a) != s.number.get(b)
+    })
+}
+
+/// The puzzle as given: the given numbers (`?` for a given without its number) and the walls,
+/// the open cells empty.
+pub fn svg_puzzle(p: &Fillomino) -> String {
+    let number: Vec<Option<usize>> = p
+        .givens
+        .iter()
+        .map(|g| match g {
+            Some(Clue::Number(v)) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    picture(p, &number, |i, _, _| p.walls[i])
+}
+
+/// The board with `number[k]` in each cell that has one and a thick line between the
+/// neighbours (a, b) of pair i where `thick(i, a, b)`; one element per line, as the workbench
+/// compares pictures line by line.
+fn picture(
+    p: &Fillomino,
+    number: &[Option<usize>],
+    thick: impl Fn(usize, usize, usize) -> bool,
+) -> String {
     let size = 30.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
     let mut out = format!(
@@ -207,11 +235,14 @@ pub fn svg(p: &Fillomino, s: &Numbers) -> String {
     out.push_str(&format!(
         "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
     ));
-    for (k, &v) in s.number.iter().enumerate() {
+    for (k, &v) in number.iter().enumerate() {
         let (x, y) = ((k % p.cols) as f64 * size, (k / p.cols) as f64 * size);
-        let (fill, weight) = match p.givens[k] {
-            Some(Clue::Number(_)) => ("black", "bold"),
-            _ => ("#1f5fbf", "normal"),
+        // Given numbers (and, in the puzzle alone, a given `?`) black and bold; filled blue.
+        let ((fill, weight), v) = match (p.givens[k], v) {
+            (Some(Clue::Number(_)), Some(v)) => (("black", "bold"), v.to_string()),
+            (_, Some(v)) => (("#1f5fbf", "normal"), v.to_string()),
+            (Some(Clue::Unknown), None) => (("black", "bold"), "?".to_string()),
+            (_, None) => continue,
         };
         out.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{weight}\" font-family=\"sans-serif\">{v}</text>\n",
@@ -236,7 +267,7 @@ pub fn svg(p: &Fillomino, s: &Numbers) -> String {
                 (r + 1.0) * size,
             )
         };
-        let (stroke, width) = if s.number.get(a) != s.number.get(b) || p.walls[i] {
+        let (stroke, width) = if thick(i, a, b) {
             ("black", 2.5)
         } else {
             ("#bbb", 1.0)

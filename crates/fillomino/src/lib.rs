@@ -439,6 +439,11 @@ impl Family for Fillomino {
         Some(format::svg(self, s))
     }
 
+    /// The puzzle as given: the given numbers and walls, the open cells empty.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(format::svg_puzzle(self))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

@@ -56,6 +56,16 @@ pub fn partial(p: &Kakuro, known: &[Option<bool>]) -> String {
 
 /// The solution drawn as an SVG document.
 pub fn svg(p: &Kakuro, s: &Fill) -> String {
+    picture(p, &s.digits)
+}
+
+/// The puzzle as given: the clue cells and their sums, the white cells empty.
+pub fn svg_puzzle(p: &Kakuro) -> String {
+    picture(p, &[])
+}
+
+/// The board with `digits[k]` in each white cell that has one (1–9), one element per line.
+fn picture(p: &Kakuro, digits: &[u8]) -> String {
     let size = 36.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
     let mut out = format!(
@@ -76,7 +86,7 @@ pub fn svg(p: &Kakuro, s: &Fill) -> String {
         ));
         match *cell {
             Cell::White => {
-                if let Some(&d @ 1..=9) = s.digits.get(k) {
+                if let Some(&d @ 1..=9) = digits.get(k) {
                     out.push_str(&text(x + size / 2.0, y + size * 0.72, 22, &d.to_string()));
                 }
             }
