@@ -7,7 +7,9 @@
 //! then between vertical neighbours, five to a base-32 character, the first in the highest
 //! bit. Read from pzprjs's `src/variety/fillomino.js` (decodeNumber16 then decodeBorder;
 //! encodeBorderIfPresent) and its test URL `6/6/h4j53g2k5233k2g14j3h`. pzprjs's `t` flag
-//! (the variant with numbers up to 3, `fillomino/t/…`) is not read.
+//! (`fillomino/t/…`, its option `fillomino_tri`, whose answer check `checkMaxNum` refuses a
+//! region above 3 cells) is read into [`Fillomino::tri`] and written back; the document says
+//! it as a line `tri`.
 
 use crate::{Clue, Fillomino, Numbers, MAX_CELLS};
 use wellposed_engine::connectivity::grid_pairs;
@@ -23,9 +25,15 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
         text,
         source,
         "fillomino",
-        &["size", "grid", "walls"],
+        &["size", "tri", "grid", "walls"],
         &["grid", "walls"],
     )?;
+    let tri = match doc.get("tri") {
+        Some(e) if !e.values.is_empty() => {
+            return Err(doc.error(e.line, "`tri`: expected nothing after it"));
+        }
+        found => found.is_some(),
+    };
     let (rows, cols) = doc.size(MAX_CELLS)?;
     let n = rows * cols;
     let grid = doc.require("grid", "followed by ROWS lines of cells")?;
@@ -60,6 +68,7 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
         }
     }
     let mut p = Fillomino::new(rows, cols, givens);
+    p.tri = tri;
     if let Some(walls) = doc.get("walls") {
         let pairs = grid_pairs(rows, cols);
         for (line, tokens) in &walls.body {
@@ -99,7 +108,11 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
 
 /// The document: the size, the board one row a line, and the walls when there are any.
 pub fn to_text(p: &Fillomino) -> String {
-    let mut s = format!("family fillomino\nsize {} {}\ngrid\n", p.rows, p.cols);
+    let mut s = format!("family fillomino\nsize {} {}\n", p.rows, p.cols);
+    if p.tri {
+        s.push_str("tri\n");
+    }
+    s.push_str("grid\n");
     for row in p.givens.chunks(p.cols.max(1)) {
         let cells: Vec<String> = row
             .iter()
@@ -139,6 +152,8 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Fillomino, String> {
         });
     }
     let mut p = Fillomino::new(u.rows, u.cols, givens);
+    // The engine's reader lets through no other flag (`Family::PUZZLINK_FLAGS`).
+    p.tri = u.flags.contains('t');
     let rest = rest.trim_end_matches('/');
     if !rest.is_empty() {
         let bits = p.walls.len();
@@ -189,7 +204,8 @@ pub fn url(p: &Fillomino) -> String {
             }
         }
     }
-    puzzlink::url("fillomino", p.cols, p.rows, &body)
+    let pid = if p.tri { "fillomino/t" } else { "fillomino" };
+    puzzlink::url(pid, p.cols, p.rows, &body)
 }
 
 /// The solution drawn: thick lines between regions, given numbers black and bold, the
