@@ -16,8 +16,9 @@
 //! - `v:VARIANT` marks a puzzle whose rules are not the genre's own (pzprjs reads its board,
 //!   sets its `variant` option and then checks no answer, since it does not know the rules).
 //!   [`read`] refuses it, naming it: the genre's rules would answer another puzzle. pzprjs's
-//!   reader also skips a `v:` part before the genre (`?v:VARIANT/PID/…`, its file URLs' form),
-//!   taken here the same way.
+//!   parser also skips a `v:` part before the genre (`?v:VARIANT/pzprv3/…`, the form of its
+//!   file URLs; on a plain `?v:VARIANT/PID/…` it then sets no variant, its only reading of that
+//!   shape being by accident). Here it is refused the same way, for what it says of the rules.
 //! - a part that is not a number is the genre's flags (`slither/f/…`): letters each genre reads
 //!   in its own way (its `checkpflag`), most of them rule variants. [`read`] passes the letters a
 //!   family lists in [`crate::Family::PUZZLINK_FLAGS`] on to it ([`Url::flags`]) and refuses

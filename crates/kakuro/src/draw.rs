@@ -98,10 +98,15 @@ fn picture(p: &Kakuro, digits: &[u8]) -> String {
                         y + size
                     ));
                 }
-                if let Some(v) = down {
+                // As pzprjs draws a clue cell: a sum only where its run starts (a white cell
+                // below it, to its right), so that a 0 written for "no sum" stays unseen.
+                let white = |j: Option<usize>| j.is_some_and(|j| p.cells[j].is_white());
+                let below = (k + p.cols < p.cells.len()).then_some(k + p.cols);
+                let right = (k % p.cols + 1 < p.cols).then_some(k + 1);
+                if let Some(v) = down.filter(|_| white(below)) {
                     out.push_str(&text(x + size * 0.3, y + size * 0.9, 12, &v.to_string()));
                 }
-                if let Some(v) = across {
+                if let Some(v) = across.filter(|_| white(right)) {
                     out.push_str(&text(x + size * 0.7, y + size * 0.4, 12, &v.to_string()));
                 }
             }
