@@ -1095,3 +1095,35 @@ fn exact_covers_past_the_memory_budget_are_refused() {
         assert_eq!(r.stderr.lines().count(), 1, "{f}: {}", r.stderr);
     }
 }
+
+/// `wellposed svg`: the puzzle as given, drawn as the workbench shows it (the family's
+/// `svg_puzzle`): printed, written with `-o`, named in the JSON; refused in one line for a
+/// family with no picture.
+#[test]
+fn svg_draws_the_puzzle_as_given() {
+    let url = "https://puzz.link/p?yinyang/5/5/016612300";
+    let r = wellposed(&["svg", url]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("<svg") && r.stdout.trim_end().ends_with("</svg>"));
+    let out = temp_file("puzzle.svg", "");
+    let j = wellposed(&["svg", url, "-o", &out, "--json"]).json();
+    assert_eq!(
+        (j["family"].as_str(), j["svg"].as_str()),
+        (Some("yinyang"), Some(out.as_str()))
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap().trim_end(),
+        r.stdout.trim_end()
+    );
+    let r = wellposed(&[
+        "svg",
+        "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h",
+    ]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.trim().lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("no drawing of `nonogram`"),
+        "{}",
+        r.stderr
+    );
+}

@@ -323,3 +323,52 @@ fn bent_fleets_and_safe_cells_solve_to_the_published_answers_and_write_back() {
     let f = temp_file("safe-mines.txt", &text);
     assert_eq!(url_of(&f), mines);
 }
+
+/// pzprjs's parts between the genre and the size (its `parseURLData`): a flag the family reads
+/// is read (the full variants of Slitherlink and Masyu, Fillomino's regions of at most 3
+/// cells; each written back with it); another flag, or a `v:` variant
+/// mark (a puzzle with rules of its own), is refused in one line that names it — never read as
+/// the plain genre, and never said to be a genre wellposed does not read.
+#[test]
+fn flags_and_variant_marks_are_read_or_refused_by_name() {
+    for (url, status) in [
+        ("https://puzz.link/p?slither/f/3/2/jd", "unique"),
+        ("https://puzz.link/p?mashu/f/3/2/00", "unique"),
+        ("https://puzz.link/p?fillomino/t/2/2/4i", "none"),
+    ] {
+        assert_eq!(solve_json(url)["status"], status, "{url}");
+        assert_eq!(url_of(url), url);
+    }
+    for (arg, words) in [
+        ("https://puzz.link/p?mashu/e/3/2/00", "flag `e`"),
+        ("https://puzz.link/p?country/e/2/2/00", "flag `e`"),
+        ("https://puzz.link/p?fillomino/tx/2/2/1", "flag `x`"),
+        ("https://puzz.link/p?lits/d/2/2/00", "flag `d`"),
+        (
+            "https://puzz.link/p?nurikabe/v:x/3/3/g",
+            "`v:x` marks a variant",
+        ),
+        (
+            "https://puzz.link/p?v:x/nurikabe/3/3/g",
+            "`v:x` marks a variant",
+        ),
+        (
+            "https://puzz.link/p?slither/v:x/f/3/2/jd",
+            "`v:x` marks a variant",
+        ),
+        (
+            "https://puzz.link/p?yajilin/v:x/2/2/00",
+            "the yajilin family reads",
+        ),
+        (
+            "https://puzz.link/p?sudoku/v:x/4/4/g",
+            "the sudoku family reads",
+        ),
+    ] {
+        let r = wellposed(&["solve", arg]);
+        assert_eq!(r.code, 2, "{arg}: {}", r.stdout);
+        assert_eq!(r.stderr.trim().lines().count(), 1, "{arg}: {}", r.stderr);
+        assert!(r.stderr.contains(words), "{arg}: {}", r.stderr);
+        assert!(!r.stderr.contains("not one wellposed reads"), "{arg}");
+    }
+}

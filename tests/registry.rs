@@ -315,3 +315,65 @@ fn edit_grids_are_faithful() {
         assert!(families.contains(name), "{name}: no edit grid");
     }
 }
+
+/// A picture as the workbench needs it (`wellposed_serve::mark_svg_differences` compares two
+/// pictures line by line): an SVG document, one drawing element on each line.
+fn assert_one_element_a_line(what: &str, svg: &str) {
+    assert!(
+        svg.starts_with("<svg") && svg.ends_with("</svg>\n"),
+        "{what}: not an SVG document"
+    );
+    for line in svg.lines().filter(|l| !l.trim().is_empty()) {
+        let t = line.trim();
+        let opened = t
+            .match_indices('<')
+            .filter(|&(i, _)| !t[i + 1..].starts_with('/'));
+        assert!(
+            t.starts_with('<') && t.ends_with('>') && opened.count() <= 1,
+            "{what}: not one element on the line `{line}`"
+        );
+    }
+}
+
+/// Wherever a puzz.link genre's family draws a solution, it draws the puzzle alone too
+/// (`svg_puzzle`, shown beside the workbench's grid), both with one element a line: checked
+/// on each such family's examples (solved for the solution's picture) and bundled instances,
+/// with no hand list. (Of the older families, `edges` and `map` draw solutions only.)
+#[test]
+fn families_that_draw_a_solution_draw_the_puzzle() {
+    use wellposed_engine::{uniqueness, Options, Uniqueness};
+    let mut drawn = std::collections::BTreeSet::new();
+    for f in FAMILIES.iter().filter(|f| !f.puzzlink.is_empty()) {
+        for (k, text) in f.examples.iter().enumerate() {
+            let what = format!("{} example {}", f.name, k + 1);
+            let p = (f.parse)(text, &what).unwrap();
+            let puzzle = p.svg_puzzle();
+            if let Some(svg) = &puzzle {
+                assert_one_element_a_line(&what, svg);
+            }
+            let solved = match uniqueness(p.as_ref(), &Options::default()) {
+                Ok(Uniqueness::Unique(a) | Uniqueness::Multiple(a, _)) => a,
+                _ => continue,
+            };
+            if let Some(svg) = p.svg(&solved) {
+                assert_one_element_a_line(&format!("{what}, solved"), &svg);
+                assert!(puzzle.is_some(), "{what}: a solution drawn, not the puzzle");
+                drawn.insert(f.name);
+            }
+        }
+        for (path, text) in bundled(f) {
+            let p = (f.parse)(&text, &path).unwrap();
+            if drawn.contains(f.name) {
+                let svg = p.svg_puzzle();
+                assert!(svg.is_some(), "{path}: the puzzle not drawn");
+                assert_one_element_a_line(&path, &svg.unwrap_or_default());
+            }
+        }
+    }
+    // The families of the puzz.link genres (issues 67–69) draw pictures: at least these many.
+    assert!(
+        drawn.len() >= 20,
+        "{} families draw: {drawn:?}",
+        drawn.len()
+    );
+}

@@ -19,6 +19,10 @@ pub trait Family: Sized + Send + Sync + PartialEq + std::fmt::Debug + 'static {
     /// The puzz.link (pzprjs) genre keys whose URLs this family reads (`slither`, `mashu`):
     /// the loader names them when a URL of another genre comes in.
     const PUZZLINK: &'static [&'static str] = &[];
+    /// The letters of pzprjs's flag part (`slither/f/…`) that the family's
+    /// [`Family::from_puzzlink`] reads (in [`crate::puzzlink::Url::flags`]); a URL with any
+    /// other letter there is refused by [`crate::puzzlink::read`], naming it.
+    const PUZZLINK_FLAGS: &'static str = "";
     type Solution: Serialize + Send + Sync + 'static;
 
     /// Reads the family's text: its `family NAME` document, and the other formats it accepts

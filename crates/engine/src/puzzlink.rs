@@ -10,6 +10,19 @@
 //!
 //! Read from the published encoding (pzprjs's `Encode` and its test URLs); the families build
 //! their own bodies from these pieces and check what they read with their own parsers.
+//!
+//! Between the genre and the size pzprjs may write two more parts (its `parser.js`,
+//! `parseURLData`: `PID/[v:VARIANT/][PFLAG/]COLS/ROWS/BODY`):
+//! - `v:VARIANT` marks a puzzle whose rules are not the genre's own (pzprjs reads its board,
+//!   sets its `variant` option and then checks no answer, since it does not know the rules).
+//!   [`read`] refuses it, naming it: the genre's rules would answer another puzzle. pzprjs's
+//!   parser also skips a `v:` part before the genre (`?v:VARIANT/pzprv3/…`, the form of its
+//!   file URLs; on a plain `?v:VARIANT/PID/…` it then sets no variant, its only reading of that
+//!   shape being by accident). Here it is refused the same way, for what it says of the rules.
+//! - a part that is not a number is the genre's flags (`slither/f/…`): letters each genre reads
+//!   in its own way (its `checkpflag`), most of them rule variants. [`read`] passes the letters a
+//!   family lists in [`crate::Family::PUZZLINK_FLAGS`] on to it ([`Url::flags`]) and refuses
+//!   any other, naming it.
 
 /// What a number16 cell holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,20 +41,52 @@ pub struct Url<'a> {
     pub rows: usize,
     /// What follows `ROWS/`.
     pub body: &'a str,
+    /// pzprjs's flag part (`slither/f/…`: `"f"`), `""` when the URL has none.
+    pub flags: &'a str,
+    /// pzprjs's variant mark (`nurikabe/v:X/…`: `Some("X")`), which [`read`] refuses.
+    pub variant: Option<&'a str>,
 }
 
 /// The largest side a URL may give (the families check their own, smaller, limits after).
 pub const MAX_SIDE: usize = 1000;
 
-/// Splits a puzz.link URL for the genre `pid` (`None`: another genre, or not such a URL).
+/// Splits a puzz.link URL for the genre `pid` (`None`: another genre, or not such a URL),
+/// with no flag or variant part: what a family that reads no flags splits.
 pub fn split<'a>(s: &'a str, pid: &str) -> Option<Url<'a>> {
+    split_flagged(s, pid).filter(|u| u.flags.is_empty() && u.variant.is_none())
+}
+
+/// Splits a puzz.link URL for the genre `pid` as [`split`] does, its flag and variant parts
+/// (see the module's documentation) taken into [`Url::flags`] and [`Url::variant`].
+pub fn split_flagged<'a>(s: &'a str, pid: &str) -> Option<Url<'a>> {
     let s = s.trim();
     let query = match s.split_once('?') {
         Some((_, q)) => q,
         None => s,
     };
     let query = query.strip_prefix("m+").unwrap_or(query);
-    let rest = query.strip_prefix(pid)?.strip_prefix('/')?;
+    // `?v:VARIANT/PID/…`: the variant before the genre.
+    let (mut variant, query) = match query.strip_prefix("v:") {
+        Some(v) => {
+            let (id, rest) = v.split_once('/')?;
+            (Some(id), rest)
+        }
+        None => (None, query),
+    };
+    let mut rest = query.strip_prefix(pid)?.strip_prefix('/')?;
+    if let Some(v) = rest.strip_prefix("v:") {
+        let (id, after) = v.split_once('/')?;
+        variant = Some(id);
+        rest = after;
+    }
+    // pzprjs takes a first part that is not a number for the flags.
+    let mut flags = "";
+    if let Some((first, after)) = rest.split_once('/') {
+        if !first.is_empty() && !first.bytes().all(|b| b.is_ascii_digit()) {
+            flags = first;
+            rest = after;
+        }
+    }
     let mut parts = rest.splitn(3, '/');
     let cols = parts.next()?.parse().ok()?;
     let rows = parts.next()?.parse().ok()?;
@@ -51,19 +96,22 @@ pub fn split<'a>(s: &'a str, pid: &str) -> Option<Url<'a>> {
         cols,
         rows,
         body,
+        flags,
+        variant,
     })
 }
 
-/// Whether `s` is a puzz.link URL of genre `pid` (what the command line and the page accept
-/// as a puzzle).
+/// Whether `s` is a puzz.link URL of genre `pid` with no flag or variant part (what the
+/// command line and the page accept as a puzzle of a family that reads no flags).
 pub fn looks_like(s: &str, pid: &str) -> bool {
     !s.trim().contains('\n') && split(s, pid).is_some()
 }
 
 /// Whether `s` is a puzz.link URL of one of the genres `pids` (a family's
-/// [`crate::Family::PUZZLINK`]).
+/// [`crate::Family::PUZZLINK`]), flags and variant marks included: [`read`] then reads it or
+/// says which part it refuses.
 pub fn of_genres(s: &str, pids: &[&str]) -> bool {
-    pids.iter().any(|pid| looks_like(s, pid))
+    !s.trim().contains('\n') && pids.iter().any(|pid| split_flagged(s, pid).is_some())
 }
 
 /// Reads a puzz.link URL of one of `F`'s genres by [`crate::Family::from_puzzlink`]; errors
@@ -76,7 +124,7 @@ pub fn read<F: crate::Family>(s: &str, source: &str, line: usize) -> Result<F, c
     };
     let url = F::PUZZLINK
         .iter()
-        .find_map(|pid| split(s, pid))
+        .find_map(|pid| split_flagged(s, pid))
         .ok_or_else(|| {
             let keys: Vec<String> = F::PUZZLINK
                 .iter()
@@ -84,6 +132,27 @@ pub fn read<F: crate::Family>(s: &str, source: &str, line: usize) -> Result<F, c
                 .collect();
             err(format!("expected {}", keys.join(" or ")))
         })?;
+    if let Some(v) = url.variant {
+        return Err(err(format!(
+            "`v:{v}` marks a variant: a puzzle whose rules are not {}'s own (pzprjs reads its \
+             board but checks no answer); the {} family reads the genre's rules only",
+            url.pid,
+            F::NAME
+        )));
+    }
+    if let Some(c) = url.flags.chars().find(|&c| !F::PUZZLINK_FLAGS.contains(c)) {
+        let read = match F::PUZZLINK_FLAGS {
+            "" => "reads none".to_string(),
+            letters => format!("reads only {}", quoted_letters(letters)),
+        };
+        return Err(err(format!(
+            "the flag `{c}` (`{}/{}/…`) is pzprjs's sign of a rule or format variant of the \
+             genre; the {} family {read}",
+            url.pid,
+            url.flags,
+            F::NAME
+        )));
+    }
     F::from_puzzlink(&url).map_err(err)
 }
 
@@ -93,6 +162,12 @@ pub fn read<F: crate::Family>(s: &str, source: &str, line: usize) -> Result<F, c
 pub fn in_text<F: crate::Family>(text: &str, source: &str) -> Option<Result<F, crate::ParseError>> {
     let (line, l) = crate::lone_line(text)?;
     of_genres(l, F::PUZZLINK).then(|| read(l, source, line))
+}
+
+/// `f`, `"f" and "o"`: letters for a message.
+fn quoted_letters(letters: &str) -> String {
+    let quoted: Vec<String> = letters.chars().map(|c| format!("`{c}`")).collect();
+    quoted.join(" and ")
 }
 
 impl Url<'_> {
@@ -300,6 +375,31 @@ mod tests {
             );
         }
         assert!(split("https://puzz.link/p?mines/5/5/g", "nonogram").is_none());
+        // pzprjs's flag and variant parts (its `parseURLData`): split apart, and kept out of
+        // the plain `split` that families reading no flags use.
+        for (s, flags, variant) in [
+            ("https://puzz.link/p?slither/f/3/2/jd", "f", None),
+            ("https://puzz.link/p?yajilin/ob/3/2/jd", "ob", None),
+            ("https://puzz.link/p?slither/v:x/3/2/jd", "", Some("x")),
+            ("https://puzz.link/p?slither/v:x/f/3/2/jd", "f", Some("x")),
+            ("https://puzz.link/p?v:x/slither/3/2/jd", "", Some("x")),
+            ("p?m+slither/v:/3/2/jd", "", Some("")),
+        ] {
+            let pid = if s.contains("yajilin") {
+                "yajilin"
+            } else {
+                "slither"
+            };
+            let u = split_flagged(s, pid).unwrap_or_else(|| panic!("{s}"));
+            assert_eq!(
+                (u.pid, u.cols, u.rows, u.body, u.flags, u.variant),
+                (pid, 3, 2, "jd", flags, variant),
+                "{s}"
+            );
+            assert!(split(s, pid).is_none(), "{s}");
+            assert!(of_genres(s, &[pid]) && !looks_like(s, pid), "{s}");
+        }
+        assert!(split_flagged("https://puzz.link/p?slither/f/x/2/jd", "slither").is_none());
         assert!(split("8x8u:aadDAckJdBCabAq", "nonogram").is_none());
         assert!(read_numbers("1!", 4).is_err());
         assert!(read_numbers("-1", 4).is_err());

@@ -141,6 +141,16 @@ pub fn load(path: &Path, family_name: Option<&str>) -> Result<Box<dyn Puzzle>> {
             return Ok((f.parse_game_id)(arg, "game ID", 1)?);
         }
         if let Some(genre) = wellposed_engine::puzzlink::genre(arg) {
+            // A genre some family reads, in a shape it does not (a flag or `v:` variant part
+            // it does not take): say so rather than that the genre is unknown.
+            if let Some(f) = FAMILIES.iter().find(|f| f.puzzlink.contains(&genre)) {
+                bail!(
+                    "cannot read {arg}: the {} family reads `{genre}` URLs as \
+                     `{genre}/COLS/ROWS/BODY` (with the flags it knows), not with this URL's \
+                     parts after the genre (a pzprjs flag or `v:` variant mark it does not read?)",
+                    f.name
+                );
+            }
             bail!(
                 "cannot read {arg}: the puzz.link genre `{genre}` is not one wellposed reads; it reads {}",
                 puzzlink_genres().join(", ")

@@ -1,5 +1,5 @@
 //! The formats Fillomino is read and written in: the `family fillomino` document, puzz.link
-//! URLs, and the SVG drawing of a solution.
+//! URLs, and the SVG drawings of a solution and of the puzzle alone.
 //!
 //! puzz.link (pzprjs) writes a board as `fillomino/COLS/ROWS/BODY`: the givens in the number16
 //! code ([`wellposed_engine::puzzlink`]; `.` a given without its number), then, only when the
@@ -7,7 +7,9 @@
 //! then between vertical neighbours, five to a base-32 character, the first in the highest
 //! bit. Read from pzprjs's `src/variety/fillomino.js` (decodeNumber16 then decodeBorder;
 //! encodeBorderIfPresent) and its test URL `6/6/h4j53g2k5233k2g14j3h`. pzprjs's `t` flag
-//! (the variant with numbers up to 3, `fillomino/t/…`) is not read.
+//! (`fillomino/t/…`, its option `fillomino_tri`, whose answer check `checkMaxNum` refuses a
+//! region above 3 cells) is read into [`Fillomino::tri`] and written back; the document says
+//! it as a line `tri`.
 
 use crate::{Clue, Fillomino, Numbers, MAX_CELLS};
 use wellposed_engine::connectivity::grid_pairs;
@@ -23,9 +25,15 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
         text,
         source,
         "fillomino",
-        &["size", "grid", "walls"],
+        &["size", "tri", "grid", "walls"],
         &["grid", "walls"],
     )?;
+    let tri = match doc.get("tri") {
+        Some(e) if !e.values.is_empty() => {
+            return Err(doc.error(e.line, "`tri`: expected nothing after it"));
+        }
+        found => found.is_some(),
+    };
     let (rows, cols) = doc.size(MAX_CELLS)?;
     let n = rows * cols;
     let grid = doc.require("grid", "followed by ROWS lines of cells")?;
@@ -60,6 +68,7 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
         }
     }
     let mut p = Fillomino::new(rows, cols, givens);
+    p.tri = tri;
     if let Some(walls) = doc.get("walls") {
         let pairs = grid_pairs(rows, cols);
         for (line, tokens) in &walls.body {
@@ -99,7 +108,11 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
 
 /// The document: the size, the board one row a line, and the walls when there are any.
 pub fn to_text(p: &Fillomino) -> String {
-    let mut s = format!("family fillomino\nsize {} {}\ngrid\n", p.rows, p.cols);
+    let mut s = format!("family fillomino\nsize {} {}\n", p.rows, p.cols);
+    if p.tri {
+        s.push_str("tri\n");
+    }
+    s.push_str("grid\n");
     for row in p.givens.chunks(p.cols.max(1)) {
         let cells: Vec<String> = row
             .iter()
@@ -139,6 +152,8 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Fillomino, String> {
         });
     }
     let mut p = Fillomino::new(u.rows, u.cols, givens);
+    // The engine's reader lets through no other flag (`Family::PUZZLINK_FLAGS`).
+    p.tri = u.flags.contains('t');
     let rest = rest.trim_end_matches('/');
     if !rest.is_empty() {
         let bits = p.walls.len();
@@ -189,12 +204,41 @@ pub fn url(p: &Fillomino) -> String {
             }
         }
     }
-    puzzlink::url("fillomino", p.cols, p.rows, &body)
+    let pid = if p.tri { "fillomino/t" } else { "fillomino" };
+    puzzlink::url(pid, p.cols, p.rows, &body)
 }
 
 /// The solution drawn: thick lines between regions, given numbers black and bold, the
 /// numbers filled in blue.
 pub fn svg(p: &Fillomino, s: &Numbers) -> String {
+    let number: Vec<Option<usize>> = s.number.iter().map(|&v| Some(v)).collect();
+    picture(p, &number, |i, a, b| {
+        p.walls[i] || s.number.get(a) != s.number.get(b)
+    })
+}
+
+/// The puzzle as given: the given numbers (`?` for a given without its number) and the walls,
+/// the open cells empty.
+pub fn svg_puzzle(p: &Fillomino) -> String {
+    let number: Vec<Option<usize>> = p
+        .givens
+        .iter()
+        .map(|g| match g {
+            Some(Clue::Number(v)) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    picture(p, &number, |i, _, _| p.walls[i])
+}
+
+/// The board with `number[k]` in each cell that has one and a thick line between the
+/// neighbours (a, b) of pair i where `thick(i, a, b)`; one element per line, as the workbench
+/// compares pictures line by line.
+fn picture(
+    p: &Fillomino,
+    number: &[Option<usize>],
+    thick: impl Fn(usize, usize, usize) -> bool,
+) -> String {
     let size = 30.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
     let mut out = format!(
@@ -207,11 +251,14 @@ pub fn svg(p: &Fillomino, s: &Numbers) -> String {
     out.push_str(&format!(
         "<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
     ));
-    for (k, &v) in s.number.iter().enumerate() {
+    for (k, &v) in number.iter().enumerate() {
         let (x, y) = ((k % p.cols) as f64 * size, (k / p.cols) as f64 * size);
-        let (fill, weight) = match p.givens[k] {
-            Some(Clue::Number(_)) => ("black", "bold"),
-            _ => ("#1f5fbf", "normal"),
+        // Given numbers (and, in the puzzle alone, a given `?`) black and bold; filled blue.
+        let ((fill, weight), v) = match (p.givens[k], v) {
+            (Some(Clue::Number(_)), Some(v)) => (("black", "bold"), v.to_string()),
+            (_, Some(v)) => (("#1f5fbf", "normal"), v.to_string()),
+            (Some(Clue::Unknown), None) => (("black", "bold"), "?".to_string()),
+            (_, None) => continue,
         };
         out.push_str(&format!(
             "<text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"{fill}\" font-weight=\"{weight}\" font-family=\"sans-serif\">{v}</text>\n",
@@ -236,7 +283,7 @@ pub fn svg(p: &Fillomino, s: &Numbers) -> String {
                 (r + 1.0) * size,
             )
         };
-        let (stroke, width) = if s.number.get(a) != s.number.get(b) || p.walls[i] {
+        let (stroke, width) = if thick(i, a, b) {
             ("black", 2.5)
         } else {
             ("#bbb", 1.0)

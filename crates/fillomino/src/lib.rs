@@ -2,7 +2,8 @@
 //! connected group of equal numbers (a polyomino) has exactly that many cells; the given numbers
 //! stay. Equivalently the grid is divided into regions, a region of k cells holds k in each
 //! cell, and two regions of the same size never share an edge. Walls given on the board (a
-//! puzz.link option) separate regions.
+//! puzz.link option) separate regions. In the variant pzprjs flags `t` ([`Fillomino::tri`],
+//! its option `fillomino_tri`, "maximum block size is 3") no region has more than 3 cells.
 //!
 //! Variables: each cell's number in the order encoding (`≥ 2`, `≥ 3`, … up to the cell's bound,
 //! the answer), and for each pair of neighbours a literal "same region". The engine's
@@ -65,6 +66,8 @@ pub struct Fillomino {
     /// Per pair of neighbours in [`grid_pairs`] order (the horizontal neighbours row by row,
     /// then the vertical ones: pzprjs's border order), whether a wall separates them.
     pub walls: Vec<bool>,
+    /// pzprjs's `fillomino/t/…` variant: no number (no region) above 3.
+    pub tri: bool,
 }
 
 /// A solution: every cell's number.
@@ -130,6 +133,7 @@ impl Fillomino {
             cols,
             givens,
             walls,
+            tri: false,
         }
     }
 
@@ -209,6 +213,11 @@ impl Fillomino {
                         .collect()
                 }
             };
+            let mut p = p;
+            if self.tri {
+                // The variant's cap: numbers above 3 ruled out (a given one too: no solution).
+                p.iter_mut().skip(3).for_each(|ok| *ok = false);
+            }
             possible.push(p);
         }
         // An open cell with no possible number keeps the bound 1 (and its one number ruled out).
@@ -293,6 +302,12 @@ impl Fillomino {
             if v == 0 {
                 return Err(format!("{} has no number", self.cell_name(k)));
             }
+            if self.tri && v > 3 {
+                return Err(format!(
+                    "{} holds {v} (no region above 3 cells in this variant)",
+                    self.cell_name(k)
+                ));
+            }
             if let Some(c) = self.number(k) {
                 if v != c {
                     return Err(format!("{} is given {c} but holds {v}", self.cell_name(k)));
@@ -355,6 +370,7 @@ impl Fillomino {
 impl Family for Fillomino {
     const NAME: &'static str = "fillomino";
     const PUZZLINK: &'static [&'static str] = &["fillomino"];
+    const PUZZLINK_FLAGS: &'static str = "t";
     const SUMMARY: &'static str =
         "Fillomino: number every cell so that each group of equal numbers has that many cells";
     const EXAMPLES: &'static [&'static str] = &[
@@ -437,6 +453,11 @@ impl Family for Fillomino {
 
     fn svg(&self, s: &Numbers) -> Option<String> {
         Some(format::svg(self, s))
+    }
+
+    /// The puzzle as given: the given numbers and walls, the open cells empty.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(format::svg_puzzle(self))
     }
 
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {

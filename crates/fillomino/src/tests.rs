@@ -126,7 +126,9 @@ fn urls_and_documents_round_trip() {
                 *w = rng.below(4) == 0;
             }
         }
+        p.tri = rng.below(4) == 0;
         let u = p.url().unwrap();
+        assert_eq!(u.contains("fillomino/t/"), p.tri, "{u}");
         assert_eq!(Fillomino::parse(&u, "t").unwrap(), p, "{u}");
         let text = format::to_text(&p);
         assert_eq!(Fillomino::parse(&text, "t").unwrap(), p, "{text}");
@@ -165,6 +167,8 @@ fn counts_agree_with_brute_force_on_tiny_boards() {
                 *w = rng.below(5) == 0;
             }
         }
+        // pzprjs's `t` variant (no region above 3 cells) on a third of the boards.
+        p.tri = case % 3 == 1;
         let want = brute_force(&p);
         let opts = Options::default();
         let got = count(&p, &opts, None).unwrap();
@@ -431,4 +435,32 @@ fn cspuz_core_s_test_puzzle_solves_to_its_answer() {
         Uniqueness::Unique(s) => assert_eq!(s.solution::<Numbers>().unwrap().number, want),
         other => panic!("expected unique, found {}", other.status()),
     }
+}
+
+/// pzprjs's `t` variant (`fillomino/t/…`, its option `fillomino_tri`: no region above 3
+/// cells). The empty 2×2 board has five divisions (see above); capped at 3, the square of 4s
+/// goes and four are left. A given 4 leaves none. The URL is written back character for
+/// character, the document says `tri`, and cspuz, which reads the flag, agrees on the counts'
+/// statuses of these URLs (`Not unique`, `No Answer`).
+#[test]
+fn the_tri_variant_caps_regions_at_three() {
+    let url = "https://puzz.link/p?fillomino/t/2/2/j";
+    let p = Fillomino::parse(url, "u").unwrap();
+    assert!(p.tri);
+    assert_eq!(p.url().unwrap(), url);
+    let opts = Options::default();
+    assert_eq!(count(&p, &opts, None).unwrap().to_u64(), Some(4));
+    let plain = Fillomino {
+        tri: false,
+        ..p.clone()
+    };
+    assert_eq!(count(&plain, &opts, None).unwrap().to_u64(), Some(5));
+    assert!(p.check(&[4, 4, 4, 4]).unwrap_err().contains("above 3"));
+    let four = Fillomino::parse("https://puzz.link/p?fillomino/t/2/2/4i", "u").unwrap();
+    assert_eq!(uniqueness(&four, &opts).unwrap().status(), "none");
+    let text = format::to_text(&p);
+    assert!(text.lines().any(|l| l == "tri"), "{text}");
+    assert_eq!(Fillomino::parse(&text, "t").unwrap(), p);
+    let e = Fillomino::parse("https://puzz.link/p?fillomino/x/2/2/j", "u").unwrap_err();
+    assert!(e.to_string().contains("flag `x`"), "{e}");
 }

@@ -56,6 +56,16 @@ pub fn partial(p: &Kakuro, known: &[Option<bool>]) -> String {
 
 /// The solution drawn as an SVG document.
 pub fn svg(p: &Kakuro, s: &Fill) -> String {
+    picture(p, &s.digits)
+}
+
+/// The puzzle as given: the clue cells and their sums, the white cells empty.
+pub fn svg_puzzle(p: &Kakuro) -> String {
+    picture(p, &[])
+}
+
+/// The board with `digits[k]` in each white cell that has one (1–9), one element per line.
+fn picture(p: &Kakuro, digits: &[u8]) -> String {
     let size = 36.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
     let mut out = format!(
@@ -76,7 +86,7 @@ pub fn svg(p: &Kakuro, s: &Fill) -> String {
         ));
         match *cell {
             Cell::White => {
-                if let Some(&d @ 1..=9) = s.digits.get(k) {
+                if let Some(&d @ 1..=9) = digits.get(k) {
                     out.push_str(&text(x + size / 2.0, y + size * 0.72, 22, &d.to_string()));
                 }
             }
@@ -88,10 +98,15 @@ pub fn svg(p: &Kakuro, s: &Fill) -> String {
                         y + size
                     ));
                 }
-                if let Some(v) = down {
+                // As pzprjs draws a clue cell: a sum only where its run starts (a white cell
+                // below it, to its right), so that a 0 written for "no sum" stays unseen.
+                let white = |j: Option<usize>| j.is_some_and(|j| p.cells[j].is_white());
+                let below = (k + p.cols < p.cells.len()).then_some(k + p.cols);
+                let right = (k % p.cols + 1 < p.cols).then_some(k + 1);
+                if let Some(v) = down.filter(|_| white(below)) {
                     out.push_str(&text(x + size * 0.3, y + size * 0.9, 12, &v.to_string()));
                 }
-                if let Some(v) = across {
+                if let Some(v) = across.filter(|_| white(right)) {
                     out.push_str(&text(x + size * 0.7, y + size * 0.4, 12, &v.to_string()));
                 }
             }

@@ -332,6 +332,11 @@ impl Family for Kakuro {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the sums, no digit written.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg_puzzle(self))
+    }
+
     /// Candidates only: the sums are the rules' work (see [`rules`]).
     fn deduction_encoding(&self) -> Option<Encoding> {
         Some(Encoding::Cnf(rules::encoding(self)))

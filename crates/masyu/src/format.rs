@@ -4,8 +4,11 @@
 //! digit (`0`–`9`, `a`–`q`) 9·a + 3·b + c for the three cells' values a, b, c (0 none, 1 white,
 //! 2 black); the last character covers the cells left. As pzprjs does, a reader takes
 //! ⌈cells/3⌉ characters at most (what follows is not read) and leaves cells past a short body
-//! empty. The "full" variant's flag (`mashu/f/…`) and pzprjs's reversed-colour option are not
-//! read.
+//! empty. pzprjs's flag `f` (`mashu/f/…`; its option `loop_full`, "all cells must be
+//! visited", checked by its `checkNoLineIfVariant`) is the full variant: the loop passes
+//! through every cell. It is read into [`Masyu::full`] and written back; the document says it
+//! as a line `full`. Other flags and `v:` variant marks are refused by the engine's URL reader
+//! (`puzzlink::read`); pzprjs's reversed-colour option (not part of a URL) is not read.
 
 use crate::{Masyu, Pearl, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
@@ -41,8 +44,14 @@ pub fn parse(text: &str, source: &str) -> Result<Masyu, ParseError> {
     if let Some(read) = puzzlink::in_text::<Masyu>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "masyu", &["size", "grid"], &["grid"])?;
+    let doc = Document::read_family(text, source, "masyu", &["size", "full", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
+    let full = match doc.get("full") {
+        Some(e) if !e.values.is_empty() => {
+            return Err(doc.error(e.line, "`full`: expected nothing after it"));
+        }
+        found => found.is_some(),
+    };
     let grid = doc.require("grid", "followed by ROWS rows of cells")?;
     if grid.body.len() != rows {
         return Err(doc.error(
@@ -71,11 +80,20 @@ pub fn parse(text: &str, source: &str) -> Result<Masyu, ParseError> {
             })?);
         }
     }
-    Ok(Masyu { rows, cols, cells })
+    Ok(Masyu {
+        rows,
+        cols,
+        cells,
+        full,
+    })
 }
 
 pub fn to_text(p: &Masyu) -> String {
-    let mut s = format!("family masyu\nsize {} {}\ngrid\n", p.rows, p.cols);
+    let mut s = format!("family masyu\nsize {} {}\n", p.rows, p.cols);
+    if p.full {
+        s.push_str("full\n");
+    }
+    s.push_str("grid\n");
     for row in p.cells.chunks(p.cols) {
         let cells: Vec<String> = row.iter().map(|&c| symbol(c).to_string()).collect();
         s.push_str(&cells.join(" "));
@@ -111,7 +129,13 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Masyu, String> {
             }
         }
     }
-    Ok(Masyu { rows, cols, cells })
+    Ok(Masyu {
+        rows,
+        cols,
+        cells,
+        // The engine's reader lets through no other flag (`Family::PUZZLINK_FLAGS`).
+        full: u.flags.contains('f'),
+    })
 }
 
 pub fn url(p: &Masyu) -> String {
@@ -126,5 +150,6 @@ pub fn url(p: &Masyu) -> String {
             char::from_digit(v, 27).expect("below 27")
         })
         .collect();
-    puzzlink::url(PID, p.cols, p.rows, &body)
+    let pid = if p.full { "mashu/f" } else { PID };
+    puzzlink::url(pid, p.cols, p.rows, &body)
 }

@@ -6,7 +6,8 @@
 //! The CNF has a variable per segment between neighbouring cells (the answer variables: the
 //! horizontal ones row by row, then the vertical ones), the engine's single-cycle constraint
 //! over the cells ([`wellposed_engine::connectivity::single_cycle`]), and each pearl's rule as
-//! short clauses over the segments around it.
+//! short clauses over the segments around it. The full variant (pzprjs's flag `f`,
+//! [`Masyu::full`]) makes every cell's "on the loop" literal a unit clause.
 //!
 //! ```
 //! use wellposed_engine::{uniqueness, Family, Options};
@@ -43,6 +44,8 @@ pub struct Masyu {
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<Pearl>,
+    /// The full variant (pzprjs's `mashu/f/…`): the loop passes through every cell.
+    pub full: bool,
 }
 
 /// A loop: `horizontal[r][c]` joins cell (r, c) to (r, c+1) (rows × (cols−1)), `vertical[r][c]`
@@ -75,6 +78,7 @@ impl Masyu {
             rows,
             cols,
             cells: vec![Pearl::None; rows * cols],
+            full: false,
         }
     }
 
@@ -158,6 +162,11 @@ impl Masyu {
             })
             .collect();
         let (cycle, used) = single_cycle(&mut cnf, self.rows * self.cols, &edges, true);
+        if self.full {
+            for &on in &used {
+                cnf.add_clause(&[on]);
+            }
+        }
         if with_pearls {
             for k in 0..self.cells.len() {
                 for clause in self.pearl_clauses(k, &used) {
@@ -289,6 +298,7 @@ impl Loop {
 impl Family for Masyu {
     const NAME: &'static str = "masyu";
     const PUZZLINK: &'static [&'static str] = &["mashu", "masyu"];
+    const PUZZLINK_FLAGS: &'static str = "f";
     const SUMMARY: &'static str =
         "Masyu: one loop through every pearl, straight on white ones, turning on black ones";
     const EXAMPLES: &'static [&'static str] = &[
@@ -336,6 +346,21 @@ impl Family for Masyu {
         let chosen: Vec<bool> = (0..self.num_segs()).map(|k| l.has(self.seg(k))).collect();
         if !wellposed_engine::connectivity::is_single_loop(n, &pairs, &chosen) {
             return Err("the lines are not one closed loop".into());
+        }
+        if self.full {
+            let mut on = vec![false; n];
+            for (&(a, b), _) in pairs.iter().zip(&chosen).filter(|(_, &c)| c) {
+                on[a] = true;
+                on[b] = true;
+            }
+            if let Some(k) = on.iter().position(|&o| !o) {
+                return Err(format!(
+                    "row {} col {} is off the loop (the full variant's loop passes through \
+                     every cell)",
+                    k / self.cols + 1,
+                    k % self.cols + 1
+                ));
+            }
         }
         for k in 0..n {
             let at = (k / self.cols, k % self.cols);

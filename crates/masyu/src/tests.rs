@@ -44,8 +44,15 @@ fn urls_round_trip() {
                 _ => Pearl::None,
             })
             .collect();
-        let p = Masyu { rows, cols, cells };
+        let full = rng.below(4) == 0;
+        let p = Masyu {
+            rows,
+            cols,
+            cells,
+            full,
+        };
         let url = p.url().unwrap();
+        assert_eq!(url.contains("mashu/f/"), full, "{url}");
         assert_eq!(Masyu::parse(&url, "u").unwrap(), p, "{url}");
     }
 }
@@ -69,7 +76,14 @@ fn tiny_boards_count_as_brute_force_does() {
                 _ => Pearl::None,
             })
             .collect();
-        let p = Masyu { rows, cols, cells };
+        // The full variant (pzprjs's flag `f`) on a third of the boards.
+        let full = case % 3 == 1;
+        let p = Masyu {
+            rows,
+            cols,
+            cells,
+            full,
+        };
         let n = p.num_segs();
         let brute = (0u32..1 << n)
             .filter(|bits| p.verify(&p.loop_of(|k| bits >> k & 1 == 1)).is_ok())
@@ -153,4 +167,47 @@ fn renders_the_loop() {
     let l: &Loop = s.solution().unwrap();
     let svg = p.svg(l).unwrap();
     assert!(svg.contains("<line") && svg.contains("fill=\"white\" stroke=\"black\""));
+}
+
+/// The full variant (pzprjs's flag `f`, its option `loop_full`): on a 2×3 board with no pearl
+/// the only loop through every cell is the board's outline, where the plain genre has three
+/// loops (two squares and the outline). cspuz reads the flag and says the same (`Unique`, and
+/// `Not unique` without it). The URL is written back character for character and the document
+/// says `full`; other flags and `v:` variant marks are refused by name.
+#[test]
+fn the_full_variant_passes_through_every_cell() {
+    const URL: &str = "https://puzz.link/p?mashu/f/3/2/00";
+    let p = Masyu::parse(URL, "u").unwrap();
+    assert!(p.full);
+    assert_eq!(p.url().unwrap(), URL);
+    let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
+        panic!("one loop through every cell");
+    };
+    let l: &Loop = s.solution().unwrap();
+    assert_eq!(l.horizontal, vec![vec![true, true], vec![true, true]]);
+    assert_eq!(l.vertical, vec![vec![true, false, true]]);
+    let plain = Masyu {
+        full: false,
+        ..p.clone()
+    };
+    assert_eq!(
+        count(&plain, &Options::default(), None).unwrap().to_u64(),
+        Some(3)
+    );
+    let square = plain.loop_of(|k| {
+        // The left square: the two left horizontal segments and the two left vertical ones.
+        [0, 2, 4, 5].contains(&k)
+    });
+    assert!(plain.verify(&square).is_ok());
+    assert!(p.verify(&square).unwrap_err().contains("off the loop"));
+    let text = p.to_text();
+    assert!(text.lines().any(|l| l == "full"), "{text}");
+    assert_eq!(Masyu::parse(&text, "text").unwrap(), p);
+    for (url, says) in [
+        ("https://puzz.link/p?mashu/x/3/2/00", "flag `x`"),
+        ("https://puzz.link/p?mashu/v:y/3/2/00", "`v:y`"),
+    ] {
+        let e = Masyu::parse(url, "u").unwrap_err().to_string();
+        assert!(e.contains(says), "{url}: {e}");
+    }
 }

@@ -63,6 +63,17 @@ pub fn text(p: &Shikaku, rects: &[Rect]) -> String {
 
 /// The division as an SVG document.
 pub fn svg(p: &Shikaku, s: &Division) -> String {
+    picture(p, &owners(p, &s.rects))
+}
+
+/// The puzzle as given: the clues on a grid of thin lines (every cell in one room, so no
+/// border is drawn thick).
+pub fn svg_puzzle(p: &Shikaku) -> String {
+    picture(p, &vec![0; p.cells.len()])
+}
+
+/// The SVG document, thick borders between cells of different `owner`; one element per line.
+fn picture(p: &Shikaku, owner: &[usize]) -> String {
     let size = 30.0;
     let margin = 10.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
@@ -82,7 +93,7 @@ pub fn svg(p: &Shikaku, s: &Division) -> String {
         w + 2.0 * margin,
         h + 2.0 * margin
     ));
-    let rooms = Rooms::from_labels(p.rows, p.cols, &owners(p, &s.rects));
+    let rooms = Rooms::from_labels(p.rows, p.cols, owner);
     out.push_str(&rooms.svg_borders(size));
     for (k, &c) in p.cells.iter().enumerate() {
         if c.is_none() {

@@ -437,6 +437,11 @@ impl Family for Shikaku {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the clues, no rectangle drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg_puzzle(self))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

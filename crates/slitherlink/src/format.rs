@@ -6,8 +6,12 @@
 //! takes the longest of these that fits: a number followed by an empty cell and then a clue
 //! uses `5`–`9`, one followed by two empty cells (or the end of the grid) `a`–`e`. As pzprjs
 //! does, a reader stops at the last cell (what follows is not read) and takes a short body's
-//! missing cells as empty; `slitherlink/…` is read as `slither/…`. The `f` flag of pzprjs's
-//! "full" variant (`slither/f/…`) is not read: such a URL is not taken for this genre.
+//! missing cells as empty; `slitherlink/…` is read as `slither/…`.
+//!
+//! pzprjs's flag `f` (`slither/f/…`; its option `slither_full`, "all points must be visited")
+//! is the full variant: the loop passes through every corner of the grid. It is read into
+//! [`Slitherlink::full`] and written back; the document says it as a line `full`. Other flags
+//! and `v:` variant marks are refused by the engine's URL reader (`puzzlink::read`).
 
 use crate::{Cell, Slitherlink, MAX_CELLS};
 use wellposed_engine::{puzzlink, Document, ParseError};
@@ -37,8 +41,20 @@ pub fn parse(text: &str, source: &str) -> Result<Slitherlink, ParseError> {
     if let Some(read) = puzzlink::in_text::<Slitherlink>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "slitherlink", &["size", "grid"], &["grid"])?;
+    let doc = Document::read_family(
+        text,
+        source,
+        "slitherlink",
+        &["size", "full", "grid"],
+        &["grid"],
+    )?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
+    let full = match doc.get("full") {
+        Some(e) if !e.values.is_empty() => {
+            return Err(doc.error(e.line, "`full`: expected nothing after it"));
+        }
+        found => found.is_some(),
+    };
     let grid = doc.require("grid", "followed by ROWS rows of cells")?;
     if grid.body.len() != rows {
         return Err(doc.error(
@@ -68,11 +84,20 @@ pub fn parse(text: &str, source: &str) -> Result<Slitherlink, ParseError> {
             })?);
         }
     }
-    Ok(Slitherlink { rows, cols, cells })
+    Ok(Slitherlink {
+        rows,
+        cols,
+        cells,
+        full,
+    })
 }
 
 pub fn to_text(p: &Slitherlink) -> String {
-    let mut s = format!("family slitherlink\nsize {} {}\ngrid\n", p.rows, p.cols);
+    let mut s = format!("family slitherlink\nsize {} {}\n", p.rows, p.cols);
+    if p.full {
+        s.push_str("full\n");
+    }
+    s.push_str("grid\n");
     for row in p.cells.chunks(p.cols) {
         let cells: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
         s.push_str(&cells.join(" "));
@@ -113,7 +138,13 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Slitherlink, String> {
         cells[at] = cell;
         at += 1 + skip;
     }
-    Ok(Slitherlink { rows, cols, cells })
+    Ok(Slitherlink {
+        rows,
+        cols,
+        cells,
+        // The engine's reader lets through no other flag (`Family::PUZZLINK_FLAGS`).
+        full: u.flags.contains('f'),
+    })
 }
 
 /// The puzzle's `slither` URL, written as pzprjs writes it.
@@ -161,5 +192,6 @@ pub fn url(p: &Slitherlink) -> String {
         k += 1;
     }
     flush(&mut body, &mut empty);
-    puzzlink::url(PID, p.cols, p.rows, &body)
+    let pid = if p.full { "slither/f" } else { PID };
+    puzzlink::url(pid, p.cols, p.rows, &body)
 }

@@ -6,7 +6,8 @@
 //! engine's single-cycle constraint over the (rows+1)×(cols+1) corners
 //! ([`wellposed_engine::connectivity::single_cycle`]): degree 0 or 2 at every corner as
 //! clauses, "one piece" as lazy cuts (or its complete encoding where a plain formula is
-//! needed).
+//! needed). The full variant (pzprjs's flag `f`, [`Slitherlink::full`]) adds one clause per
+//! corner: some edge there is on, so that the loop passes through every corner.
 //!
 //! ```
 //! use wellposed_engine::{uniqueness, Family, Options};
@@ -51,6 +52,8 @@ pub struct Slitherlink {
     pub rows: usize,
     pub cols: usize,
     pub cells: Vec<Cell>,
+    /// The full variant (pzprjs's `slither/f/…`): the loop passes through every corner.
+    pub full: bool,
 }
 
 /// A loop: `horizontal[r][c]` is the edge from corner (r, c) to (r, c+1) ((rows+1) × cols),
@@ -81,6 +84,7 @@ impl Slitherlink {
             rows,
             cols,
             cells: vec![Cell::Empty; rows * cols],
+            full: false,
         }
     }
 
@@ -184,6 +188,19 @@ impl Slitherlink {
             .collect();
         let corners = (self.rows + 1) * (self.cols + 1);
         let (cycle, _) = single_cycle(&mut cnf, corners, &edges, true);
+        if self.full {
+            // Degree 0 or 2 at each corner is the cycle's; "not 0" makes it 2.
+            for r in 0..=self.rows {
+                for c in 0..=self.cols {
+                    let lits: Vec<Lit> = self
+                        .corner_edges(r, c)
+                        .iter()
+                        .map(|&e| self.var(e).positive())
+                        .collect();
+                    cnf.add_clause(&lits);
+                }
+            }
+        }
         let names = (0..self.num_edges())
             .map(|k| self.edge_name(self.edge(k)))
             .collect();
@@ -234,6 +251,7 @@ impl Loop {
 impl Family for Slitherlink {
     const NAME: &'static str = "slitherlink";
     const PUZZLINK: &'static [&'static str] = &["slither", "slitherlink"];
+    const PUZZLINK_FLAGS: &'static str = "f";
     const SUMMARY: &'static str =
         "Slitherlink: one closed loop along the grid's edges, each number its cell's edges on it";
     const EXAMPLES: &'static [&'static str] = &[
@@ -270,8 +288,8 @@ impl Family for Slitherlink {
         self.loop_of(|k| answer.value(Var(k as u32)))
     }
 
-    /// The rules alone: every corner meets 0 or 2 loop edges, the loop edges form one closed
-    /// loop, and every number counts its cell's loop edges.
+    /// The rules alone: every corner meets 0 or 2 loop edges (2 in the full variant), the loop
+    /// edges form one closed loop, and every number counts its cell's loop edges.
     fn verify(&self, l: &Loop) -> Result<(), String> {
         let w = self.cols + 1;
         let corners = (self.rows + 1) * w;
@@ -296,6 +314,14 @@ impl Family for Slitherlink {
         }
         if used.is_empty() {
             return Err("there is no loop".into());
+        }
+        if let Some(v) = degree.iter().position(|&d| self.full && d == 0) {
+            return Err(format!(
+                "the corner at row {} col {} is off the loop (the full variant's loop passes \
+                 through every corner)",
+                v / w + 1,
+                v % w + 1
+            ));
         }
         // One piece: walk from one loop corner along loop edges.
         let mut adj = vec![Vec::new(); corners];

@@ -49,8 +49,15 @@ fn urls_round_trip() {
                 _ => Cell::Empty,
             })
             .collect();
-        let p = Slitherlink { rows, cols, cells };
+        let full = rng.below(4) == 0;
+        let p = Slitherlink {
+            rows,
+            cols,
+            cells,
+            full,
+        };
         let url = p.url().unwrap();
+        assert_eq!(url.contains("slither/f/"), full, "{url}");
         assert_eq!(Slitherlink::parse(&url, "u").unwrap(), p, "{url}");
     }
 }
@@ -74,7 +81,14 @@ fn tiny_boards_count_as_brute_force_does() {
                 k => Cell::Number((k - 4) as u8),
             })
             .collect();
-        let p = Slitherlink { rows, cols, cells };
+        // The full variant on a third of the boards (its clause per corner checked too).
+        let full = case % 3 == 1;
+        let p = Slitherlink {
+            rows,
+            cols,
+            cells,
+            full,
+        };
         let n = p.num_edges();
         let brute = (0u32..1 << n)
             .filter(|bits| p.verify(&p.loop_of(|k| bits >> k & 1 == 1)).is_ok())
@@ -195,4 +209,80 @@ fn renders_the_loop() {
     assert_eq!(s.text, "+-+-+\n|3 3|\n+-+-+");
     let l: &Loop = s.solution().unwrap();
     assert!(p.svg(l).unwrap().contains("<line"));
+}
+
+/// The full variant (pzprjs's flag `f`, its option `slither_full`): pzprjs's test file for
+/// Slitherlink (`test/script/slither.js`) publishes a 2×3 full board, `pzprv3.1/slither/2/3/f`,
+/// whose last, error-free answer is below (vertical edges per row of cells, then horizontal
+/// edges per row of corners). As a URL with one clue of that answer (the 3 at row 2 col 2) it
+/// has one loop through every corner — that answer — and is written back character for
+/// character; without the flag the same clue allows more loops. cspuz reads the flag and says
+/// the same (`Unique`, and `Not unique` without it).
+#[test]
+fn the_full_variant_solves_to_pzprjs_s_published_answer() {
+    const URL: &str = "https://puzz.link/p?slither/f/3/2/jd";
+    let p = Slitherlink::parse(URL, "pzprjs").unwrap();
+    assert!(p.full);
+    assert_eq!(p.url().unwrap(), URL);
+    let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
+        panic!("one loop through every corner");
+    };
+    let l: &Loop = s.solution().unwrap();
+    assert_eq!(l.vertical, rows_of("1 0 0 1 /1 1 1 1 /"));
+    assert_eq!(l.horizontal, rows_of("1 1 1 /0 1 0 /1 0 1 /"));
+    let plain = Slitherlink {
+        full: false,
+        ..p.clone()
+    };
+    assert_eq!(plain.url().unwrap(), URL.replace("/f/", "/"));
+    assert!(matches!(
+        uniqueness(&plain, &Options::default()).unwrap(),
+        Uniqueness::Multiple(..)
+    ));
+    // The rules alone refuse the plain answer's loops that skip a corner.
+    let Uniqueness::Multiple(a, b) = uniqueness(&plain, &Options::default()).unwrap() else {
+        unreachable!()
+    };
+    let skips = [a, b]
+        .iter()
+        .map(|s| s.solution::<Loop>().unwrap().clone())
+        .filter(|l| l.vertical != rows_of("1 0 0 1 /1 1 1 1 /"))
+        .map(|l| p.verify(&l))
+        .filter(|r| r.as_ref().is_err_and(|e| e.contains("off the loop")))
+        .count();
+    assert!(skips >= 1);
+    // The document says it as `full`, and reads back.
+    let text = p.to_text();
+    assert!(text.lines().any(|l| l == "full"), "{text}");
+    assert_eq!(Slitherlink::parse(&text, "text").unwrap(), p);
+    assert!(Slitherlink::parse(&text.replace("full", "full 1"), "text").is_err());
+}
+
+/// A full-variant URL from cspuz's solver backend (its Slitherlink serializer test,
+/// `slither/f/3/3/gdk`: a 3 at row 1 col 2) with the answer published there.
+#[test]
+fn cspuz_s_full_variant_test_board_solves_to_its_answer() {
+    const URL: &str = "https://puzz.link/p?slither/f/3/3/gdk";
+    let p = Slitherlink::parse(URL, "cspuz").unwrap();
+    assert_eq!(p.url().unwrap(), URL);
+    let Uniqueness::Unique(s) = uniqueness(&p, &Options::default()).unwrap() else {
+        panic!("one loop through every corner");
+    };
+    let l: &Loop = s.solution().unwrap();
+    assert_eq!(l.horizontal, rows_of("1 0 1 /0 1 0 /0 1 0 /1 0 1 /"));
+    assert_eq!(l.vertical, rows_of("1 1 1 1 /1 0 0 1 /1 1 1 1 /"));
+}
+
+/// Other flags and pzprjs's `v:` variant marks are refused, naming them.
+#[test]
+fn other_flags_and_variants_are_refused_by_name() {
+    for (url, says) in [
+        ("https://puzz.link/p?slither/x/3/2/jd", "flag `x`"),
+        ("https://puzz.link/p?slither/v:odd/3/2/jd", "`v:odd`"),
+        ("https://puzz.link/p?slither/v:odd/f/3/2/jd", "`v:odd`"),
+        ("https://puzz.link/p?v:odd/slither/3/2/jd", "`v:odd`"),
+    ] {
+        let e = Slitherlink::parse(url, "u").unwrap_err().to_string();
+        assert!(e.contains(says), "{url}: {e}");
+    }
 }

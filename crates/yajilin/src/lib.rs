@@ -582,6 +582,12 @@ impl Family for Yajilin {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the clues, no cell shaded and no loop drawn.
+    fn svg_puzzle(&self) -> Option<String> {
+        let none = self.solution(vec![false; self.cells.len()], |_, _| false);
+        Some(draw::svg(self, &none))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

@@ -2,7 +2,8 @@
 //!
 //! Text: `X` a black circle, `O` a white circle (the clues), `#` a black cell, `.` a white
 //! cell, `_` a cell not settled in a partial answer. SVG: black and white stones on a grid,
-//! the given circles ringed in red.
+//! the given circles ringed in red; the puzzle alone (`svg_puzzle`) draws only the given
+//! circles, the open cells empty.
 
 use crate::{Colour, Colouring, YinYang};
 
@@ -26,6 +27,18 @@ pub fn text(p: &YinYang, state: impl Fn(usize) -> Option<bool>) -> String {
 
 /// The colouring as an SVG document.
 pub fn svg(p: &YinYang, s: &Colouring) -> String {
+    picture(p, |k| Some(s.at(k, p.cols)))
+}
+
+/// The puzzle as given, as an SVG document: the given circles, the other cells empty (a white
+/// stone there would read as a given white circle).
+pub fn svg_puzzle(p: &YinYang) -> String {
+    picture(p, |k| p.circles[k].map(|c| c == Colour::Black))
+}
+
+/// The SVG document with a stone on each cell whose colour `stone(k)` (`true`: black) gives;
+/// one element per line, as the workbench compares pictures line by line.
+fn picture(p: &YinYang, stone: impl Fn(usize) -> Option<bool>) -> String {
     let size = 30.0;
     let margin = 10.0;
     let (w, h) = (p.cols as f64 * size, p.rows as f64 * size);
@@ -43,7 +56,10 @@ pub fn svg(p: &YinYang, s: &Colouring) -> String {
         out.push_str(&format!(
             "<rect x=\"{x}\" y=\"{y}\" width=\"{size}\" height=\"{size}\" fill=\"none\" stroke=\"#999\"/>\n"
         ));
-        let fill = if s.at(k, p.cols) { "black" } else { "white" };
+        let Some(black) = stone(k) else {
+            continue;
+        };
+        let fill = if black { "black" } else { "white" };
         let ring = if p.circles[k].is_some() {
             "stroke=\"#c00\" stroke-width=\"3\""
         } else {

@@ -370,6 +370,11 @@ impl Family for YinYang {
         Some(draw::svg(self, s))
     }
 
+    /// The puzzle as given: the given circles on an empty grid.
+    fn svg_puzzle(&self) -> Option<String> {
+        Some(draw::svg_puzzle(self))
+    }
+
     fn deduction_rules(&self) -> Vec<Box<dyn wellposed_engine::deduce::FamilyRule>> {
         rules::rules(self)
     }

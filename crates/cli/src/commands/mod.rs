@@ -44,6 +44,15 @@ pub enum Builtin {
         #[command(flatten)]
         how: SolveArgs,
     },
+    /// Draw the puzzle as given (its grid and clues, no answer) as SVG, as the workbench
+    /// shows it: printed, or written into OUT. `solve --svg` draws a solution.
+    Svg {
+        #[command(flatten)]
+        input: Input,
+        /// Write the drawing into this file instead of printing it.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
     /// Count solutions (exact, or a lower bound when --limit stops the count).
     Count {
         #[command(flatten)]
@@ -170,6 +179,9 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
             };
             solve::solve(&input, &opts, asked).map_err(in_file(&input))
         }
+        Builtin::Svg { input, output } => {
+            puzzle_svg(&input, output.as_deref()).map_err(in_file(&input))
+        }
         Builtin::Count {
             input,
             limit,
@@ -224,6 +236,31 @@ pub fn run(builtin: Builtin, json: bool, s: &Settings) -> Result<Report> {
         Builtin::CheckProof { cnf, proof } => proof::check_proof(&cnf, &proof),
         Builtin::Families => Ok(families()),
     }
+}
+
+/// `wellposed svg`: the family's picture of the puzzle alone (`svg_puzzle`).
+fn puzzle_svg(input: &Input, output: Option<&std::path::Path>) -> Result<Report> {
+    let loaded = crate::load(input)?;
+    let p = loaded.puzzle.as_ref();
+    let Some(drawing) = p.svg_puzzle() else {
+        anyhow::bail!("there is no drawing of `{}` puzzles (yet)", p.family());
+    };
+    let mut json = serde_json::json!({
+        "family": p.family(),
+        "file": input.file.display().to_string(),
+    });
+    let text = match output {
+        Some(out) => {
+            wellposed_engine::write_atomically(out, drawing.as_bytes())?;
+            json["svg"] = serde_json::json!(out.display().to_string());
+            format!("wrote {}", out.display())
+        }
+        None => {
+            json["svg"] = serde_json::json!(drawing);
+            drawing.trim_end().to_string()
+        }
+    };
+    Ok(Report { text, json })
 }
 
 /// `wellposed serve`: runs until the process is stopped.
