@@ -21,7 +21,9 @@
 //!    sum when m < m'. Left out: m empty and m < m'; m empty, m > m' and the path not
 //!    through m' (x–m' not drawn; when it is drawn, m' has the colour and is joined to y by 2).
 //!
-//! "One path" is a number that appears exactly twice (its colour is one path). The measure
+//! "One path" is a number that appears exactly twice (its colour is one path); patterns 3 and
+//! 4 are built only up to [`crate::GAP_RULES_LIMIT`] cell × colour pairs (any subset of the
+//! patterns keeps the argument below: each pattern left out has its own move). The measure
 //! only falls, so moving on from any solution ends in one without these patterns: the puzzle
 //! has a solution exactly when the reduced one has. If the reduced puzzle has exactly one, S,
 //! and the puzzle another, T: moving on from T ends in S, and the last move, read backwards,
