@@ -26,6 +26,7 @@
 mod draw;
 mod format;
 pub mod generate;
+mod reduce;
 pub mod rules;
 #[cfg(test)]
 mod tests;
@@ -44,6 +45,10 @@ pub const MAX_NUMBER: u32 = 99_999;
 /// Above this many cell × colour pairs, colours are written in binary (a few bits a cell)
 /// rather than one-hot: the one-hot form grows with cells × pairs.
 pub const ONE_HOT_LIMIT: usize = 400_000;
+
+/// Up to this many cell × colour pairs, the reduced question of uniqueness also leaves out
+/// gaps beside a path (the `reduce` module's patterns 3 and 4).
+pub const GAP_RULES_LIMIT: usize = 100_000;
 
 /// Which cells the paths must use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -79,9 +84,10 @@ pub struct Numlin {
     pub cols: usize,
     pub cells: Vec<Option<u32>>,
     pub rule: Cover,
-    /// Leave out the solutions where a path turns back round three sides of a 2×2 block: the
-    /// reduced question of uniqueness under `paths-only` (see
-    /// [`Family::reduced_for_uniqueness`] below); false as read, written and edited.
+    /// Leave out the solutions that a local move makes smaller (a path turning back round three
+    /// sides of a 2×2 block, and more: the `reduce` module): the reduced question of
+    /// uniqueness under `paths-only` (see [`Family::reduced_for_uniqueness`] below); false as
+    /// read, written and edited.
     pub no_uturns: bool,
 }
 
@@ -278,93 +284,6 @@ impl Numlin {
         out
     }
 
-    /// No path turns back round three sides of a 2×2 block (for the reduced question only:
-    /// such solutions exist, see [`Numlin::shortcut`]).
-    fn forbid_uturns(&self, cnf: &mut Cnf, answer: &[Var]) {
-        for round in self.blocks() {
-            for i in 0..4 {
-                let clause: Vec<Lit> = (0..3)
-                    .map(|j| answer[round[(i + j) % 4]].negative())
-                    .collect();
-                cnf.add_clause(&clause);
-            }
-        }
-    }
-
-    /// A path of `on` that turns back round three sides of a 2×2 block, taken the short way
-    /// along the fourth: another solution when `on` is one. Its two inner cells meet only
-    /// those sides (two each, so they are no numbers), the corners keep their degrees and the
-    /// path stays one path between the same numbers.
-    pub fn shortcut(&self, on: &[bool]) -> Option<Vec<bool>> {
-        for round in self.blocks() {
-            for i in 0..4 {
-                let three = [0, 1, 2].map(|j| round[(i + j) % 4]);
-                if three.iter().all(|&k| on[k]) {
-                    let mut out = on.to_vec();
-                    for k in three {
-                        out[k] = false;
-                    }
-                    out[round[(i + 3) % 4]] = true;
-                    return Some(out);
-                }
-            }
-        }
-        None
-    }
-
-    /// A drawn segment x–y of `on` and a way from x to y through cells on no path, taken
-    /// instead of the segment: another solution when `on` is one (the path grows by a
-    /// detour; the inverse of a shortcut).
-    pub fn detour(&self, on: &[bool]) -> Option<Vec<bool>> {
-        let segs = self.segments();
-        let n = self.rows * self.cols;
-        let mut used = vec![false; n];
-        for (k, &(a, b)) in segs.iter().enumerate() {
-            if on[k] {
-                used[a] = true;
-                used[b] = true;
-            }
-        }
-        let at = self.incident(&segs);
-        let other = |v: usize, k: usize| segs[k].0 + segs[k].1 - v;
-        for (k, &(x, y)) in segs.iter().enumerate() {
-            if !on[k] {
-                continue;
-            }
-            // Breadth first from x's empty neighbours through empty cells to one beside y.
-            let mut from = vec![usize::MAX; n];
-            let mut queue = std::collections::VecDeque::new();
-            for &j in &at[x] {
-                let z = other(x, j);
-                if !used[z] && from[z] == usize::MAX {
-                    from[z] = x;
-                    queue.push_back(z);
-                }
-            }
-            while let Some(z) = queue.pop_front() {
-                if let Some(&j) = at[z].iter().find(|&&j| other(z, j) == y) {
-                    let mut out = on.to_vec();
-                    out[k] = false;
-                    out[j] = true;
-                    let mut w = z;
-                    while w != x {
-                        out[self.seg_index(w, from[w])] = true;
-                        w = from[w];
-                    }
-                    return Some(out);
-                }
-                for &j in &at[z] {
-                    let w = other(z, j);
-                    if !used[w] && from[w] == usize::MAX {
-                        from[w] = z;
-                        queue.push_back(w);
-                    }
-                }
-            }
-        }
-        None
-    }
-
     /// One variable a cell and number: a used cell has exactly one colour, an unused one none,
     /// a number's cell its own; a segment's ends agree.
     fn one_hot_colours(
@@ -409,9 +328,9 @@ impl Numlin {
             }
         }
         if self.no_uturns {
-            // The reduced question (see `reduced_for_uniqueness`): neighbours on one path are
-            // joined (else the path would take the short way between them). A colour is one
-            // path when its number appears exactly twice.
+            // The reduced question (the `reduce` module): neighbours on one path are joined
+            // (else the path would take the short way between them), and no gaps. A colour is
+            // one path when its number appears exactly twice.
             let twice: Vec<bool> = labels
                 .iter()
                 .map(|&l| self.cells.iter().filter(|&&c| c == Some(l)).count() == 2)
@@ -420,6 +339,12 @@ impl Numlin {
                 for i in (0..labels.len()).filter(|&i| twice[i]) {
                     cnf.add_clause(&[!col[a][i], !col[b][i], answer[k].positive()]);
                 }
+            }
+            // The gap rules pay on sparse boards (the 13×13 of the corpus: 18 s to 0.8 s) and
+            // cost on dense generated ones, which are easy without them (40×25 with 298 pairs:
+            // 0.4 s to 1.0 s with them); any subset of the rules keeps the answer exact.
+            if n * labels.len() <= GAP_RULES_LIMIT {
+                self.forbid_gaps(cnf, &twice, &col, used, answer);
             }
         }
     }
@@ -687,18 +612,14 @@ impl Family for Numlin {
         })
     }
 
-    /// Under `paths-only`, the puzzle without the solutions where a path could take a short
-    /// way ([`Numlin::no_uturns`]): no path turns back round three sides of a 2×2 block, and
-    /// (one-hot colours) no two neighbouring cells of a path whose number appears twice are
-    /// left unjoined. Why the answer is the same: a solution where a path passes two
-    /// neighbouring cells x and y without the segment x–y gives another by joining them and
-    /// emptying the cells between, with fewer segments; so shortening ends, and there is a
-    /// solution exactly when there is a reduced one. If the reduced puzzle has exactly one,
-    /// S, and this one another, T: shorten T until it is reduced; that is S, and the last
-    /// step, read backwards, is a detour of S through empty cells ([`Numlin::detour`]), which
-    /// [`Family::another_solution`] looks for. (Under `all-cells` a shortcut would leave cells
-    /// empty: no reduction.) Measured on the penpa 11×11 spiral: no answer in 40 s before,
-    /// 17 s with the U-turns alone left out.
+    /// Under `paths-only`, the puzzle without the solutions that a local move makes smaller
+    /// ([`Numlin::no_uturns`]: U-turns round a 2×2 block, unjoined neighbours of one path,
+    /// gaps of empty cells between two cells of one path in a line or on a diagonal); the
+    /// `reduce` module says why the answer is the same, with [`Numlin::detour`] looking for
+    /// the second solution. (Under `all-cells` a shorter way would leave cells empty: no
+    /// reduction.) Measured (CPU seconds, loaded shared machine, 2026-11-29): the penpa 11×11
+    /// spiral, no answer in 40 s without any reduction, 1.8 s with the first two patterns,
+    /// 0.3 s with all.
     fn reduced_for_uniqueness(&self) -> Option<Self> {
         (self.rule == Cover::PathsOnly && !self.no_uturns).then(|| Numlin {
             no_uturns: true,

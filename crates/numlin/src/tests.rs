@@ -50,8 +50,27 @@ fn the_pzprjs_url_reads_writes_back_and_solves_to_its_answer() {
 /// Every assignment of the segments, checked by the rules alone.
 fn brute_force(p: &Numlin) -> u64 {
     let m = p.segments().len();
-    assert!(m <= 20);
+    assert!(m <= 22);
+    // Each cell's segments as a bit mask: a quick look at the degrees first (a number meets
+    // one segment, any other cell none or two), the rules themselves on what passes.
+    let segs = p.segments();
+    let mut at = vec![0u32; p.cells.len()];
+    for (k, &(a, b)) in segs.iter().enumerate() {
+        at[a] |= 1 << k;
+        at[b] |= 1 << k;
+    }
+    let degrees_fit = |mask: u32| {
+        at.iter().zip(&p.cells).all(|(&s, c)| {
+            let d = (mask & s).count_ones();
+            if c.is_some() {
+                d == 1
+            } else {
+                d == 0 || d == 2
+            }
+        })
+    };
     (0u32..1 << m)
+        .filter(|&mask| degrees_fit(mask))
         .filter(|mask| {
             let on: Vec<bool> = (0..m).map(|k| mask >> k & 1 == 1).collect();
             p.check(&on).is_ok()
@@ -146,6 +165,41 @@ fn uniqueness_agrees_with_brute_force_on_tiny_boards() {
         seen.iter().all(|&k| k >= 5),
         "too few of some answer: {seen:?}"
     );
+}
+
+/// The reduced question's gap rules (the `reduce` module) need room: 3 × 5 boards (22
+/// segments, every assignment) with two or three pairs, paths-only, against brute force.
+#[test]
+fn uniqueness_agrees_with_brute_force_on_3_by_5_boards() {
+    let mut rng = Xorshift(0x5eed_1234_abcd_0003);
+    let mut seen = [0usize; 3];
+    for round in 0..40 {
+        let mut p = Numlin::empty(3, 5, Cover::PathsOnly);
+        for label in 1..=2 + rng.below(2) as u32 {
+            for _ in 0..2 {
+                let k = rng.below(15) as usize;
+                p.cells[k] = Some(label);
+            }
+        }
+        let want = brute_force(&p).min(2) as usize;
+        seen[want] += 1;
+        let text = p.to_text();
+        let got = match uniqueness(&p, &Options::default()).unwrap() {
+            Uniqueness::None => 0,
+            Uniqueness::Unique(_) => 1,
+            Uniqueness::Multiple(a, b) => {
+                let [a, b] = [a, b].map(|s| s.solution::<Links>().unwrap().on.clone());
+                assert_ne!(a, b, "round {round}\n{text}");
+                assert!(
+                    p.check(&a).is_ok() && p.check(&b).is_ok(),
+                    "round {round}\n{text}"
+                );
+                2
+            }
+        };
+        assert_eq!(got, want, "round {round}\n{text}");
+    }
+    assert!(seen[2] > 0, "no board with several solutions: {seen:?}");
 }
 
 /// A detour beside a path and its shortcut undo each other.
