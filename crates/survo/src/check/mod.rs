@@ -80,7 +80,7 @@ fn top(t: u64, top: u64) -> u64 {
 /// (when given) is a lower bound on the sum of the k smallest parts. Built smallest first:
 /// the k-th part is at least one more than the one before and at least what `need` asks, and
 /// at most what leaves the larger parts room.
-fn walk_margins(
+pub fn walk_margins(
     parts: usize,
     size: usize,
     prefix: &[u32],
@@ -171,7 +171,7 @@ pub fn margins(parts: usize, size: usize) -> Vec<Vec<u32>> {
 }
 
 /// The complement of a decreasing margin of lines of `size` cells (see the module text).
-fn complement(margin: &[u32], size: usize) -> Vec<u32> {
+pub fn complement(margin: &[u32], size: usize) -> Vec<u32> {
     let top = (margin.len() * size) as u32;
     margin
         .iter()
@@ -246,12 +246,28 @@ pub struct Worker {
     placement: Placement,
     several: Several,
     /// Searches by outcome (none, one, several) and their nodes, for the debug log.
-    stats: [u64; 6],
+    pub stats: [u64; 6],
 }
 
 /// Decides every pair of one unit (the column margins whose smallest parts are `units(m,
 /// n)[unit]`): the tally, and the unique pairs' puzzles when `keep`.
 pub fn unit(m: usize, n: usize, head: &[u32], w: &mut Worker, keep: bool) -> (Tally, Vec<Found>) {
+    columns(m, n, &mut |f| walk_margins(n, m, head, &[], f), w, keep)
+}
+
+/// Hands each column margin of a unit (or of a sample) to the visitor it is given.
+pub type ColumnMargins<'a> = dyn FnMut(&mut dyn FnMut(&[u32])) + 'a;
+
+/// Decides every pair of the column margins `each` hands over (decreasing, each once; those
+/// below their complement are skipped as in [`unit`]): for a unit, and for samples of single
+/// column margins (the cost estimate).
+pub fn columns(
+    m: usize,
+    n: usize,
+    each: &mut ColumnMargins,
+    w: &mut Worker,
+    keep: bool,
+) -> (Tally, Vec<Found>) {
     let mut t = Tally::default();
     let mut puzzles = Vec::new();
     let square = m == n;
@@ -259,7 +275,7 @@ pub fn unit(m: usize, n: usize, head: &[u32], w: &mut Worker, keep: bool) -> (Ta
     // For each column margin, the row margins it could pair with at all (for `pruned`).
     let row_count = if square { 0 } else { margin_total(m, n) };
     let self_ge = if square { 0 } else { self_ge_count(m, n) };
-    walk_margins(n, m, head, &[], &mut |cols| {
+    each(&mut |cols| {
         let halving = if square {
             None
         } else {
@@ -327,15 +343,9 @@ pub fn unit(m: usize, n: usize, head: &[u32], w: &mut Worker, keep: bool) -> (Ta
         t.pruned += domain - walked;
     });
     log::debug!(
-        "value placement unit {head:?}: searches and nodes by outcome (0, 1, 2+): {:?}",
+        "value placement: searches by outcome (0, 1, 2+) and their nodes so far: {:?}",
         w.stats
     );
-    if std::env::var_os("SURVO_CHECK_STATS").is_some() {
-        eprintln!(
-            "unit {head:?}: searches by outcome 0/1/2+ and their nodes {:?}",
-            w.stats
-        );
-    }
     (t, puzzles)
 }
 
