@@ -42,12 +42,20 @@ fn main() {
     let mut w = Worker::default();
     for _ in 0..count {
         let c = &walked[below(total)];
+        let stats = w.stats;
         let started = cpu();
         let (t, _) = columns(m, n, &mut |f| f(c), &mut w, false);
         let took = cpu() - started;
+        let by: Vec<u64> = (0..6).map(|i| w.stats[i] - stats[i]).collect();
         println!(
-            "{c:?} unique {} searched {} moved {} pruned {} cpu {took:.3}",
-            t.unique, t.searched, t.moved, t.pruned
+            "{c:?} unique {} searched {} moved {} pruned {} cpu {took:.3} \
+             searches-by-outcome-0/1/2+ {:?} nodes {:?}",
+            t.unique,
+            t.searched,
+            t.moved,
+            t.pruned,
+            &by[..3],
+            &by[3..]
         );
         costs.push(took);
     }
