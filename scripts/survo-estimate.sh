@@ -5,6 +5,7 @@
 # confidence interval from the sample's spread (Student's t, finite-population corrected).
 #
 # Usage: scripts/survo-estimate.sh M N UNITS SAMPLE [DIR] [SEED]
+#   (METHOD=name: the method of a new manifest, e.g. value-placement)
 #   (DIR: results/survo/units-MxN, shared with scripts/survo-parallel.sh; SEED: 1)
 # Prints one JSON line: units, sample, mean and sd of unit seconds, the estimate and its
 # interval in core-hours and in hours on JOBS cores (default 2).
@@ -17,7 +18,7 @@ jobs=${JOBS:-2}
 bin=${WELLPOSED:-$PWD/target/release/wellposed}
 [ -x "$bin" ] || cargo build --release -q
 mkdir -p "$dir"
-[ -s "$dir/manifest.json" ] || "$bin" survo manifest "$m" "$n" --units "$units" -o "$dir/manifest.json" >&2
+[ -s "$dir/manifest.json" ] || "$bin" survo manifest "$m" "$n" --units "$units" ${METHOD:+--method "$METHOD"} -o "$dir/manifest.json" >&2
 picked=$(python3 -c "import random; r = random.Random($seed); print(' '.join(map(str, sorted(r.sample(range($units), $sample)))))")
 for k in $picked; do
   [ -s "$dir/unit-$k.json" ] && continue

@@ -12,6 +12,8 @@
 #                    every host needs the same wellposed binary at $WELLPOSED and DIR on a
 #                    shared file system
 #   WELLPOSED=path   the binary (default: target/release/wellposed, built if missing)
+#   METHOD=name      the method of a new manifest (`survo enumerate --method`; e.g.
+#                    value-placement, the second method); a manifest already in DIR keeps its own
 # The last line printed is the merged result as JSON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,7 +25,7 @@ command -v parallel >/dev/null || { echo "survo-parallel: GNU parallel is not in
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 manifest=$dir/manifest.json
-[ -s "$manifest" ] || "$bin" survo manifest "$m" "$n" --units "$units" -o "$manifest" >&2
+[ -s "$manifest" ] || "$bin" survo manifest "$m" "$n" --units "$units" ${METHOD:+--method "$METHOD"} -o "$manifest" >&2
 # A manifest already there (resuming, or written beforehand with --split or --split-above)
 # is the one run; it must have the units asked for.
 have=$(grep -o '"units": *[0-9]*' "$manifest" | grep -o '[0-9]*$')

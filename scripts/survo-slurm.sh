@@ -87,7 +87,7 @@ for _ in $(seq 60); do
 done
 sinfo >&2
 
-[ -s "$dir/manifest.json" ] || "$bin" survo manifest "$m" "$n" --units "$units" -o "$dir/manifest.json" >&2
+[ -s "$dir/manifest.json" ] || "$bin" survo manifest "$m" "$n" --units "$units" ${METHOD:+--method "$METHOD"} -o "$dir/manifest.json" >&2
 todo=()
 for k in $(seq 0 $((units - 1))); do
   [ -s "$dir/unit-$k.json" ] || todo+=("$k")

@@ -207,6 +207,12 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                 ""
             }
         ),
+        Method::ValuePlacement => format!(
+            "{} margin pairs decided by value placement, {} shown to have several tables by \
+             a trade in a table of theirs, {} ruled out without search (column margins at \
+             least their complements; each stands for its twin)",
+            outcome.searched, outcome.moved, outcome.pruned
+        ),
         Method::TwoRowMatchings => format!(
             "{} column margins expanded into all their tables (every row margin at once)",
             outcome.searched

@@ -8,6 +8,7 @@
 //!   secondary items coloured by their value, so rows and columns must agree;
 //! - the dedicated solver ([`solver`]): row partitions × column partitions that cross once.
 
+pub mod check;
 pub mod commands;
 pub mod enumerate;
 pub mod generate;

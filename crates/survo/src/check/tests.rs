@@ -1,0 +1,201 @@
+//! The second method against Mustonen's table and against the first method (which the tests
+//! may use as an oracle; the method itself does not).
+
+use super::place::Placement;
+use super::trades::{has_trade, Several};
+use super::*;
+use crate::enumerate::{self, scan, Method, Split};
+use crate::solver::{self, Tables};
+
+fn listed(method: Method, m: usize, n: usize, threads: usize) -> (Tally, Vec<Found>) {
+    let found = std::sync::Mutex::new(Vec::new());
+    let t = scan(
+        method,
+        m,
+        n,
+        &Split::new(),
+        threads,
+        (0, 1),
+        &|_| false,
+        &|_, _, p| found.lock().unwrap().extend_from_slice(p),
+        true,
+    );
+    let mut found = found.into_inner().unwrap();
+    found.sort();
+    (t, found)
+}
+
+/// S. Mustonen, "Enumeration of uniquely solvable open Survo puzzles" (2007), as collected in
+/// ../shared/data/survo/ANSWERS.md (the values tests/agreement.rs holds the first method to).
+#[test]
+fn value_placement_reproduces_mustonens_table() {
+    let cases = [
+        ((2, 2), 1),
+        ((2, 3), 18),
+        ((2, 4), 62),
+        ((2, 5), 278),
+        ((2, 6), 1146),
+        ((2, 7), 5706),
+        ((3, 3), 38),
+        ((3, 4), 583),
+    ];
+    for ((m, n), want) in cases {
+        for (a, b) in [(m, n), (n, m)] {
+            let (t, found) = listed(Method::ValuePlacement, a, b, 2);
+            assert_eq!(t.unique, want, "S({a},{b})");
+            assert_eq!(found.len() as u64, want, "{a}×{b}: puzzles listed");
+        }
+    }
+}
+
+/// The same puzzles (margins and table) as the first method, for every size small enough,
+/// and the shards add up.
+#[test]
+fn value_placement_lists_the_first_methods_puzzles() {
+    for (m, n) in [
+        (2, 3),
+        (3, 2),
+        (2, 5),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (3, 5),
+        (5, 3),
+    ] {
+        let (_, second) = listed(Method::ValuePlacement, m, n, 2);
+        let (_, first) = listed(Method::of(m, n), m, n, 2);
+        assert_eq!(second, first, "{m}×{n}");
+        let units = enumerate::work_units(m, n, Method::ValuePlacement, &Split::new());
+        let parts = 3.min(units);
+        let shards: u64 = (0..parts)
+            .map(|k| {
+                scan(
+                    Method::ValuePlacement,
+                    m,
+                    n,
+                    &Split::new(),
+                    1,
+                    (k, parts),
+                    &|_| false,
+                    &|_, _, _| {},
+                    false,
+                )
+                .unique
+            })
+            .sum();
+        assert_eq!(shards, first.len() as u64, "{m}×{n} in shards");
+    }
+}
+
+/// The decider's count (capped at two) is the dedicated solver's on every margin pair of
+/// 3×3, 3×4 and 2×5, and every table it finds has the pair's margins.
+#[test]
+fn placement_counts_as_the_solver_does() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5)] {
+        let tables = Tables::new(m, n);
+        let mut placement = Placement::default();
+        let givens = vec![0; m * n];
+        let (mut several, mut one) = (0, 0);
+        for rows in margins(m, n) {
+            for cols in margins(n, m) {
+                let p = solver::Problem {
+                    m,
+                    n,
+                    rows: &rows,
+                    cols: &cols,
+                    givens: &givens,
+                };
+                let want = solver::solve(&p, &tables, 2, |_| true);
+                let got = placement.decide(&rows, &cols);
+                assert_eq!(got, want, "{rows:?} × {cols:?}");
+                for t in placement.tables() {
+                    assert_eq!(crate::Survo::open_of(m, n, t).rows, rows);
+                    assert_eq!(crate::Survo::open_of(m, n, t).cols, cols);
+                }
+                several += usize::from(got == 2);
+                one += usize::from(got == 1);
+            }
+        }
+        assert!(several > 0 && one > 0);
+    }
+}
+
+/// Every row margin the spreading marks has two tables by the dedicated solver, and a table
+/// with a trade is never the only one of its pair.
+#[test]
+fn marked_pairs_have_two_tables() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3)] {
+        let tables = Tables::new(m, n);
+        let mut placement = Placement::default();
+        let givens = vec![0; m * n];
+        let mut marked = 0;
+        for cols in margins(n, m) {
+            let mut several = Several::default();
+            several.start(m);
+            for rows in margins(m, n) {
+                placement.decide(&rows, &cols);
+                for t in placement.tables() {
+                    several.spread(t, &rows, n);
+                }
+            }
+            for rows in margins(m, n) {
+                let p = solver::Problem {
+                    m,
+                    n,
+                    rows: &rows,
+                    cols: &cols,
+                    givens: &givens,
+                };
+                let count = solver::solve(&p, &tables, 2, |_| true);
+                if several.contains(&rows) {
+                    marked += 1;
+                    assert_eq!(count, 2, "{rows:?} × {cols:?} marked");
+                }
+                if count == 1 {
+                    solver::solve(&p, &tables, 1, |t| {
+                        assert!(!has_trade(t, m, n), "a unique table with a trade");
+                        true
+                    });
+                }
+            }
+        }
+        assert!(marked > 100, "{m}×{n}: {marked} marked");
+    }
+}
+
+/// The walk under [`row_needs`] visits exactly the row margins that pass the k-rows/l-columns
+/// condition with the column margin (the first method's `feasible` as the oracle).
+#[test]
+fn needs_keep_exactly_the_feasible_row_margins() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (4, 4)] {
+        for cols in margins(n, m) {
+            let want: Vec<Vec<u32>> = margins(m, n)
+                .into_iter()
+                .filter(|r| enumerate::feasible(r, &cols))
+                .collect();
+            let mut got = Vec::new();
+            if let Some(need) = row_needs(m, &cols) {
+                walk_margins(m, n, &[], &need, &mut |r| got.push(r.to_vec()));
+            }
+            got.sort();
+            let mut want = want;
+            want.sort();
+            assert_eq!(got, want, "{m}×{n}: {cols:?}");
+        }
+    }
+}
+
+/// This method's margins are the first method's, and its complement an involution.
+#[test]
+fn margins_and_complements() {
+    for (m, n) in [(2, 3), (3, 4), (4, 3), (4, 4), (3, 5)] {
+        let mut mine = margins(m, n);
+        mine.sort();
+        let mut theirs = enumerate::margins(m, n);
+        theirs.sort();
+        assert_eq!(mine, theirs, "{m}×{n}");
+        for r in &mine {
+            assert_eq!(&complement(&complement(r, n), n), r);
+        }
+    }
+}
