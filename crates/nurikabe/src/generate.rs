@@ -24,9 +24,10 @@
 //! other shading is out). Pins can undo each other, so after a few a new shading is drawn.
 //!
 //! Measured (release build, two shared cores, seeds 1–5): 10×10 0.07–0.22 s, 14×14
-//! 0.33–0.92 s, 20×20 2.4–4.1 s (seeds 6–8: 2.3–5.3 s); 30×30 65, 97 and 33 s (seeds 1–3). Every check is a fresh
-//! solve: a number's size is part of the island constraint's lazy cuts, which an incremental
-//! [`wellposed_engine::UniquenessOracle`] cannot switch off per clue.
+//! 0.33–0.92 s, 20×20 2.4–4.1 s (seeds 6–8: 2.3–5.3 s); 30×30 65, 97 and 33 s (seeds 1–3).
+//! Every check is a fresh solve: a number's size is part of the island constraint's lazy
+//! cuts, which an incremental [`wellposed_engine::UniquenessOracle`] cannot switch off per
+//! clue.
 
 use crate::{components, neighbours, Cell, Family, Nurikabe, Shading};
 use clap::{Args, FromArgMatches};
