@@ -143,6 +143,14 @@ pub struct Counter {
     ///
     /// The default, 2^16, is measured in `Purity`'s comment (`search/mod.rs`).
     pub purity_probe: u64,
+    /// Leave out of each component search the open long clauses that blocked clause
+    /// elimination on literals of variables outside the projection removes, to its fixpoint
+    /// (`Search::remove_blocked`): they are no links, so components split sooner, and they
+    /// leave the cache keys. Off by default: on the tuning seeds (2026-11-29, BENCHMARKS.md)
+    /// it cut decisions by up to 6× (a 40-variable projected 3-CNF 9,880 → 1,554; rand3p-80
+    /// 1.23 M → 0.85 M) but each component search costs more, and on some formulas it is
+    /// slower (rand3p-120-3.5 2.08 → 2.67 s); the competition set is not yet measured with it.
+    pub blocked_clauses: bool,
     /// Whether a few long clauses are taken out of the formula and counted by
     /// inclusion–exclusion (see [`InclusionExclusion`]).
     pub inclusion_exclusion: InclusionExclusion,
@@ -206,6 +214,7 @@ impl Counter {
         heuristic: Heuristic::Auto,
         skip_splits_after: 1024,
         purity_probe: 1 << 16,
+        blocked_clauses: false,
         inclusion_exclusion: InclusionExclusion::Auto,
         simplify: true,
         exact_cover: true,

@@ -45,6 +45,9 @@ pub struct CountStats {
     pub pure_found: u64,
     /// Variables a component search left out of the components as pure (purity on).
     pub pure_left_out: u64,
+    /// Open long clauses left out of components as blocked ([`crate::Counter::blocked_clauses`]),
+    /// summed over the component searches.
+    pub blocked_left_out: u64,
     /// Counts made for inclusion–exclusion over long clauses (see [`InclusionExclusion`]); 0
     /// when the formula was counted whole.
     pub inclusion_exclusion: u64,
@@ -79,6 +82,7 @@ impl CountStats {
         self.pure_probed += o.pure_probed;
         self.pure_found += o.pure_found;
         self.pure_left_out += o.pure_left_out;
+        self.blocked_left_out += o.blocked_left_out;
         self.inclusion_exclusion += o.inclusion_exclusion;
     }
 }

@@ -171,6 +171,55 @@ fn pure_variables_outside_the_projection_change_no_count() {
     );
 }
 
+/// Blocked clauses left out of the components (`Counter::blocked_clauses`), with and without
+/// simplification and purity, against brute force on random 3-CNF near the threshold and
+/// random mixed formulas, each projected on a random part of its variables (the rule applies
+/// only outside the projection) and unprojected (where it never applies).
+#[test]
+fn blocked_clauses_left_out_change_no_count() {
+    let mut rng = Xorshift(0xb10c_4ed5);
+    let counter = |simplify: bool, purity_probe| Counter {
+        blocked_clauses: true,
+        list_up_to: 0,
+        simplify,
+        define: simplify,
+        purity_probe,
+        ..Counter::default()
+    };
+    let counters = [
+        counter(false, u64::MAX),
+        counter(false, 0),
+        counter(true, Counter::DEFAULT.purity_probe),
+    ];
+    let mut left_out = 0;
+    for round in 0..500 {
+        let vars = 8 + rng.below(9) as u32;
+        let cnf = if round % 2 == 0 {
+            threshold_3cnf(&mut rng, vars)
+        } else {
+            let clauses = rng.below(u64::from(vars) * 3) as usize;
+            random_cnf(&mut rng, vars, clauses, 4)
+        };
+        let shown: Vec<Var> = (0..vars).filter(|_| rng.below(5) < 2).map(Var).collect();
+        for projection in [Some(shown.as_slice()), None] {
+            let want = brute(&cnf, projection);
+            for (k, c) in counters.iter().enumerate() {
+                let got = counted_as(c, &cnf, projection, want, || {
+                    format!("round {round}, counter {k}")
+                });
+                if projection.is_none() {
+                    assert_eq!(got.stats.blocked_left_out, 0, "round {round}: no auxiliary");
+                }
+                left_out += got.stats.blocked_left_out;
+            }
+        }
+    }
+    assert!(
+        left_out > 1000,
+        "the rule is used: {left_out} clauses left out"
+    );
+}
+
 /// Inclusion–exclusion over long clauses, forced: random formulas of short clauses with one
 /// to four clauses of 8–11 literals (over projection variables only, when projected),
 /// counted as brute force counts them; and a formula whose long clause involves a

@@ -193,6 +193,9 @@ impl Search<'_> {
         self.split_searches += 1;
         self.search_streak = self.search_streak.saturating_sub(1);
         let mark = self.next_mark();
+        if self.bce {
+            self.remove_blocked(scope_long, mark);
+        }
         self.purity_this_search = self.purity == Purity::On;
         let mut sizes = std::mem::take(&mut self.split_sizes);
         sizes.clear();
@@ -224,7 +227,9 @@ impl Search<'_> {
                 let whole = self.unsplit(scope, scope_long, open, Some(mark));
                 return (self.components_of([whole]), 0);
             }
-            if vars == 1 && long == 0 && self.isolated(root) {
+            // Under blocked clause elimination a variable whose open clauses were all left
+            // out is in none of the formula counted (whose count is the same).
+            if vars == 1 && long == 0 && (self.bce || self.isolated(root)) {
                 // In no open clause: a free variable, not a component.
                 self.var_seen[root as usize].comp = NO_COMPONENT;
                 free += u32::from(self.projected[root as usize]);
@@ -310,6 +315,114 @@ impl Search<'_> {
             long,
             projected,
         }
+    }
+
+    /// Marks (`clause_seen`: `mark`, [`NO_COMPONENT`]) the open long clauses of `scope_long`
+    /// that blocked clause elimination on auxiliary literals removes, to its fixpoint
+    /// ([`Counter::blocked_clauses`]).
+    ///
+    /// Why the count is the same. A clause C is blocked on its literal l when every clause
+    /// holding ¬l also holds the negation of another literal of C. If v = var(l) is outside
+    /// the projection, a model of the formula without C that falsifies C becomes one of the
+    /// whole formula by flipping v (C turns true; each clause holding ¬l keeps a true
+    /// literal: the negation of a literal of C, all false): same projection, so the projected
+    /// count is the same without C. Under the current assignment this holds of the open
+    /// formula (assigned literals only make clauses satisfied or shorter). A clause blocked
+    /// in a formula stays blocked in any part of it, so removing all of them one by one, as
+    /// the fixpoint does, keeps the count at each step. Then:
+    /// - the components are those of the formula without them (a removed clause is no link:
+    ///   it may hold variables of two components), and a variable in no clause left is free;
+    /// - a key lists the clauses left, and names the formula they make with the open binary
+    ///   clauses of its variables (never removed), whose count equals the count of the
+    ///   component with its removed clauses: the count the search finds, since propagation
+    ///   may still use a removed clause (it only turns unit with every other literal false,
+    ///   so within one component, where it is blocked too) and learnt clauses (implied by
+    ///   the formula, so they cut no projected assignment the flips above can reach);
+    /// - nothing is removed without an auxiliary variable, so unprojected counts never use it.
+    pub(super) fn remove_blocked(&mut self, scope_long: &[u32], mark: u32) {
+        let mut queue = std::mem::take(&mut self.bce_queue);
+        queue.clear();
+        for &c in scope_long {
+            if self.true_lits[c as usize] == 0 {
+                self.bce_queued[c as usize] = mark;
+                queue.push(c);
+            }
+        }
+        while let Some(c) = queue.pop() {
+            let k = c as usize;
+            self.bce_queued[k] = 0;
+            if self.clause_seen[k].mark == mark || !self.blocked(k, mark) {
+                continue;
+            }
+            self.clause_seen[k] = Seen {
+                mark,
+                comp: NO_COMPONENT,
+            };
+            self.stats.blocked_left_out += 1;
+            let (start, len) = (self.start[k] as usize, self.len[k] as usize);
+            for i in start..start + len {
+                let y = self.lits[i];
+                if self.values[y as usize] != 0 || self.projected[(y >> 1) as usize] {
+                    continue;
+                }
+                for j in 0..self.lit_occ[(y ^ 1) as usize].len() {
+                    let e = self.lit_occ[(y ^ 1) as usize][j] as usize;
+                    if self.true_lits[e] == 0
+                        && self.clause_seen[e].mark != mark
+                        && self.bce_queued[e] != mark
+                    {
+                        self.bce_queued[e] = mark;
+                        queue.push(e as u32);
+                    }
+                }
+            }
+        }
+        self.bce_queue = queue;
+    }
+
+    /// Whether the open long clause `c` is blocked on an open literal of a variable outside
+    /// the projection: every open clause holding that literal's negation, the clauses removed
+    /// under `mark` aside, also holds the negation of another open literal of `c`.
+    pub(super) fn blocked(&self, c: usize, mark: u32) -> bool {
+        let (start, len) = (self.start[c] as usize, self.len[c] as usize);
+        let lits = &self.lits[start..start + len];
+        let mut stamp = self.bce_stamp.borrow_mut();
+        let (marks, now) = &mut *stamp;
+        if *now == u32::MAX {
+            marks.iter_mut().for_each(|m| *m = 0);
+            *now = 0;
+        }
+        *now += 1;
+        let now = *now;
+        for &x in lits {
+            if self.values[x as usize] == 0 {
+                marks[(x ^ 1) as usize] = now;
+            }
+        }
+        'lit: for &l in lits {
+            if self.values[l as usize] != 0 || self.projected[(l >> 1) as usize] {
+                continue;
+            }
+            for &w in &self.implied[(l ^ 1) as usize] {
+                if self.values[w as usize] == 0 && marks[(w ^ 1) as usize] != now {
+                    continue 'lit;
+                }
+            }
+            for &d in &self.lit_occ[(l ^ 1) as usize] {
+                let d = d as usize;
+                if self.true_lits[d] > 0 || self.clause_seen[d].mark == mark {
+                    continue;
+                }
+                let (ds, dl) = (self.start[d] as usize, self.len[d] as usize);
+                if !self.lits[ds..ds + dl].iter().any(|&y| {
+                    y != (l ^ 1) && marks[y as usize] == now && self.values[y as usize] == 0
+                }) {
+                    continue 'lit;
+                }
+            }
+            return true;
+        }
+        false
     }
 
     /// No open clause holds the (unassigned) variable.
