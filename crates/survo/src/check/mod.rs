@@ -57,12 +57,19 @@
 //! (`moved`). A marked pair is never counted unique, and every pair not marked or skipped is
 //! decided by an exhaustive search, so the count is exact whatever the marks reach.
 
+pub mod flow;
 pub mod place;
 pub mod trades;
+pub mod weights;
 
 use crate::enumerate::{Found, Tally};
+use flow::Flow;
 use place::Placement;
 use trades::Several;
+use weights::Weights;
+
+/// The largest line weight of the [`weights`] condition on a pair about to be decided.
+pub const PAIR_WEIGHT: u32 = 3;
 
 fn tri(t: u64) -> u64 {
     t * (t + 1) / 2
@@ -245,6 +252,15 @@ pub fn row_needs(m: usize, cols: &[u32]) -> Option<Vec<u64>> {
 pub struct Worker {
     placement: Placement,
     several: Several,
+    /// The weighted pair condition ([`weights`]) and the pairs it rejected.
+    pub weights: Weights,
+    pub weights_rejected: u64,
+    /// Its largest weight when not [`PAIR_WEIGHT`] (measurements).
+    pub weight: Option<u32>,
+    /// The pair-level threshold condition ([`flow`]).
+    pub flow: Flow,
+    /// Pairs the threshold condition rejected (no search).
+    pub flow_rejected: u64,
     /// Searches by outcome (none, one, several) and their nodes, for the debug log.
     pub stats: [u64; 6],
 }
@@ -319,6 +335,19 @@ pub fn columns(
             walked += 1;
             if w.several.contains(rows) {
                 t.moved += 1;
+                return;
+            }
+            if !w
+                .weights
+                .admits(rows, cols, w.weight.unwrap_or(PAIR_WEIGHT))
+            {
+                w.weights_rejected += 1;
+                t.pruned += 1;
+                return;
+            }
+            if !w.flow.feasible(rows, cols) {
+                w.flow_rejected += 1;
+                t.pruned += 1;
                 return;
             }
             t.searched += 1;
