@@ -52,6 +52,7 @@ fn main() {
             twin[found] += y;
             least[found] += x.min(y);
         });
+        println!("{cols:?} so far: own {own:?} complement {twin:?} least {least:?}");
     }
     println!(
         "{m}x{n} nodes by outcome (0, 1, 2+): own {own:?} complement {twin:?} least {least:?}"

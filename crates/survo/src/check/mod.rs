@@ -254,6 +254,10 @@ pub fn row_needs(m: usize, cols: &[u32]) -> Option<Vec<u64>> {
 #[derive(Default)]
 pub struct Worker {
     placement: Placement,
+    /// The decider of the complement pair, raced against `placement` (see [`Worker::race`]).
+    twin: Placement,
+    /// The tables of the pair last decided, row-major, for the pair itself.
+    tables: Vec<u32>,
     several: Several,
     /// The weighted pair condition ([`weights`]) and the pairs it rejected.
     pub weights: Weights,
@@ -266,6 +270,54 @@ pub struct Worker {
     pub flow_rejected: u64,
     /// Searches by outcome (none, one, several) and their nodes, for the debug log.
     pub stats: [u64; 6],
+}
+
+/// The first node budget of [`Worker::race`]; each round after gives both sides 4× more.
+const RACE_START: u64 = 2_000;
+
+impl Worker {
+    /// The number of tables of (rows, cols), capped at two, as [`Placement::decide`] counts
+    /// them, with its tables in `self.tables`. The pair and its complement (R̄, C̄) have the
+    /// same tables, complemented (module text), and the decider's search from the largest value
+    /// down on the complement is a search from the smallest value up on the pair; the two can
+    /// differ by orders of magnitude, so both are run with a node budget that grows 4× a
+    /// round, and the first to finish decides (an exhaustive search either way: exact).
+    fn race(&mut self, rows: &[u32], cols: &[u32]) -> u64 {
+        self.race_from(rows, cols, RACE_START)
+    }
+
+    /// [`Worker::race`] with the first budget `start` (the tests use tiny ones, so that both
+    /// sides decide pairs).
+    fn race_from(&mut self, rows: &[u32], cols: &[u32], start: u64) -> u64 {
+        let (m, n) = (rows.len(), cols.len());
+        let (rows_bar, cols_bar) = (complement(rows, n), complement(cols, m));
+        let mut budget = start.max(1);
+        loop {
+            self.placement.budget = budget;
+            let found = self.placement.decide(rows, cols);
+            if !self.placement.aborted() {
+                self.tables.clear();
+                for t in self.placement.tables() {
+                    self.tables.extend_from_slice(t);
+                }
+                return found;
+            }
+            self.twin.budget = budget;
+            let found = self.twin.decide(&rows_bar, &cols_bar);
+            if !self.twin.aborted() {
+                self.tables.clear();
+                for t in self.twin.tables() {
+                    self.tables.extend(complement_table(t));
+                }
+                return found;
+            }
+            budget = budget.saturating_mul(4);
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        self.placement.nodes() + self.twin.nodes()
+    }
 }
 
 /// Decides every pair of one unit (the column margins whose smallest parts are `units(m,
@@ -354,15 +406,16 @@ pub fn columns(
                 return;
             }
             t.searched += 1;
-            let before = w.placement.nodes();
-            let found = w.placement.decide(rows, cols);
+            let before = w.nodes();
+            let found = w.race(rows, cols);
             w.stats[found as usize] += 1;
-            w.stats[3 + found as usize] += w.placement.nodes() - before;
-            for table in w.placement.tables() {
+            w.stats[3 + found as usize] += w.nodes() - before;
+            let cells = rows.len() * n;
+            for table in w.tables.chunks_exact(cells) {
                 w.several.spread(table, rows, n);
             }
             if found == 1 {
-                let table = w.placement.tables().next().expect("one table").to_vec();
+                let table = w.tables[..cells].to_vec();
                 t.unique += if twin.is_some() { 2 } else { 1 };
                 if keep {
                     if let Some((r2, c2)) = &twin {

@@ -276,3 +276,39 @@ fn high_counts_are_the_reachable_ones() {
         }
     }
 }
+
+/// The race of a pair against its complement (tiny budgets, so that both sides decide some
+/// pairs) counts as the solver does, and its tables are tables of the pair itself.
+#[test]
+fn race_counts_as_the_solver_does() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5)] {
+        let tables = Tables::new(m, n);
+        let givens = vec![0; m * n];
+        let mut w = Worker::default();
+        for start in [1, 7, 40] {
+            let mut twin_decided = 0;
+            for rows in margins(m, n) {
+                for cols in margins(n, m) {
+                    let p = solver::Problem {
+                        m,
+                        n,
+                        rows: &rows,
+                        cols: &cols,
+                        givens: &givens,
+                    };
+                    let want = solver::solve(&p, &tables, 2, |_| true);
+                    let got = w.race_from(&rows, &cols, start);
+                    assert_eq!(got, want, "{rows:?} × {cols:?} from {start}");
+                    twin_decided += usize::from(w.placement.aborted());
+                    for t in w.tables.chunks_exact(m * n) {
+                        assert_eq!(crate::Survo::open_of(m, n, t).rows, rows);
+                        assert_eq!(crate::Survo::open_of(m, n, t).cols, cols);
+                    }
+                }
+            }
+            if start == 1 {
+                assert!(twin_decided > 0, "{m}×{n}: the complement side never decided");
+            }
+        }
+    }
+}
