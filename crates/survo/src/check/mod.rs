@@ -273,7 +273,7 @@ pub struct Worker {
 }
 
 /// The first node budget of [`Worker::race`]; each round after gives both sides 4× more.
-const RACE_START: u64 = 2_000;
+const RACE_START: u64 = 50_000;
 
 impl Worker {
     /// The number of tables of (rows, cols), capped at two, as [`Placement::decide`] counts
