@@ -50,7 +50,11 @@
 //!
 //! # Deciding a pair
 //!
-//! Pairs not skipped and not already known to have several tables go to [`place`], which
+//! Pairs not skipped and not already known to have several tables are first tested by the
+//! pair conditions [`weights`] (line weights and the rearrangement inequality) and [`flow`]
+//! (value thresholds and a 0/1 transport bound), each proved in its module text; a pair
+//! failing one has no table and is counted as pruned. The others go to [`place`], raced
+//! against the same decider on the complement pair (`Worker::race`), which
 //! counts tables up to two (or up to one with a 2×2 trade, which is two). Every table it finds
 //! is handed to [`trades`], which marks row margins of the same column margin that have two
 //! tables by a certificate found in a table of theirs; those pairs are then not decided

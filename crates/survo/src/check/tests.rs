@@ -307,7 +307,10 @@ fn race_counts_as_the_solver_does() {
                 }
             }
             if start == 1 {
-                assert!(twin_decided > 0, "{m}×{n}: the complement side never decided");
+                assert!(
+                    twin_decided > 0,
+                    "{m}×{n}: the complement side never decided"
+                );
             }
         }
     }
