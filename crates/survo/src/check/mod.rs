@@ -101,6 +101,19 @@ pub fn walk_margins(
     need: &[u64],
     visit: &mut dyn FnMut(&[u32]),
 ) {
+    walk_margins_cut(parts, size, prefix, need, &|_, _| false, visit);
+}
+
+/// [`walk_margins`], skipping every subtree whose smallest parts (ascending, with their sum)
+/// `cut` says no pair of the scan can have (a necessary condition, proved where it is made).
+pub fn walk_margins_cut(
+    parts: usize,
+    size: usize,
+    prefix: &[u32],
+    need: &[u64],
+    cut: &dyn Fn(&[u32], u64) -> bool,
+    visit: &mut dyn FnMut(&[u32]),
+) {
     let cells = (parts * size) as u64;
     let total = tri(cells);
     let (least, most) = (tri(size as u64), top(size as u64, cells));
@@ -114,6 +127,7 @@ pub fn walk_margins(
         most: u64,
         prefix: &[u32],
         need: &[u64],
+        cut: &dyn Fn(&[u32], u64) -> bool,
         sum: u64,
         ascending: &mut Vec<u32>,
         decreasing: &mut [u32],
@@ -148,6 +162,10 @@ pub fn walk_margins(
                 continue;
             }
             ascending.push(x as u32);
+            if ascending.len() < parts && cut(ascending, sum + x) {
+                ascending.pop();
+                continue;
+            }
             go(
                 parts,
                 total,
@@ -155,6 +173,7 @@ pub fn walk_margins(
                 most,
                 prefix,
                 need,
+                cut,
                 sum + x,
                 ascending,
                 decreasing,
@@ -170,6 +189,7 @@ pub fn walk_margins(
         most,
         prefix,
         need,
+        cut,
         0,
         &mut ascending,
         &mut decreasing,
@@ -276,6 +296,9 @@ pub struct Worker {
     pub stats: [u64; 6],
 }
 
+/// The largest row weight of the [`weights::cut`] bounds in the inner walk.
+pub const WALK_WEIGHT: u32 = 2;
+
 /// The first node budget of [`Worker::race`]; each round after gives both sides 4× more.
 const RACE_START: u64 = 50_000;
 
@@ -373,7 +396,11 @@ pub fn columns(
         };
         w.several.start(m);
         let mut walked = 0u64;
-        walk_margins(m, n, &[], &need, &mut |rows| {
+        let cuts = weights::row_cuts(m, cols, WALK_WEIGHT);
+        let total = tri((m * n) as u64) as i64;
+        let least = tri(n as u64) as i64;
+        let cut = |asc: &[u32], sum: u64| weights::cut(&cuts, asc, sum as i64, total, least);
+        walk_margins_cut(m, n, &[], &need, &cut, &mut |rows| {
             let twin = match halving {
                 None => {
                     if rows > cols {

@@ -133,3 +133,80 @@ impl Weights {
         lhs <= most
     }
 }
+
+/// The most Σ over the cells of (a_i + b_j)·value can be: the cell weights sorted increasing
+/// times 1..mn (the module text).
+fn most(a: &[u32], b: &[u32]) -> i64 {
+    let mut count = [0i64; 64];
+    for &x in a {
+        for &y in b {
+            count[(x + y) as usize] += 1;
+        }
+    }
+    let (mut rank, mut most) = (0i64, 0i64);
+    for (weight, &c) in count.iter().enumerate() {
+        if c > 0 {
+            let end = rank + c;
+            most += weight as i64 * (end * (end + 1) / 2 - rank * (rank + 1) / 2);
+            rank = end;
+        }
+    }
+    most
+}
+
+/// Bounds for the inner walk of one column margin `cols` (decreasing): for each row weighting
+/// α (non-decreasing along the row sums taken smallest first, up to `max`), α and the bound
+/// K_α on Σ α_k p_k (p_1 < … < p_m the row sums ascending). Why: give the row of the k-th
+/// smallest sum weight α_k; for every column weighting b (monotone, up to `max`) a table has
+/// Σ α_k p_k + Σ b_j C_j ≤ most(α, b) (module text; the bound depends only on the weights'
+/// multisets), so Σ α_k p_k ≤ K_α = min over b of most(α, b) − Σ b_j C_j.
+pub fn row_cuts(m: usize, cols: &[u32], max: u32) -> Vec<(Vec<i64>, i64)> {
+    let n = cols.len();
+    let col_weights = monotone(n, max);
+    monotone(m, max)
+        .chunks_exact(m)
+        .map(|a| {
+            let k = col_weights
+                .chunks_exact(n)
+                .map(|b| {
+                    let bc: i64 = b
+                        .iter()
+                        .zip(cols)
+                        .map(|(&x, &c)| i64::from(x) * i64::from(c))
+                        .sum();
+                    most(a, b) - bc
+                })
+                .min()
+                .unwrap_or(i64::MAX);
+            // `a` is non-increasing (for the decreasing margin); ascending order reverses it.
+            (a.iter().rev().map(|&x| i64::from(x)).collect(), k)
+        })
+        .collect()
+}
+
+/// Whether no row margin of the column margin of `cuts` starts (smallest first) with the
+/// parts `asc` of sum `sum`: the rows number `cuts`' weightings' length, their sums add up to
+/// `total`, and every sum is at least `least`. Why: the parts after the prefix, q_{j+1} < … <
+/// q_m, add up to total − sum, and q_k ≥ p_j + (k − j) (or least + k − 1 with no prefix);
+/// the weights α are non-decreasing, so Σ_{k>j} α_k q_k = α_{j+1}·Σ q + Σ_{k>j+1} (α_k −
+/// α_{j+1})·q_k is at least α_{j+1}·(total − sum) + Σ_{k>j+1} (α_k − α_{j+1})·(p_j + k − j).
+/// With the prefix's own Σ α_k p_k that bounds Σ α_k R_k from below over the whole subtree;
+/// above K_α ([`row_cuts`]) no row margin below has a table.
+pub fn cut(cuts: &[(Vec<i64>, i64)], asc: &[u32], sum: i64, total: i64, least: i64) -> bool {
+    let j = asc.len();
+    let base = asc.last().map_or(least - 1, |&p| i64::from(p));
+    let rest = total - sum;
+    cuts.iter().any(|(alpha, k)| {
+        let m = alpha.len();
+        if j >= m {
+            return false;
+        }
+        let mut low: i64 = alpha.iter().zip(asc).map(|(&x, &p)| x * i64::from(p)).sum();
+        let first = alpha[j];
+        low += first * rest;
+        for (idx, &x) in alpha.iter().enumerate().skip(j + 1) {
+            low += (x - first) * (base + (idx + 1 - j) as i64);
+        }
+        low > *k
+    })
+}
