@@ -70,7 +70,6 @@ use crate::enumerate::{Found, Tally};
 use flow::Flow;
 use place::Placement;
 use trades::Several;
-use weights::Weights;
 
 /// The largest line weight of the [`weights`] condition on a pair about to be decided.
 /// Measured with `examples/check_sample.rs` (seed 1): 3×8, 12 column margins, mean CPU s per
@@ -283,8 +282,7 @@ pub struct Worker {
     /// The tables of the pair last decided, row-major, for the pair itself.
     tables: Vec<u32>,
     several: Several,
-    /// The weighted pair condition ([`weights`]) and the pairs it rejected.
-    pub weights: Weights,
+    /// Pairs the weighted pair condition ([`weights::admits_rows`]) rejected.
     pub weights_rejected: u64,
     /// Its largest weight when not [`PAIR_WEIGHT`] (measurements).
     pub weight: Option<u32>,
@@ -397,6 +395,7 @@ pub fn columns(
         w.several.start(m);
         let mut walked = 0u64;
         let cuts = weights::row_cuts(m, cols, WALK_WEIGHT);
+        let pair_cuts = weights::row_cuts(m, cols, w.weight.unwrap_or(PAIR_WEIGHT));
         let total = tri((m * n) as u64) as i64;
         let least = tri(n as u64) as i64;
         let cut = |asc: &[u32], sum: u64| weights::cut(&cuts, asc, sum as i64, total, least);
@@ -423,10 +422,7 @@ pub fn columns(
                 t.moved += 1;
                 return;
             }
-            if !w
-                .weights
-                .admits(rows, cols, w.weight.unwrap_or(PAIR_WEIGHT))
-            {
+            if !weights::admits_rows(&pair_cuts, rows) {
                 w.weights_rejected += 1;
                 t.pruned += 1;
                 return;

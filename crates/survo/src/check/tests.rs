@@ -223,6 +223,12 @@ fn pair_conditions_never_reject_a_pair_with_a_table() {
                 let has = solver::solve(&p, &tables, 1, |_| true) > 0;
                 let passes_flow = flow.feasible(&rows, &cols);
                 let passes_weights = weights.admits(&rows, &cols, 6);
+                let cuts = weights::row_cuts(m, &cols, 6);
+                assert_eq!(
+                    weights::admits_rows(&cuts, &rows),
+                    passes_weights,
+                    "{rows:?} × {cols:?}: the folded bounds are the same condition"
+                );
                 if has {
                     assert!(passes_flow, "flow rejects {rows:?} × {cols:?}");
                     assert!(passes_weights, "weights reject {rows:?} × {cols:?}");

@@ -210,3 +210,18 @@ pub fn cut(cuts: &[(Vec<i64>, i64)], asc: &[u32], sum: i64, total: i64, least: i
         low > *k
     })
 }
+
+/// Whether the row margin `rows` (decreasing) passes every bound of [`row_cuts`] made for its
+/// column margin: the same condition as [`Weights::admits`] with the same weights (for each
+/// row weighting, every column weighting at once, folded into K_α), at m multiplications a
+/// row weighting.
+pub fn admits_rows(cuts: &[(Vec<i64>, i64)], rows: &[u32]) -> bool {
+    cuts.iter().all(|(alpha, k)| {
+        let sum: i64 = alpha
+            .iter()
+            .zip(rows.iter().rev())
+            .map(|(&x, &r)| x * i64::from(r))
+            .sum();
+        sum <= *k
+    })
+}
