@@ -40,20 +40,28 @@ fn main() {
     };
     let mut costs = Vec::new();
     let mut w = Worker::default();
+    // SURVO_PAIR_WEIGHT: the largest weight of the weighted pair condition (measurements).
+    w.weight = std::env::var("SURVO_PAIR_WEIGHT")
+        .ok()
+        .map(|v| v.parse().unwrap());
     for _ in 0..count {
         let c = &walked[below(total)];
         let stats = w.stats;
+        let rejected = w.flow_rejected;
+        let weighed = w.weights_rejected;
         let started = cpu();
         let (t, _) = columns(m, n, &mut |f| f(c), &mut w, false);
         let took = cpu() - started;
         let by: Vec<u64> = (0..6).map(|i| w.stats[i] - stats[i]).collect();
         println!(
-            "{c:?} unique {} searched {} moved {} pruned {} cpu {took:.3} \
+            "{c:?} unique {} searched {} moved {} pruned {} (weights {} flow {}) cpu {took:.3} \
              searches-by-outcome-0/1/2+ {:?} nodes {:?}",
             t.unique,
             t.searched,
             t.moved,
             t.pruned,
+            w.weights_rejected - weighed,
+            w.flow_rejected - rejected,
             &by[..3],
             &by[3..]
         );

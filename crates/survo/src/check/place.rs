@@ -59,6 +59,11 @@ pub struct Placement {
     /// The pair has a second table (found, or shown by a trade in the first).
     several: bool,
     nodes: u64,
+    /// The most nodes one [`Placement::decide`] may visit (0: no limit), and whether the last
+    /// one stopped there, undecided.
+    pub budget: u64,
+    stop_at: u64,
+    aborted: bool,
 }
 
 impl Placement {
@@ -86,6 +91,12 @@ impl Placement {
         self.table.resize(m * n, 0);
         self.found.clear();
         self.several = false;
+        self.aborted = false;
+        self.stop_at = if self.budget == 0 {
+            u64::MAX
+        } else {
+            self.nodes.saturating_add(self.budget)
+        };
         let v = (m * n) as i64;
         // The invariant at the start: every line within its bounds for the values 1..=mn.
         let within = (0..m + n).all(|l| {
@@ -109,6 +120,12 @@ impl Placement {
         self.found.chunks_exact((self.m * self.n).max(1))
     }
 
+    /// Whether the last [`Placement::decide`] ran out of its budget (its count then means
+    /// nothing).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
     /// Search nodes visited so far (over every pair decided).
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -117,6 +134,10 @@ impl Placement {
     /// Places v, v − 1, …, 1; true when the search is to stop.
     fn go(&mut self, v: i64) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.stop_at {
+            self.aborted = true;
+            return true;
+        }
         let (m, n) = (self.m, self.n);
         if v == 0 {
             self.found.extend_from_slice(&self.table);

@@ -199,3 +199,167 @@ fn margins_and_complements() {
         }
     }
 }
+
+/// The pair-level conditions ([`flow`] and [`weights`]) never reject a pair that has a table:
+/// every margin pair of 3×3, 3×4, 4×3 and 2×5, against the dedicated solver; and each rejects
+/// some pair somewhere (the weights many).
+#[test]
+fn pair_conditions_never_reject_a_pair_with_a_table() {
+    let mut weight_rejections = 0;
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (5, 2)] {
+        let tables = Tables::new(m, n);
+        let givens = vec![0; m * n];
+        let mut flow = flow::Flow::default();
+        let mut weights = weights::Weights::default();
+        for rows in margins(m, n) {
+            for cols in margins(n, m) {
+                let p = solver::Problem {
+                    m,
+                    n,
+                    rows: &rows,
+                    cols: &cols,
+                    givens: &givens,
+                };
+                let has = solver::solve(&p, &tables, 1, |_| true) > 0;
+                let passes_flow = flow.feasible(&rows, &cols);
+                let passes_weights = weights.admits(&rows, &cols, 6);
+                let cuts = weights::row_cuts(m, &cols, 6);
+                assert_eq!(
+                    weights::admits_rows(&cuts, &rows),
+                    passes_weights,
+                    "{rows:?} × {cols:?}: the folded bounds are the same condition"
+                );
+                if has {
+                    assert!(passes_flow, "flow rejects {rows:?} × {cols:?}");
+                    assert!(passes_weights, "weights reject {rows:?} × {cols:?}");
+                }
+                weight_rejections += usize::from(!passes_weights);
+            }
+        }
+    }
+    assert!(weight_rejections > 1000, "{weight_rejections}");
+}
+
+/// The threshold interval of one line is exact: every count in it is reached by some set of
+/// `size` distinct values of 1..=cells with the line's sum, and none outside (brute force).
+#[test]
+fn high_counts_are_the_reachable_ones() {
+    for (size, cells) in [(2u32, 6u32), (3, 9), (3, 12), (4, 12)] {
+        let subsets: Vec<u64> = (0u64..1 << cells)
+            .filter(|s| s.count_ones() == size)
+            .collect();
+        for t in 1..cells {
+            for sum in 1..=cells * size {
+                let counts: Vec<u32> = subsets
+                    .iter()
+                    .filter(|&&s| {
+                        (0..cells)
+                            .filter(|b| s >> b & 1 == 1)
+                            .map(|b| b + 1)
+                            .sum::<u32>()
+                            == sum
+                    })
+                    .map(|&s| (s >> t).count_ones())
+                    .collect();
+                let got = flow::high_count(
+                    i64::from(size),
+                    i64::from(cells),
+                    i64::from(t),
+                    i64::from(sum),
+                    i64::from(sum),
+                );
+                match got {
+                    None => assert!(counts.is_empty(), "{size} {cells} {t} {sum}"),
+                    Some((lo, hi)) => {
+                        let want = (
+                            i64::from(*counts.iter().min().expect("a count")),
+                            i64::from(*counts.iter().max().expect("a count")),
+                        );
+                        assert_eq!((lo, hi), want, "{size} {cells} t {t} sum {sum}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The race of a pair against its complement (tiny budgets, so that both sides decide some
+/// pairs) counts as the solver does, and its tables are tables of the pair itself.
+#[test]
+fn race_counts_as_the_solver_does() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5)] {
+        let tables = Tables::new(m, n);
+        let givens = vec![0; m * n];
+        let mut w = Worker::default();
+        for start in [1, 7, 40] {
+            let mut twin_decided = 0;
+            for rows in margins(m, n) {
+                for cols in margins(n, m) {
+                    let p = solver::Problem {
+                        m,
+                        n,
+                        rows: &rows,
+                        cols: &cols,
+                        givens: &givens,
+                    };
+                    let want = solver::solve(&p, &tables, 2, |_| true);
+                    let got = w.race_from(&rows, &cols, start);
+                    assert_eq!(got, want, "{rows:?} × {cols:?} from {start}");
+                    twin_decided += usize::from(w.placement.aborted());
+                    for t in w.tables.chunks_exact(m * n) {
+                        assert_eq!(crate::Survo::open_of(m, n, t).rows, rows);
+                        assert_eq!(crate::Survo::open_of(m, n, t).cols, cols);
+                    }
+                }
+            }
+            if start == 1 {
+                assert!(
+                    twin_decided > 0,
+                    "{m}×{n}: the complement side never decided"
+                );
+            }
+        }
+    }
+}
+
+/// The walk's weighted cuts never skip a row margin that has a table with its column margin:
+/// every pair of 3×3, 3×4, 4×3, 2×5 and 5×2 with a table (by the solver) is visited by the
+/// cut walk, which does skip some.
+#[test]
+fn walk_cuts_keep_every_pair_with_a_table() {
+    let mut skipped = 0;
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (5, 2)] {
+        let tables = Tables::new(m, n);
+        let givens = vec![0; m * n];
+        let total = (m * n * (m * n + 1) / 2) as i64;
+        let least = (n * (n + 1) / 2) as i64;
+        for cols in margins(n, m) {
+            for max in [1, 2, 3] {
+                let cuts = weights::row_cuts(m, &cols, max);
+                let cut =
+                    |asc: &[u32], sum: u64| weights::cut(&cuts, asc, sum as i64, total, least);
+                let mut kept = Vec::new();
+                walk_margins_cut(m, n, &[], &[], &cut, &mut |r| kept.push(r.to_vec()));
+                for rows in margins(m, n) {
+                    if kept.contains(&rows) {
+                        continue;
+                    }
+                    skipped += 1;
+                    let p = solver::Problem {
+                        m,
+                        n,
+                        rows: &rows,
+                        cols: &cols,
+                        givens: &givens,
+                    };
+                    assert_eq!(
+                        solver::solve(&p, &tables, 1, |_| true),
+                        0,
+                        "{rows:?} × {cols:?} skipped (weights up to {max})"
+                    );
+                }
+            }
+        }
+    }
+    assert!(skipped > 1000, "{skipped}");
+}
