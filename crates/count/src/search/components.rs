@@ -383,46 +383,37 @@ impl Search<'_> {
     /// Whether the open long clause `c` is blocked on an open literal of a variable outside
     /// the projection: every open clause holding that literal's negation, the clauses removed
     /// under `mark` aside, also holds the negation of another open literal of `c`.
-    pub(super) fn blocked(&self, c: usize, mark: u32) -> bool {
+    pub(super) fn blocked(&mut self, c: usize, mark: u32) -> bool {
+        // The negations of the clause's open literals, marked for the look and unmarked after.
+        let mut negated = std::mem::take(&mut self.bce_negated);
         let (start, len) = (self.start[c] as usize, self.len[c] as usize);
         let lits = &self.lits[start..start + len];
-        let mut stamp = self.bce_stamp.borrow_mut();
-        let (marks, now) = &mut *stamp;
-        if *now == u32::MAX {
-            marks.iter_mut().for_each(|m| *m = 0);
-            *now = 0;
-        }
-        *now += 1;
-        let now = *now;
         for &x in lits {
             if self.values[x as usize] == 0 {
-                marks[(x ^ 1) as usize] = now;
+                negated[(x ^ 1) as usize] = true;
             }
         }
-        'lit: for &l in lits {
-            if self.values[l as usize] != 0 || self.projected[(l >> 1) as usize] {
-                continue;
-            }
-            for &w in &self.implied[(l ^ 1) as usize] {
-                if self.values[w as usize] == 0 && marks[(w ^ 1) as usize] != now {
-                    continue 'lit;
-                }
-            }
-            for &d in &self.lit_occ[(l ^ 1) as usize] {
-                let d = d as usize;
-                if self.true_lits[d] > 0 || self.clause_seen[d].mark == mark {
-                    continue;
-                }
-                let (ds, dl) = (self.start[d] as usize, self.len[d] as usize);
-                if !self.lits[ds..ds + dl].iter().any(|&y| {
-                    y != (l ^ 1) && marks[y as usize] == now && self.values[y as usize] == 0
-                }) {
-                    continue 'lit;
-                }
-            }
-            return true;
+        let blocked = lits.iter().any(|&l| {
+            self.values[l as usize] == 0
+                && !self.projected[(l >> 1) as usize]
+                && self.implied[(l ^ 1) as usize]
+                    .iter()
+                    .all(|&w| self.values[w as usize] != 0 || negated[(w ^ 1) as usize])
+                && self.lit_occ[(l ^ 1) as usize].iter().all(|&d| {
+                    let d = d as usize;
+                    let (ds, dl) = (self.start[d] as usize, self.len[d] as usize);
+                    self.true_lits[d] > 0
+                        || self.clause_seen[d].mark == mark
+                        || self.lits[ds..ds + dl].iter().any(|&y| {
+                            y != (l ^ 1) && negated[y as usize] && self.values[y as usize] == 0
+                        })
+                })
+        });
+        for &x in lits {
+            negated[(x ^ 1) as usize] = false;
         }
-        false
+        self.bce_negated = negated;
+        blocked
     }
 
     /// No open clause holds the (unassigned) variable.

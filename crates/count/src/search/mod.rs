@@ -275,11 +275,12 @@ pub(crate) struct Search<'a> {
     /// Per variable: how often it took part in conflicts, recent ones weighing more (the
     /// bump grows by 1/0.95 per conflict, as in VSIDS), for [`Heuristic::Vsads`].
     activity: Vec<f64>,
-    /// [`Counter::blocked_clauses`]; scratch of `blocked` (a stamp per literal code, the
-    /// current stamp) and of `remove_blocked` (its work list, and per original clause the
-    /// mark under which it is on that list).
+    /// [`Counter::blocked_clauses`]; scratch of `blocked` (per literal code: whether it is the
+    /// negation of an open literal of the clause looked at, all false between looks) and of
+    /// `remove_blocked` (its work list, and per original clause the mark under which it is on
+    /// that list), allocated only when it is on.
     bce: bool,
-    bce_stamp: std::cell::RefCell<(Vec<u32>, u32)>,
+    bce_negated: Vec<bool>,
     bce_queue: Vec<u32>,
     bce_queued: Vec<u32>,
     bump: f64,
@@ -412,7 +413,11 @@ impl<'a> Search<'a> {
             minimise_stack: Vec::new(),
             activity: vec![0.0; n],
             bce: counter.blocked_clauses,
-            bce_stamp: std::cell::RefCell::new((vec![0; 2 * n], 0)),
+            bce_negated: if counter.blocked_clauses {
+                vec![false; 2 * n]
+            } else {
+                Vec::new()
+            },
             bce_queue: Vec::new(),
             bce_queued: Vec::new(),
             bump: 1.0,
@@ -476,7 +481,9 @@ impl<'a> Search<'a> {
             }
         }
         s.clause_seen = vec![Seen::default(); s.start.len()];
-        s.bce_queued = vec![0; s.start.len()];
+        if s.bce {
+            s.bce_queued = vec![0; s.start.len()];
+        }
         for v in 0..n {
             let occurrences = |code: usize| s.implied[code].len() + s.lit_occ[code].len();
             // Asked only of variables outside the projection that are in some clause.
