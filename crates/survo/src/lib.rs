@@ -21,6 +21,22 @@ pub mod two_rows;
 
 pub use rules::LineSums;
 
+/// S(m,n) as published: S. Mustonen, "Enumeration of uniquely solvable open Survo puzzles"
+/// (2007), as collected in ../shared/data/survo/ANSWERS.md — the values both enumeration
+/// methods are tested against (m ≤ n).
+pub const MUSTONEN_2007: &[((usize, usize), u64)] = &[
+    ((2, 2), 1),
+    ((2, 3), 18),
+    ((2, 4), 62),
+    ((2, 5), 278),
+    ((2, 6), 1146),
+    ((2, 7), 5706),
+    ((2, 8), 28707),
+    ((2, 9), 154587),
+    ((3, 3), 38),
+    ((3, 4), 583),
+];
+
 use serde::Serialize;
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
