@@ -26,6 +26,7 @@ pub mod encode;
 pub mod format;
 pub mod generate;
 mod local;
+mod oracle;
 pub mod rules;
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,8 @@
 //! one pair touch two of another, so dominoes cross room borders.
 //!
 //! The default, rooms only ([`generate_rooms`]): a local search over the rooms guided by the
-//! engine's backbone (the cells some solutions shade and others do not). A move takes an open
+//! backbone (the cells some solutions shade and others do not), found on one incremental
+//! solver per planted shading (`oracle`). A move takes an open
 //! cell that the planted shading leaves unshaded, with the line of its room's unshaded cells
 //! that leads to another room, into that room: every solution that shades the cell loses it
 //! (its old room has a shaded cell too few, the new one a cell too many), and the planted
@@ -20,13 +21,14 @@
 //! given cells are dropped one at a time, in random order, while the planted shading stays
 //! the only one: unique, and minimal in its given cells.
 
+use crate::oracle::RoomsOracle;
 use crate::{Family, Mark, Norinori, Rooms, Shading};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::{
-    backbone, uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate norinori`'s parameters.
@@ -253,10 +255,82 @@ fn move_into(
 const ROOM_ROUNDS: usize = 4;
 const TRIES: usize = 6;
 
-/// Rounds without a new best before the search goes back to its best layout, and how many
+/// Open cells at which a round tries every move instead of a few (as it does after a round
+/// that found nothing better): the last ambiguities are where the search stalls, and with the
+/// incremental measure a full round there is cheap.
+const ENDGAME: usize = 16;
+
+/// Rounds without a new best before the search goes back to its best layout (and one more
+/// for every 40 cells: a large board holds more ambiguities to try), and how many
 /// times it does before it starts afresh.
 const STALL: usize = 12;
 const RESETS: usize = 3;
+
+/// The rooms beside room `r`.
+fn near_rooms(p: &Norinori, r: usize) -> Vec<usize> {
+    let (rows, cols) = (p.rows(), p.cols());
+    let mut near: Vec<usize> = p.rooms.cells[r]
+        .iter()
+        .flat_map(|&c| neighbours(rows, cols, c))
+        .map(|j| p.rooms.of[j])
+        .filter(|&o| o != r)
+        .collect();
+    near.sort_unstable();
+    near.dedup();
+    near
+}
+
+/// Rooms `a` and `b` (beside each other) merged and split again: the four cells the planted
+/// shading shades there paired at random, and two rooms grown at random from the pairs over
+/// the merged cells. `None` when a pair's room does not come out in one piece. The planted
+/// shading keeps every rule (each new room holds one pair).
+fn resplit(
+    p: &Norinori,
+    shaded: &[bool],
+    a: usize,
+    b: usize,
+    rng: &mut Xorshift,
+) -> Option<Norinori> {
+    let (rows, cols) = (p.rows(), p.cols());
+    let union: Vec<usize> = p.rooms.cells[a]
+        .iter()
+        .chain(&p.rooms.cells[b])
+        .copied()
+        .collect();
+    let mut seeds: Vec<usize> = union.iter().copied().filter(|&k| shaded[k]).collect();
+    rng.shuffle(&mut seeds);
+    let mut label = p.rooms.of.clone();
+    for &k in &union {
+        label[k] = usize::MAX;
+    }
+    for (i, &k) in seeds.iter().enumerate() {
+        label[k] = if i < 2 { a } else { b };
+    }
+    loop {
+        let open: Vec<usize> = union
+            .iter()
+            .copied()
+            .filter(|&k| {
+                label[k] == usize::MAX
+                    && neighbours(rows, cols, k).any(|j| label[j] == a || label[j] == b)
+            })
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let k = open[rng.below(open.len() as u64) as usize];
+        let near: Vec<usize> = neighbours(rows, cols, k)
+            .map(|j| label[j])
+            .filter(|&l| l == a || l == b)
+            .collect();
+        label[k] = near[rng.below(near.len() as u64) as usize];
+    }
+    if label.contains(&usize::MAX) {
+        return None;
+    }
+    let q = Norinori::new(Rooms::from_labels(rows, cols, &label));
+    q.check(shaded).is_ok().then_some(q)
+}
 
 /// Every move of one of `cells` into a room beside its own (see [`move_into`]).
 fn moves(p: &Norinori, cells: &[usize]) -> Vec<(usize, usize)> {
@@ -278,21 +352,10 @@ fn moves(p: &Norinori, cells: &[usize]) -> Vec<(usize, usize)> {
     out
 }
 
-/// The cells no solution settles (the engine's backbone), or `None` when the planted shading
-/// is no solution (which a move never causes: it is an internal error).
-fn open_cells(p: &Norinori, opts: &Options) -> Result<Vec<usize>, String> {
-    let b = backbone(p, opts)
-        .map_err(|e| e.to_string())?
-        .ok_or("internal error: the planted shading is lost")?;
-    Ok((0..b.fixed.len())
-        .filter(|&k| b.fixed[k].is_none())
-        .collect())
-}
-
 /// A unique puzzle from rooms alone (no given cell, so it has a puzz.link URL), its solution
 /// and how many times the engine was asked. Dominoes at random and rooms around them as for
 /// [`generate`]; then a local search over the rooms, guided by the cells the rooms leave open
-/// (shaded in some solution, unshaded in another: the engine's backbone). Each round, a few
+/// (shaded in some solution, unshaded in another: the backbone, on one incremental solver). Each round, a few
 /// open cells that the planted shading leaves unshaded are tried as moves out of their rooms
 /// (see [`move_out`]; every solution that shades the cell moved is then gone, since its old
 /// room loses a shaded cell and the room it joins gains one, and the planted shading keeps
@@ -319,8 +382,10 @@ pub fn generate_rooms(
         if p.verify(&s).is_err() {
             continue;
         }
-        checks += 1;
-        let mut open = open_cells(&p, opts)?;
+        // One incremental solver for this planted shading: every layout the search tries
+        // is a set of assumptions on it (see `oracle`).
+        let mut oracle = RoomsOracle::new(rows, cols, &shaded);
+        let mut open = oracle.open_cells(&p.rooms, n)?;
         // Room layouts met before (as labels): the search never goes back to one, which
         // would make it cycle between two layouts as good as each other.
         let mut seen = std::collections::HashSet::new();
@@ -329,6 +394,16 @@ pub fn generate_rooms(
         let (mut stalled, mut resets) = (0, 0);
         for _ in 0..ROOM_ROUNDS * n {
             if open.is_empty() {
+                checks += oracle.checks;
+                // Proved again from nothing by the engine, not by the search's own solver.
+                if !matches!(
+                    uniqueness(&p, opts).map_err(|e| e.to_string())?,
+                    Uniqueness::Unique(_)
+                ) {
+                    return Err(
+                        "internal error: the rooms-only search's answer is not unique".into(),
+                    );
+                }
                 return Ok((p, s, checks));
             }
             // Moves: an open cell the planted shading leaves unshaded into a room beside its
@@ -356,9 +431,13 @@ pub fn generate_rooms(
                     {
                         continue;
                     }
-                    checks += 1;
                     tried += 1;
-                    let left = open_cells(&q, opts)?;
+                    // A layout no better than the best move of this round is not measured
+                    // to the end: it would not be taken.
+                    let bound = moved
+                        .as_ref()
+                        .map_or(n, |(_, b): &(Norinori, Vec<usize>)| b.len());
+                    let left = oracle.open_cells(&q.rooms, bound)?;
                     // The first move that settles more cells is taken; otherwise the best of
                     // a few (perhaps worse: layouts met are never met again, so it moves on).
                     let better = left.len() < open.len();
@@ -368,12 +447,50 @@ pub fn generate_rooms(
                     {
                         moved = Some((q, left));
                     }
-                    if better || tried == TRIES {
+                    if better || (tried == TRIES && open.len() > ENDGAME && stalled == 0) {
                         break;
                     }
                 }
                 if moved.is_some() {
                     break;
+                }
+            }
+            // No move settles more: rooms with an open cell are merged with a neighbour and
+            // split again at random (a wider change than one line of cells).
+            if moved
+                .as_ref()
+                .is_none_or(|(_, b): &(Norinori, Vec<usize>)| b.len() >= open.len())
+            {
+                let mut pairs: Vec<(usize, usize)> = Vec::new();
+                for &a in &open_rooms {
+                    for b in near_rooms(&p, a) {
+                        if !pairs.contains(&(a, b)) && !pairs.contains(&(b, a)) {
+                            pairs.push((a, b));
+                        }
+                    }
+                }
+                rng.shuffle(&mut pairs);
+                for (a, b) in pairs {
+                    let Some(q) = resplit(&p, &shaded, a, b, &mut rng) else {
+                        continue;
+                    };
+                    if !seen.insert(q.rooms.of.clone()) {
+                        continue;
+                    }
+                    let bound = moved
+                        .as_ref()
+                        .map_or(n, |(_, b): &(Norinori, Vec<usize>)| b.len());
+                    let left = oracle.open_cells(&q.rooms, bound)?;
+                    let better = left.len() < open.len();
+                    if moved
+                        .as_ref()
+                        .is_none_or(|(_, b): &(Norinori, Vec<usize>)| left.len() < b.len())
+                    {
+                        moved = Some((q, left));
+                    }
+                    if better {
+                        break;
+                    }
                 }
             }
             if let Some((q, left)) = moved {
@@ -389,7 +506,7 @@ pub fn generate_rooms(
             // A search that has not bettered its best for a while goes back to it (its
             // neighbours met before stay out, so it goes another way), a few times, and
             // then starts afresh.
-            if stalled >= STALL {
+            if stalled >= STALL + n / 40 {
                 if resets == RESETS {
                     break;
                 }
@@ -398,6 +515,7 @@ pub fn generate_rooms(
                 (p, open) = best_seen.clone();
             }
         }
+        checks += oracle.checks;
     }
     Err(format!(
         "no rooms-only {rows}×{cols} Norinori found in 100 tries"

@@ -24,6 +24,7 @@
 mod draw;
 mod format;
 pub mod generate;
+mod oracle;
 pub mod rules;
 #[cfg(test)]
 mod tests;

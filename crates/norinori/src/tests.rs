@@ -410,3 +410,50 @@ fn rooms_only_puzzles_are_unique_with_urls() {
         }
     }
 }
+
+/// The rooms-only search's incremental measure (`oracle`) agrees with the engine's backbone:
+/// the same open cells, on random room layouts around random dominoes.
+#[test]
+fn the_incremental_open_cells_are_the_backbones() {
+    let opts = Options::default();
+    let mut rng = wellposed_engine::Xorshift(0x5eed_1234_5678_9abd);
+    let mut compared = 0;
+    for _ in 0..40 {
+        let (rows, cols) = (4 + rng.below(3) as usize, 4 + rng.below(3) as usize);
+        let shaded = generate::random_dominoes(rows, cols, 40, &mut rng);
+        let Some(rooms) = generate::rooms_around(rows, cols, &shaded, &mut rng) else {
+            continue;
+        };
+        let p = Norinori::new(rooms);
+        if p.check(&shaded).is_err() {
+            continue;
+        }
+        let b = wellposed_engine::backbone(&p, &opts).unwrap().unwrap();
+        let want: Vec<usize> = (0..rows * cols).filter(|&k| b.fixed[k].is_none()).collect();
+        let mut oracle = crate::oracle::RoomsOracle::new(rows, cols, &shaded);
+        assert_eq!(
+            oracle.open_cells(&p.rooms, rows * cols).unwrap(),
+            want,
+            "{}",
+            p.to_text()
+        );
+        compared += 1;
+    }
+    assert!(compared >= 20, "{compared}");
+}
+
+/// Large rooms-only boards in minutes (run with `--ignored --nocapture`; prints the times).
+#[test]
+#[ignore]
+fn rooms_only_large_boards() {
+    let opts = Options::default();
+    for (rows, seed) in [(14, 1), (20, 1), (20, 2)] {
+        let start = std::time::Instant::now();
+        let (p, _, checks) = generate::generate_rooms(rows, rows, 40, seed, &opts).unwrap();
+        println!(
+            "{rows}x{rows} seed {seed}: {:.1} s, {checks} checks\n{}",
+            start.elapsed().as_secs_f64(),
+            p.url().unwrap()
+        );
+    }
+}

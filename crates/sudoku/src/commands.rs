@@ -94,6 +94,9 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
         json: json!({
             "seed": seed, "givens": givens, "guesses": guesses, "puzzle": puzzle, "line": line,
             "solution": formats::solution_line(&g.solution),
+            // What other solvers read (bench.tsv, `bench-genres --generated`); sides
+            // puzz.link has boxes for only.
+            "url": formats::url(p),
         }),
         puzzle,
     })
