@@ -27,7 +27,6 @@
 
 use crate::encode::{combinations, digit_var, rules_cnf, sum_clauses};
 use crate::local::Runs;
-use crate::oracle::SumsOracle;
 use crate::{Cell, Kakuro};
 use clap::{Args, FromArgMatches};
 use serde_json::json;
@@ -500,11 +499,6 @@ pub fn generate(
             continue;
         };
         let whites = l.black.iter().filter(|&&b| !b).count();
-        // A layout whose passes got stuck far short of the share asked (under two thirds of
-        // it) is drawn again: the genre's look, and the share the tests hold us to.
-        if (n - whites) as u64 * 300 < n as u64 * black * 2 {
-            continue;
-        }
         let lean = l.leanings(&mut rng);
         let Some(mut digits) = random_fill(&l, &lean, &mut rng) else {
             continue;
@@ -512,8 +506,6 @@ pub fn generate(
         let runs = Runs::new(rows, cols, &l.black);
         let mut changed: Vec<usize> = (0..n).filter(|&k| !l.black[k]).collect();
         let mut made = None;
-        // One solver for every round on this layout (see `oracle`).
-        let mut oracle = None;
         // Rounds of repair before a new layout and fill: a round kills the solution found (a
         // changed cell changes its runs' sums), and the windows settled before it leave few
         // ambiguities, so a good start ends in a few rounds; a start still open after a few
@@ -522,17 +514,28 @@ pub fn generate(
             settle(&runs, &l, &mut digits, &lean, changed, &mut rng);
             changed = Vec::new();
             let (p, all) = l.board(&digits);
-            let oracle = oracle.get_or_insert_with(|| SumsOracle::new(&p));
-            let Some(other) = oracle.other(&p, &all)? else {
-                // Proved again by the engine from nothing, not only by the round's solver.
-                if !matches!(
-                    uniqueness(&p, opts).map_err(|e| e.to_string())?,
-                    Uniqueness::Unique(_)
-                ) {
-                    return Err("internal error: the repaired fill is not unique".into());
+            let other = match uniqueness(&p, opts).map_err(|e| e.to_string())? {
+                Uniqueness::Unique(_) => {
+                    made = Some((p, all));
+                    break;
                 }
-                made = Some((p, all));
-                break;
+                Uniqueness::None => {
+                    return Err("internal error: the planted fill is no solution".into())
+                }
+                Uniqueness::Multiple(a, b) => {
+                    let fill = |s: &wellposed_engine::Solved| {
+                        s.solution::<crate::Fill>()
+                            .expect("a Kakuro fill")
+                            .digits
+                            .clone()
+                    };
+                    let (a, b) = (fill(&a), fill(&b));
+                    if a != all {
+                        a
+                    } else {
+                        b
+                    }
+                }
             };
             repairs += 1;
             let mut open = vec![false; n];

@@ -26,7 +26,6 @@ pub mod encode;
 pub mod format;
 pub mod generate;
 mod local;
-mod oracle;
 pub mod rules;
 #[cfg(test)]
 mod tests;
