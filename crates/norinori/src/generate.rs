@@ -12,8 +12,10 @@
 //! (its old room has a shaded cell too few, the new one a cell too many), and the planted
 //! shading keeps every rule (only unshaded cells change rooms). The first of a few moves
 //! that leaves fewer cells open is made (else the best of them); layouts met before are never
-//! met again, so the search does not cycle. It ends when no cell is open: the rooms alone have
-//! one solution, and the puzzle has a puzz.link URL.
+//! met again, so the search does not cycle. A round that finds nothing better tries every
+//! move, then rooms merged with a neighbour and split again at random (`resplit`). It ends
+//! when no cell is open: the rooms alone have one solution, and the puzzle has a puzz.link
+//! URL.
 //!
 //! `--givens` ([`generate`]): while the engine finds another solution, a cell that the other
 //! solution shades and ours does not is moved to a neighbouring room; where no cell can move,
@@ -355,8 +357,8 @@ fn moves(p: &Norinori, cells: &[usize]) -> Vec<(usize, usize)> {
 /// A unique puzzle from rooms alone (no given cell, so it has a puzz.link URL), its solution
 /// and how many times the engine was asked. Dominoes at random and rooms around them as for
 /// [`generate`]; then a local search over the rooms, guided by the cells the rooms leave open
-/// (shaded in some solution, unshaded in another: the backbone, on one incremental solver). Each round, a few
-/// open cells that the planted shading leaves unshaded are tried as moves out of their rooms
+/// (shaded in some solution, unshaded in another: the backbone, on one incremental solver).
+/// Each round, a few open cells that the planted shading leaves unshaded are tried as moves out of their rooms
 /// (see [`move_out`]; every solution that shades the cell moved is then gone, since its old
 /// room loses a shaded cell and the room it joins gains one, and the planted shading keeps
 /// every rule); the move that leaves the fewest open cells is made. The search ends when
