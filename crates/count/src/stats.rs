@@ -48,6 +48,8 @@ pub struct CountStats {
     /// Open long clauses left out of components as blocked ([`crate::Counter::blocked_clauses`]),
     /// summed over the component searches.
     pub blocked_left_out: u64,
+    /// Open long clauses asked whether they are blocked, summed over the component searches.
+    pub blocked_looked_at: u64,
     /// Counts made for inclusion–exclusion over long clauses (see [`InclusionExclusion`]); 0
     /// when the formula was counted whole.
     pub inclusion_exclusion: u64,
@@ -83,6 +85,7 @@ impl CountStats {
         self.pure_found += o.pure_found;
         self.pure_left_out += o.pure_left_out;
         self.blocked_left_out += o.blocked_left_out;
+        self.blocked_looked_at += o.blocked_looked_at;
         self.inclusion_exclusion += o.inclusion_exclusion;
     }
 }

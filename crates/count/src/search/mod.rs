@@ -64,6 +64,11 @@ struct Component {
     vars: Vec<u32>,
     long: Vec<u32>,
     projected: bool,
+    /// With [`Counter::blocked_clauses`]: the trail length when blocked clause elimination
+    /// last ran to its fixpoint over a scope holding this component (so no clause of `long`
+    /// was blocked then), and the mark of that elimination; `None` where it did not (the
+    /// root, or no elimination).
+    settled: Option<(usize, u32)>,
 }
 
 /// Why a variable is set (`Search::reason`): a decision (or a unit of the formula), a clause
@@ -283,6 +288,9 @@ pub(crate) struct Search<'a> {
     bce_negated: Vec<bool>,
     bce_queue: Vec<u32>,
     bce_queued: Vec<u32>,
+    /// Per original long clause: the mark of the elimination whose scope holds it, open and
+    /// not left out (`remove_blocked`).
+    bce_scope: Vec<u32>,
     bump: f64,
     heuristic: Heuristic,
     /// Per variable: its place in the elimination order (for [`Heuristic::Td`]).
@@ -420,6 +428,7 @@ impl<'a> Search<'a> {
             },
             bce_queue: Vec::new(),
             bce_queued: Vec::new(),
+            bce_scope: Vec::new(),
             bump: 1.0,
             heuristic: counter.heuristic,
             td_rank: Vec::new(),
@@ -483,6 +492,7 @@ impl<'a> Search<'a> {
         s.clause_seen = vec![Seen::default(); s.start.len()];
         if s.bce {
             s.bce_queued = vec![0; s.start.len()];
+            s.bce_scope = vec![0; s.start.len()];
         }
         for v in 0..n {
             let occurrences = |code: usize| s.implied[code].len() + s.lit_occ[code].len();
@@ -571,7 +581,7 @@ impl<'a> Search<'a> {
             .filter(|&v| self.degree[v as usize] > 0)
             .collect();
         let long: Vec<u32> = (0..self.original).collect(); // the formula's own clauses
-        self.count_rest(&all, &long).shl(self.loose)
+        self.count_rest(&all, &long, None).shl(self.loose)
     }
 
     /// With the oracle on: most decisions so far have ended in a conflict (more than half,
@@ -630,7 +640,7 @@ impl<'a> Search<'a> {
                 } else {
                     // Only auxiliary variables are open: what is left is a satisfiability
                     // question, which the component search below answers.
-                    total = total.add(&self.count_rest(&comp.vars, &comp.long));
+                    total = total.add(&self.count_rest(&comp.vars, &comp.long, comp.settled));
                 }
                 break;
             };
@@ -646,7 +656,7 @@ impl<'a> Search<'a> {
             let here = self.trail.len();
             self.decide(lit);
             if self.propagate() {
-                total = total.add(&self.count_rest(&comp.vars, &comp.long));
+                total = total.add(&self.count_rest(&comp.vars, &comp.long, comp.settled));
             } else {
                 self.learn();
             }
@@ -673,7 +683,7 @@ impl<'a> Search<'a> {
                 _ => break,
             }
             if !exists && self.heuristic != Heuristic::Clause {
-                total = total.add(&self.count_rest(&comp.vars, &comp.long));
+                total = total.add(&self.count_rest(&comp.vars, &comp.long, comp.settled));
                 break;
             }
         }

@@ -199,6 +199,8 @@ impl Search<'_> {
             self.var_seen.iter_mut().for_each(|m| m.mark = 0);
             self.clause_seen.iter_mut().for_each(|m| m.mark = 0);
             self.pure_seen.iter().for_each(|m| m.set((0, false)));
+            self.bce_queued.iter_mut().for_each(|m| *m = 0);
+            self.bce_scope.iter_mut().for_each(|m| *m = 0);
             self.mark = 0;
         }
         self.mark += 1;
