@@ -228,26 +228,3 @@ fn renders_the_shading_and_rooms() {
     let svg = p.svg(sh).unwrap();
     assert!(svg.contains("fill=\"#333\"") && svg.contains("stroke-width=\"3\""));
 }
-
-/// The generator at 12×12 and 14×14, timed (run by hand: `cargo test --release -p
-/// wellposed-lits larger_boards -- --ignored --nocapture`).
-#[test]
-#[ignore]
-fn larger_boards_generate() {
-    let opts = Options::default();
-    for size in [12, 14] {
-        for seed in 1..=2 {
-            let start = std::time::Instant::now();
-            let (p, s) = generate::generate(size, size, seed, &opts).unwrap();
-            p.verify(&s).unwrap();
-            assert!(matches!(
-                uniqueness(&p, &opts).unwrap(),
-                Uniqueness::Unique(_)
-            ));
-            eprintln!(
-                "{size}x{size} seed {seed}: {:.1} s",
-                start.elapsed().as_secs_f64()
-            );
-        }
-    }
-}
