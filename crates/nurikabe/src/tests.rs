@@ -253,3 +253,38 @@ fn renders_the_shading() {
     let sh: &Shading = s.solution().unwrap();
     assert!(p.svg(sh).unwrap().contains("fill=\"#333\""));
 }
+
+/// The corpus's 7×7 puzzle with a `?` island in a corner (encodings/nurikabe/puzzlink.tsv,
+/// line 12): the solve loop's rounds of connectivity cuts, each round one model cut off, until
+/// both solutions-or-none are settled. Unnumbered islands in the middle, cut by their own
+/// boundaries, took 752 rounds (0.23 s against cspuz's 0.01 s); cut by the `?` island's
+/// boundary where that is shorter (the engine's regions cuts), 131.
+#[test]
+fn the_unknown_island_puzzle_takes_few_rounds_of_cuts() {
+    use wellposed_engine::sat::{Backend, CadicalBackend};
+    let p = Nurikabe::parse("https://puzz.link/p?nurikabe/7/7/1s5zm.i3g2", "tsv").unwrap();
+    let enc = p.cnf(wellposed_engine::sat::Choices::default(), true);
+    let mut solver = CadicalBackend::new();
+    solver.add_cnf(&enc.cnf);
+    let vars = enc.cnf.num_vars() as usize;
+    let (mut rounds, mut solutions) = (0, Vec::new());
+    while solver.solve(&[]).unwrap() {
+        let model: Vec<bool> = (0..vars).map(|v| solver.value(Var(v as u32))).collect();
+        let cuts = wellposed_engine::connectivity::cuts_of(&enc.lazy, &model);
+        if cuts.is_empty() {
+            let s = p.shading_of(|k| model[k]);
+            p.verify(&s).unwrap();
+            let block: Vec<Lit> = (0..p.cells.len())
+                .map(|k| Lit::new(Var(k as u32), !model[k]))
+                .collect();
+            solver.add_clause(&block);
+            solutions.push(s);
+        }
+        for c in &cuts {
+            solver.add_clause(c);
+        }
+        rounds += 1;
+    }
+    assert_eq!(solutions.len(), 1);
+    assert!(rounds < 300, "{rounds} rounds of cuts");
+}

@@ -101,7 +101,7 @@ pub(super) fn regions(r: &Regions, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<Lit>>
             }
         };
         match clues.as_slice() {
-            [] => closed(&mut out, part),
+            [] => unclued(r, (&parts, &of), part, &mut out),
             [one] => {
                 let Some(size) = clue_at[*one].and_then(|k| r.clues[k].size) else {
                     continue;
@@ -119,6 +119,94 @@ pub(super) fn regions(r: &Regions, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<Lit>>
         }
     }
     out
+}
+
+/// The cuts of a component S without a clue: for each vertex v of S, `¬v ∨ (some boundary
+/// literal of Z)`, with Z the shorter of two separators. One is S itself. The other is U(v),
+/// the union of the model's components holding a clue that could reach v — a clue without a
+/// size, or one of size k within k − 1 edges of v. Valid: with every boundary literal of U(v)
+/// false, the regions of those clues lie inside U(v), which does not hold v (S is another
+/// component); v's region then holds a clue too far to reach it (a region of k connected
+/// vertices spans at most k − 1 edges), or none. False in the model (U(v) is a union of whole
+/// components). On a 7×7 Nurikabe whose `?` island sits in a corner, unnumbered islands in
+/// the middle were cut by their own boundaries, a different island each round (752 rounds);
+/// the `?` island's boundary is two or three cells. With no clue that can reach v, U(v) is
+/// empty and the clause is `¬v`.
+fn unclued(
+    r: &Regions,
+    (parts, of): (&[Vec<usize>], &[usize]),
+    part: &[usize],
+    out: &mut Vec<Vec<Lit>>,
+) {
+    let n = r.present.len();
+    let own = boundary(&r.present, &r.edges, &membership(n, part));
+    let mut graph: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for e in &r.edges {
+        graph[e.a].push(e.b);
+        graph[e.b].push(e.a);
+    }
+    let mut in_part = vec![false; n];
+    for &v in part {
+        in_part[v] = true;
+    }
+    // Per vertex of S, the components of the clues that reach it.
+    let mut sinks: Vec<Vec<usize>> = vec![Vec::new(); part.len()];
+    let at: std::collections::HashMap<usize, usize> =
+        part.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    for c in &r.clues {
+        let island = of[c.vertex];
+        if island == usize::MAX {
+            continue;
+        }
+        let Some(size) = c.size else {
+            sinks.iter_mut().for_each(|s| s.push(island));
+            continue;
+        };
+        // Breadth first from the clue, up to size − 1 edges.
+        let mut dist = vec![usize::MAX; n];
+        dist[c.vertex] = 0;
+        let mut order = vec![c.vertex];
+        let mut head = 0;
+        while head < order.len() {
+            let v = order[head];
+            head += 1;
+            if in_part[v] {
+                sinks[at[&v]].push(island);
+            }
+            if dist[v] + 1 >= size {
+                continue;
+            }
+            for &w in &graph[v] {
+                if dist[w] == usize::MAX {
+                    dist[w] = dist[v] + 1;
+                    order.push(w);
+                }
+            }
+        }
+    }
+    let mut seen: std::collections::HashMap<Vec<usize>, Vec<Lit>> = Default::default();
+    for (i, &v) in part.iter().enumerate() {
+        let mut key = std::mem::take(&mut sinks[i]);
+        key.sort_unstable();
+        key.dedup();
+        let theirs = seen.entry(key).or_insert_with_key(|key| {
+            let mut inside = vec![false; n];
+            for &k in key {
+                for &w in &parts[k] {
+                    inside[w] = true;
+                }
+            }
+            boundary(&r.present, &r.edges, &inside)
+        });
+        let leaving = if theirs.len() < own.len() {
+            &*theirs
+        } else {
+            &own
+        };
+        let mut clause = vec![!r.present[v]];
+        clause.extend(leaving);
+        out.push(clause);
+    }
 }
 
 /// Where [`tree_clause`]'s search stops.
