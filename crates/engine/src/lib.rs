@@ -12,6 +12,7 @@ pub mod every_solver;
 mod family;
 pub mod generate;
 pub mod grading;
+pub mod number_grid;
 mod oracle;
 mod progress;
 pub mod puzzlink;
