@@ -9,48 +9,27 @@
 //! `Encode` (its decode4Cell and encode4Cell) and its test URL `6/6/nekcakbl`.
 
 use crate::{Akari, Cell, Lights, MAX_CELLS};
-use wellposed_engine::{puzzlink, Document, ParseError};
+use wellposed_engine::number_grid::Grid;
+use wellposed_engine::{puzzlink, ParseError};
 
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Akari, ParseError> {
     if let Some(read) = puzzlink::in_text::<Akari>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "akari", &["size", "grid"], &["grid"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let grid = doc.require("grid", "followed by ROWS lines of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        let row: Vec<char> = tokens.concat().chars().collect();
-        if row.len() != cols {
-            return Err(doc.error(*line, format!("expected {cols} cells, found {}", row.len())));
-        }
-        for ch in row {
-            cells.push(Cell::of_symbol(ch).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.` (white), `X` (black) or a number 0–4, found `{ch}`"),
-                )
-            })?);
-        }
-    }
+    let grid = Grid::together("`.` (white), `X` (black) or a number 0–4");
+    let ((rows, cols), cells) =
+        grid.read_document((text, source), "akari", "grid", MAX_CELLS, |s| {
+            Cell::of_symbol(s.chars().next()?)
+        })?;
     Ok(Akari::new(rows, cols, cells))
 }
 
 /// The document: the size, then the board one row a line.
 pub fn to_text(p: &Akari) -> String {
-    let mut s = format!("family akari\nsize {} {}\ngrid\n", p.rows, p.cols);
-    for row in p.cells.chunks(p.cols.max(1)) {
-        s.extend(row.iter().map(|c| c.symbol()));
-        s.push('\n');
-    }
-    s
+    Grid::together("").write_document("akari", "grid", (p.rows, p.cols), &p.cells, |c| {
+        c.symbol().to_string()
+    })
 }
 
 /// Reads a puzz.link URL's board (see [`wellposed_engine::Family::from_puzzlink`]).

@@ -24,6 +24,7 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
@@ -428,13 +429,7 @@ impl Family for Akari {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.numbered().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = Cell::Black;
-            }
-        }
-        Some(p)
+        places::changed(self, self.numbered(), drop, |p, k| p.cells[k] = Cell::Black)
     }
 
     /// A solution can number the black cells that have none.
@@ -448,14 +443,10 @@ impl Family for Akari {
     }
 
     fn with_clues_from(&self, s: &Lights, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.unnumbered().enumerate() {
-            if picks.contains(&i) {
-                let n = self.neighbours(k).filter(|&j| s.light[j]).count();
-                p.cells[k] = Cell::Number(n as u8);
-            }
-        }
-        Some(p)
+        places::changed(self, self.unnumbered(), picks, |p, k| {
+            let n = self.neighbours(k).filter(|&j| s.light[j]).count();
+            p.cells[k] = Cell::Number(n as u8);
+        })
     }
 
     /// Every cell: `.` white, `X` black, `0`–`4` a numbered black cell.

@@ -20,6 +20,7 @@ pub mod search;
 pub mod unruly;
 
 use serde::Serialize;
+use wellposed_engine::number_grid;
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::NativeRole;
@@ -294,35 +295,18 @@ impl Family for Binary {
         };
         let mut givens = vec![None; width * height];
         if let Some(g) = doc.get("grid") {
-            if g.body.len() != height {
-                return Err(doc.error(
-                    g.line,
-                    format!("`grid`: expected {height} rows, found {}", g.body.len()),
-                ));
-            }
-            for (r, (no, toks)) in g.body.iter().enumerate() {
-                // Cells may be written together (`01.1`) or apart (`0 1 . 1`).
-                let cells: Vec<char> = toks.iter().flat_map(|t| t.chars()).collect();
-                if cells.len() != width {
-                    return Err(doc.error(
-                        *no,
-                        format!("`grid`: expected {width} cells, found {}", cells.len()),
-                    ));
-                }
-                for (c, ch) in cells.into_iter().enumerate() {
-                    givens[r * width + c] = match ch {
-                        '.' => None,
-                        '0' => Some(0),
-                        '1' => Some(1),
-                        other => {
-                            return Err(doc.error(
-                                *no,
-                                format!("`grid`: expected `0`, `1` or `.`, found `{other}`"),
-                            ))
-                        }
-                    };
-                }
-            }
+            // Cells may be written together (`01.1`) or apart (`0 1 . 1`).
+            givens = number_grid::Grid::together("`0`, `1` or `.`").read(
+                &doc,
+                g,
+                (height, width),
+                |s| match s {
+                    "." => Some(None),
+                    "0" => Some(Some(0)),
+                    "1" => Some(Some(1)),
+                    _ => None,
+                },
+            )?;
         }
         Ok(Binary {
             width,

@@ -34,6 +34,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{grid_pairs, is_single_loop, single_cycle};
+use wellposed_engine::repair::places;
 pub use wellposed_engine::rooms::{self, Rooms};
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
@@ -394,38 +395,26 @@ impl Family for Country {
 
     /// The clues are the rooms' numbers (and `?`s).
     fn clues(&self) -> Vec<String> {
-        self.clued()
-            .map(|i| format!("{}: {}", self.room_name(i), format::symbol(self.clues[i])))
-            .collect()
+        let symbol = |i: usize| format::symbol(self.clues[i]);
+        places::named(self.clued(), |i| self.room_name(i), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, i) in self.clued().enumerate() {
-            if drop.contains(&j) {
-                p.clues[i] = Clue::None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.clued(), drop, |p, i| p.clues[i] = Clue::None)
     }
 
     /// What a loop could add: the count of every room without a number.
     fn clues_from(&self, road: &Road) -> Vec<String> {
         let visited = self.visited(road);
-        self.unclued()
-            .map(|i| format!("{}: {}", self.room_name(i), self.visited_in(&visited, i)))
-            .collect()
+        let count = |i: usize| self.visited_in(&visited, i);
+        places::named(self.unclued(), |i| self.room_name(i), count)
     }
 
     fn with_clues_from(&self, road: &Road, picks: &[usize]) -> Option<Self> {
         let visited = self.visited(road);
-        let mut p = self.clone();
-        for (j, i) in self.unclued().enumerate() {
-            if picks.contains(&j) {
-                p.clues[i] = Clue::Number(self.visited_in(&visited, i));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unclued(), picks, |p, i| {
+            p.clues[i] = Clue::Number(self.visited_in(&visited, i));
+        })
     }
 
     /// Each room's clue in its first cell; a number put in any cell of a room is that room's.

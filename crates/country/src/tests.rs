@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, brute_force_count, COUNTINGS};
+use wellposed_engine::{count, uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/country.js`).
 const PZPRJS_URL: &str = "https://puzz.link/p?country/5/5/amda0uf02h12h";
@@ -135,19 +136,9 @@ fn tiny_boards_count_as_brute_force_does() {
         ][case % 8];
         let p = random_puzzle(&mut rng, rows, cols);
         let m = p.pairs().len();
-        let brute = (0u32..1 << m)
-            .filter(|bits| p.verify(&p.road_of(|k| bits >> k & 1 == 1)).is_ok())
-            .count() as u64;
+        let brute = brute_force_count(m, |on| p.verify(&p.road_of(on)).is_ok());
         solvable += usize::from(brute > 0);
-        for counting in [Counting::Blocking, Counting::Counter, Counting::Auto] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert!(c.complete);
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        assert_counts(&p, brute, &COUNTINGS);
     }
     assert!(solvable > 40, "only {solvable} boards with a solution");
 }

@@ -210,6 +210,17 @@ impl Document {
         Ok((m, n))
     }
 
+    /// Whether the flag line `key` (a line of the key alone, such as `full`) is there; an error
+    /// on its line when anything follows the key.
+    pub fn flag(&self, key: &str) -> Result<bool, ParseError> {
+        match self.get(key) {
+            Some(e) if !e.values.is_empty() => {
+                Err(self.error(e.line, format!("`{key}`: expected nothing after it")))
+            }
+            found => Ok(found.is_some()),
+        }
+    }
+
     pub fn error(&self, line: usize, message: impl Into<String>) -> ParseError {
         ParseError {
             source: self.source.clone(),

@@ -12,6 +12,7 @@ pub mod every_solver;
 mod family;
 pub mod generate;
 pub mod grading;
+pub mod number_grid;
 mod oracle;
 mod progress;
 pub mod puzzlink;
@@ -19,6 +20,8 @@ mod raw;
 pub mod repair;
 pub mod rooms;
 mod solve;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use document::{
     centred_stencil, draw_partial, family_of, lone_line, split_game_id, stencil_rows, Document,

@@ -635,6 +635,61 @@ pub mod given_cells {
     }
 }
 
+/// The four clue methods of a family whose clues stand in places it lists itself (numbered
+/// cells, rooms, lines of a grid): `clues` and `clues_from` name the places of a list, and
+/// `without_clues` and `with_clues_from` change the places picked by their positions in that
+/// same list, as [`repair`] numbers the clues. For clues that are plain given cells,
+/// [`given_cells`] does all four.
+///
+/// ```
+/// use wellposed_engine::repair::places;
+///
+/// #[derive(Clone)]
+/// struct Board { cells: Vec<Option<u32>> }
+/// let b = Board { cells: vec![Some(1), None, Some(3)] };
+/// let numbered = || (0..3).filter(|&k| b.cells[k].is_some());
+/// let name = |k: usize| format!("cell {}", k + 1);
+/// assert_eq!(
+///     places::named(numbered(), name, |k| b.cells[k].unwrap()),
+///     ["cell 1: 1", "cell 3: 3"]
+/// );
+/// // Dropping clue 1 of that list (cell 3).
+/// let fewer = places::changed(&b, numbered(), &[1], |p, k| p.cells[k] = None).unwrap();
+/// assert_eq!(fewer.cells, [Some(1), None, None]);
+/// ```
+pub mod places {
+    use std::fmt::Display;
+
+    /// Each place of `at` in words, `NAME: VALUE`.
+    pub fn named<K: Copy, D: Display>(
+        at: impl IntoIterator<Item = K>,
+        name: impl Fn(K) -> String,
+        value: impl Fn(K) -> D,
+    ) -> Vec<String> {
+        at.into_iter()
+            .map(|k| format!("{}: {}", name(k), value(k)))
+            .collect()
+    }
+
+    /// A copy of `p` with `change` made at each place of `at` whose position is in `picks`;
+    /// `change` returns nothing, or `None` when the pick cannot be made (then so is the
+    /// puzzle: `None`).
+    pub fn changed<P: Clone, K, R: Into<Option<()>>>(
+        p: &P,
+        at: impl IntoIterator<Item = K>,
+        picks: &[usize],
+        mut change: impl FnMut(&mut P, K) -> R,
+    ) -> Option<P> {
+        let mut q = p.clone();
+        for (i, k) in at.into_iter().enumerate() {
+            if picks.contains(&i) {
+                change(&mut q, k).into()?;
+            }
+        }
+        Some(q)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

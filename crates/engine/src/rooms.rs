@@ -6,6 +6,7 @@
 //! zero bits. The rooms are numbered in the order of their first cell, row-major (pzprjs's order
 //! for the room numbers that follow the borders in Heyawake's URL).
 
+use crate::number_grid::Grid;
 use crate::{Document, ParseError};
 
 /// Rooms with one number each: the clue, its `numbers` grid and URL body.
@@ -149,36 +150,18 @@ impl Rooms {
     /// Reads a `rooms` grid of labels (any tokens, written apart) from a document entry.
     pub fn read(doc: &Document, rows: usize, cols: usize, key: &str) -> Result<Rooms, ParseError> {
         let entry = doc.require(key, "followed by ROWS rows of room labels")?;
-        if entry.body.len() != rows {
-            return Err(doc.error(
-                entry.line,
-                format!("`{key}`: expected {rows} rows, found {}", entry.body.len()),
-            ));
-        }
-        let mut labels: Vec<String> = Vec::with_capacity(rows * cols);
-        for (line, tokens) in &entry.body {
-            if tokens.len() != cols {
-                return Err(doc.error(
-                    *line,
-                    format!("expected {cols} room labels apart, found {}", tokens.len()),
-                ));
-            }
-            labels.extend(tokens.iter().map(|t| t.to_string()));
-        }
+        let labels = Grid::apart("a room label").called("room labels").read(
+            doc,
+            entry,
+            (rows, cols),
+            |t| Some(t.to_string()),
+        )?;
         Ok(Rooms::from_labels(rows, cols, &labels))
     }
 
     /// The rooms as a grid of labels (each room its number), for the text format.
     pub fn write(&self) -> String {
-        let mut s = String::new();
-        for r in 0..self.rows {
-            let row: Vec<String> = (0..self.cols)
-                .map(|c| self.of[r * self.cols + c].to_string())
-                .collect();
-            s.push_str(&row.join(" "));
-            s.push('\n');
-        }
-        s
+        Grid::apart("").write(&self.of, self.cols, |room| room.to_string())
     }
 
     /// SVG lines for the room borders and the outer frame, on cells of `size` pixels.

@@ -13,8 +13,33 @@
 
 use crate::{Clue, Fillomino, Numbers, MAX_CELLS};
 use wellposed_engine::connectivity::grid_pairs;
+use wellposed_engine::number_grid::{self, Grid};
 use wellposed_engine::puzzlink::{self, Slot};
 use wellposed_engine::{Document, ParseError};
+
+/// The givens of a board of `n` cells: a number from 1 to `n` (`.` an open cell, `?` a given
+/// without its number).
+fn numbers(n: usize) -> number_grid::Numbers {
+    number_grid::Numbers::new(1, u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// A cell of the text or the URL as the board's given.
+fn of_slot(s: Slot) -> Option<Clue> {
+    match s {
+        Slot::Empty => None,
+        Slot::Unknown => Some(Clue::Unknown),
+        Slot::Number(v) => Some(Clue::Number(v as usize)),
+    }
+}
+
+/// A given as a cell of the text or the URL.
+fn slot(g: Option<Clue>) -> Slot {
+    match g {
+        None => Slot::Empty,
+        Some(Clue::Unknown) => Slot::Unknown,
+        Some(Clue::Number(v)) => Slot::Number(v as u32),
+    }
+}
 
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
@@ -28,45 +53,15 @@ pub fn parse(text: &str, source: &str) -> Result<Fillomino, ParseError> {
         &["size", "tri", "grid", "walls"],
         &["grid", "walls"],
     )?;
-    let tri = match doc.get("tri") {
-        Some(e) if !e.values.is_empty() => {
-            return Err(doc.error(e.line, "`tri`: expected nothing after it"));
-        }
-        found => found.is_some(),
-    };
+    let tri = doc.flag("tri")?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
     let n = rows * cols;
     let grid = doc.require("grid", "followed by ROWS lines of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut givens = Vec::with_capacity(n);
-    for (line, tokens) in &grid.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            givens.push(match t.as_str() {
-                "." => None,
-                "?" => Some(Clue::Unknown),
-                _ => match t.parse::<usize>() {
-                    Ok(v) if (1..=n).contains(&v) => Some(Clue::Number(v)),
-                    _ => {
-                        return Err(doc.error(
-                            *line,
-                            format!("expected `.`, `?` or a number 1–{n}, found `{t}`"),
-                        ))
-                    }
-                },
-            });
-        }
-    }
+    let numbers = numbers(n);
+    let expected = format!("`.`, `?` or a number 1–{n}");
+    let givens = Grid::apart(&expected).read(&doc, grid, (rows, cols), |t| {
+        numbers.of_symbol(t).map(of_slot)
+    })?;
     let mut p = Fillomino::new(rows, cols, givens);
     p.tri = tri;
     if let Some(walls) = doc.get("walls") {
@@ -113,14 +108,9 @@ pub fn to_text(p: &Fillomino) -> String {
         s.push_str("tri\n");
     }
     s.push_str("grid\n");
-    for row in p.givens.chunks(p.cols.max(1)) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|g| g.map_or(".".to_string(), |c| c.to_string()))
-            .collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
+    s.push_str(&Grid::apart("").write(&p.givens, p.cols, |&g| {
+        number_grid::Numbers::symbol(slot(g))
+    }));
     if p.walls.iter().any(|&w| w) {
         s.push_str("walls\n");
         for (i, &(a, b)) in grid_pairs(p.rows, p.cols).iter().enumerate() {
@@ -137,20 +127,18 @@ pub fn to_text(p: &Fillomino) -> String {
 pub fn from_url(u: &puzzlink::Url) -> Result<Fillomino, String> {
     let n = u.cells(MAX_CELLS)?;
     let (slots, rest) = puzzlink::read_numbers(u.body, n)?;
-    let mut givens = Vec::with_capacity(n);
-    for (k, s) in slots.iter().enumerate() {
-        givens.push(match *s {
-            Slot::Empty => None,
-            Slot::Unknown => Some(Clue::Unknown),
-            Slot::Number(v) if v >= 1 && (v as usize) <= n => Some(Clue::Number(v as usize)),
-            Slot::Number(v) => {
-                return Err(format!(
-                    "cell {}: expected a number 1–{n}, found {v}",
-                    k + 1
-                ))
-            }
-        });
-    }
+    let numbers = numbers(n);
+    let givens = slots
+        .into_iter()
+        .enumerate()
+        .map(|(k, s)| match s {
+            Slot::Number(v) if !numbers.contains(v) => Err(format!(
+                "cell {}: expected a number 1–{n}, found {v}",
+                k + 1
+            )),
+            s => Ok(of_slot(s)),
+        })
+        .collect::<Result<_, String>>()?;
     let mut p = Fillomino::new(u.rows, u.cols, givens);
     // The engine's reader lets through no other flag (`Family::PUZZLINK_FLAGS`).
     p.tri = u.flags.contains('t');
@@ -185,15 +173,7 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Fillomino, String> {
 /// The board as a puzz.link URL, written as pzprjs writes it (the walls only when there are
 /// any), so its own URLs come back character for character.
 pub fn url(p: &Fillomino) -> String {
-    let slots: Vec<Slot> = p
-        .givens
-        .iter()
-        .map(|g| match g {
-            None => Slot::Empty,
-            Some(Clue::Unknown) => Slot::Unknown,
-            Some(Clue::Number(v)) => Slot::Number(*v as u32),
-        })
-        .collect();
+    let slots: Vec<Slot> = p.givens.iter().map(|&g| slot(g)).collect();
     let mut body = puzzlink::write_numbers(&slots);
     if p.walls.iter().any(|&w| w) {
         let vertical = p.rows * p.cols.saturating_sub(1);

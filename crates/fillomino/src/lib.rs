@@ -477,9 +477,10 @@ impl Family for Fillomino {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        p.givens = given_cells::without(&self.givens, drop);
-        Some(p)
+        Some(Fillomino {
+            givens: given_cells::without(&self.givens, drop),
+            ..self.clone()
+        })
     }
 
     fn clues_from(&self, s: &Numbers) -> Vec<String> {
@@ -489,9 +490,10 @@ impl Family for Fillomino {
 
     fn with_clues_from(&self, s: &Numbers, picks: &[usize]) -> Option<Self> {
         let sol: Vec<Clue> = s.number.iter().map(|&v| Clue::Number(v)).collect();
-        let mut p = self.clone();
-        p.givens = given_cells::with_from(&self.givens, &sol, picks);
-        Some(p)
+        Some(Fillomino {
+            givens: given_cells::with_from(&self.givens, &sol, picks),
+            ..self.clone()
+        })
     }
 
     /// Every cell: `.` open, `?` a given without its number, or a number (1 to 9, or up to

@@ -4,86 +4,47 @@
 //! `|` `"` bridges down) and SVG.
 
 use crate::{Bridges, Cell, Hashi, MAX_CELLS, MAX_NUMBER};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink::{self, Slot};
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::ParseError;
 
 /// The genre name pzprjs writes in its URLs.
 const PID: &str = "hashi";
 
+/// The numbers of the text format, the edit grid and the URL: an island's bridges, 1 to
+/// [`MAX_NUMBER`] (`.` an empty cell, `?` an island without a number).
+const NUMBERS: Numbers = Numbers::new(1, MAX_NUMBER);
+
+wellposed_engine::slot_conversions!(Cell, Empty, Unknown, Number);
+
 /// The cell's symbol in the text format and the edit grid.
 pub fn symbol(c: Cell) -> String {
-    match c {
-        Cell::Empty => ".".into(),
-        Cell::Unknown => "?".into(),
-        Cell::Number(n) => n.to_string(),
-    }
+    Numbers::symbol(c.into())
 }
 
 /// The cell of a symbol: `.`, `?` or a number from 1 to [`MAX_NUMBER`].
 pub fn cell_of(s: &str) -> Option<Cell> {
-    Some(match s {
-        "." => Cell::Empty,
-        "?" => Cell::Unknown,
-        _ => {
-            let n: u32 = (s.len() == 1).then(|| s.parse().ok()).flatten()?;
-            if !(1..=MAX_NUMBER).contains(&n) {
-                return None;
-            }
-            Cell::Number(n)
-        }
-    })
+    NUMBERS.of_symbol(s).map(Cell::from)
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Hashi, ParseError> {
     if let Some(read) = puzzlink::in_text::<Hashi>(text, source) {
         return read;
     }
-    let doc = Document::read_family(
-        text,
-        source,
+    let ((rows, cols), cells) = Grid::apart(&NUMBERS.expected()).read_document(
+        (text, source),
         "hashikake",
-        &["size", "islands"],
-        &["islands"],
+        "islands",
+        MAX_CELLS,
+        cell_of,
     )?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let entry = doc.require("islands", "the grid of islands")?;
-    if entry.body.len() != rows {
-        return Err(doc.error(
-            entry.line,
-            format!(
-                "`islands`: expected {rows} rows, found {}",
-                entry.body.len()
-            ),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &entry.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            cells.push(cell_of(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or an island's number from 1 to {MAX_NUMBER}, found `{t}`"),
-                )
-            })?);
-        }
-    }
     Ok(Hashi { rows, cols, cells })
 }
 
 pub fn to_text(p: &Hashi) -> String {
-    let mut s = format!("family hashikake\nsize {} {}\nislands\n", p.rows, p.cols);
-    for row in p.cells.chunks(p.cols) {
-        let row: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
-        s.push_str(&row.join(" "));
-        s.push('\n');
-    }
-    s
+    Grid::apart("").write_document("hashikake", "islands", (p.rows, p.cols), &p.cells, |&c| {
+        symbol(c)
+    })
 }
 
 /// Reads a `hashi` (`hashikake`, `bridges`) URL.
@@ -95,14 +56,7 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Hashi, String> {
     }
     let cells = slots
         .into_iter()
-        .map(|s| match s {
-            Slot::Empty => Ok(Cell::Empty),
-            Slot::Unknown => Ok(Cell::Unknown),
-            Slot::Number(n) if (1..=MAX_NUMBER).contains(&n) => Ok(Cell::Number(n)),
-            Slot::Number(n) => Err(format!(
-                "expected island numbers from 1 to {MAX_NUMBER}, found {n}"
-            )),
-        })
+        .map(|s| NUMBERS.check(s).map(Cell::from))
         .collect::<Result<_, _>>()?;
     Ok(Hashi {
         rows: u.rows,
@@ -113,15 +67,7 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Hashi, String> {
 
 /// The puzzle's URL, written as pzprjs writes it (under its URL name `hashi`).
 pub fn url(p: &Hashi) -> String {
-    let slots: Vec<Slot> = p
-        .cells
-        .iter()
-        .map(|c| match *c {
-            Cell::Empty => Slot::Empty,
-            Cell::Unknown => Slot::Unknown,
-            Cell::Number(n) => Slot::Number(n),
-        })
-        .collect();
+    let slots: Vec<Slot> = p.cells.iter().map(|&c| c.into()).collect();
     puzzlink::url(PID, p.cols, p.rows, &puzzlink::write_numbers(&slots))
 }
 

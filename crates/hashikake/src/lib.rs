@@ -29,6 +29,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, Edge};
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -465,19 +466,14 @@ impl Family for Hashi {
     /// The clues are the islands' numbers; an island without its number keeps its place (the
     /// islands are the board's framework, not clues).
     fn clues(&self) -> Vec<String> {
-        self.numbered()
-            .map(|k| format!("{}: {}", self.cell_name(k), format::symbol(self.cells[k])))
-            .collect()
+        let symbol = |k: usize| format::symbol(self.cells[k]);
+        places::named(self.numbered(), |k| self.cell_name(k), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, k) in self.numbered().enumerate() {
-            if drop.contains(&j) {
-                p.cells[k] = Cell::Unknown;
-            }
-        }
-        Some(p)
+        places::changed(self, self.numbered(), drop, |p, k| {
+            p.cells[k] = Cell::Unknown
+        })
     }
 
     /// What a drawing could add: the number of each island without one.
@@ -485,20 +481,18 @@ impl Family for Hashi {
         if self.verify_shape(s).is_err() {
             return Vec::new();
         }
-        self.unknown()
-            .map(|k| format!("{}: {}", self.cell_name(k), self.bridges_at(s, k)))
-            .collect()
+        places::named(
+            self.unknown(),
+            |k| self.cell_name(k),
+            |k| self.bridges_at(s, k),
+        )
     }
 
     fn with_clues_from(&self, s: &Bridges, picks: &[usize]) -> Option<Self> {
         self.verify_shape(s).ok()?;
-        let mut p = self.clone();
-        for (j, k) in self.unknown().enumerate() {
-            if picks.contains(&j) {
-                p.cells[k] = Cell::Number(self.bridges_at(s, k));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unknown(), picks, |p, k| {
+            p.cells[k] = Cell::Number(self.bridges_at(s, k));
+        })
     }
 
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {

@@ -1,5 +1,6 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
+use wellposed_engine::testing::{assert_counts, COUNTINGS};
 use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/hashikake.js`, which pzprjs writes under
@@ -176,15 +177,7 @@ fn tiny_boards_count_as_brute_force_does() {
             break;
         }
         with_answers += usize::from(brute > 0);
-        for counting in [Counting::Blocking, Counting::Counter, Counting::Auto] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert!(c.complete);
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        assert_counts(&p, brute, &COUNTINGS);
     }
     assert!(
         with_answers > 60,

@@ -32,6 +32,7 @@ mod tests;
 pub use rooms::{components, neighbours, Rooms};
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -275,36 +276,24 @@ impl Family for Heyawake {
 
     /// The clues are the rooms' numbers (and `?`s).
     fn clues(&self) -> Vec<String> {
-        self.clued()
-            .map(|i| format!("{}: {}", self.room_name(i), format::symbol(self.clues[i])))
-            .collect()
+        let symbol = |i: usize| format::symbol(self.clues[i]);
+        places::named(self.clued(), |i| self.room_name(i), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, i) in self.clued().enumerate() {
-            if drop.contains(&j) {
-                p.clues[i] = Clue::None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.clued(), drop, |p, i| p.clues[i] = Clue::None)
     }
 
     /// What a shading could add: the count of every room without a number.
     fn clues_from(&self, s: &Shading) -> Vec<String> {
-        self.unclued()
-            .map(|i| format!("{}: {}", self.room_name(i), self.shaded_in(s, i)))
-            .collect()
+        let shaded = |i: usize| self.shaded_in(s, i);
+        places::named(self.unclued(), |i| self.room_name(i), shaded)
     }
 
     fn with_clues_from(&self, s: &Shading, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, i) in self.unclued().enumerate() {
-            if picks.contains(&j) {
-                p.clues[i] = Clue::Number(self.shaded_in(s, i));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unclued(), picks, |p, i| {
+            p.clues[i] = Clue::Number(self.shaded_in(s, i));
+        })
     }
 
     /// Each room's clue in its first cell; a number put in any cell of a room is that room's.

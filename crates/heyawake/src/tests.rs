@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, brute_force_count, COUNTINGS};
+use wellposed_engine::{uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/heyawake.js`) and the answer published
 /// beside it (its last board, checked with `undecided: false`: `#` shaded, `+` and `.`
@@ -114,18 +115,8 @@ fn tiny_boards_count_as_brute_force_does() {
         let (rows, cols) = [(1, 4), (2, 2), (2, 3), (3, 3), (3, 4), (4, 3)][case % 6];
         let p = random_puzzle(&mut rng, rows, cols);
         let n = rows * cols;
-        let brute = (0u32..1 << n)
-            .filter(|bits| p.verify(&p.shading_of(|k| bits >> k & 1 == 1)).is_ok())
-            .count() as u64;
-        for counting in [Counting::Blocking, Counting::Counter, Counting::Auto] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert!(c.complete);
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        let brute = brute_force_count(n, |on| p.verify(&p.shading_of(on)).is_ok());
+        assert_counts(&p, brute, &COUNTINGS);
     }
 }
 

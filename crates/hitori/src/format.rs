@@ -6,82 +6,46 @@
 //! cell. A body that stops early leaves the remaining cells blank.
 
 use crate::{Clue, Hitori, MAX_CELLS, MAX_NUMBER};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink;
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::ParseError;
 
 const PID: &str = "hitori";
 
+/// The numbers of the text format and the edit grid: 0 to [`MAX_NUMBER`] (`.` no clue, `?` a
+/// clue without its number).
+const NUMBERS: Numbers = Numbers::new(0, MAX_NUMBER);
+
+wellposed_engine::slot_conversions!(Clue, None, Unknown, Number);
+
 /// The clue's symbol in the text format and the edit grid.
 pub fn symbol(c: Clue) -> String {
-    match c {
-        Clue::None => ".".into(),
-        Clue::Unknown => "?".into(),
-        Clue::Number(n) => n.to_string(),
-    }
+    Numbers::symbol(c.into())
 }
 
 /// The clue of a symbol: `.`, `?` or a number from 0 to [`MAX_NUMBER`].
 pub fn clue_of(s: &str) -> Option<Clue> {
-    Some(match s {
-        "." => Clue::None,
-        "?" => Clue::Unknown,
-        _ => {
-            if !s.bytes().all(|b| b.is_ascii_digit()) || s.is_empty() || s.len() > 5 {
-                return None;
-            }
-            let n: u32 = s.parse().ok()?;
-            if n > MAX_NUMBER {
-                return None;
-            }
-            Clue::Number(n)
-        }
-    })
+    NUMBERS.of_symbol(s).map(Clue::from)
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Hitori, ParseError> {
     if let Some(read) = puzzlink::in_text::<Hitori>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "hitori", &["size", "numbers"], &["numbers"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let entry = doc.require("numbers", "the grid of numbers")?;
-    if entry.body.len() != rows {
-        return Err(doc.error(
-            entry.line,
-            format!(
-                "`numbers`: expected {rows} rows, found {}",
-                entry.body.len()
-            ),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &entry.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            cells.push(clue_of(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or a number from 0 to {MAX_NUMBER}, found `{t}`"),
-                )
-            })?);
-        }
-    }
+    let ((rows, cols), cells) = Grid::apart(&NUMBERS.expected()).read_document(
+        (text, source),
+        "hitori",
+        "numbers",
+        MAX_CELLS,
+        clue_of,
+    )?;
     Ok(Hitori { rows, cols, cells })
 }
 
 pub fn to_text(p: &Hitori) -> String {
-    let mut s = format!("family hitori\nsize {} {}\nnumbers\n", p.rows, p.cols);
-    for row in p.cells.chunks(p.cols) {
-        let row: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
-        s.push_str(&row.join(" "));
-        s.push('\n');
-    }
-    s
+    Grid::apart("").write_document("hitori", "numbers", (p.rows, p.cols), &p.cells, |&c| {
+        symbol(c)
+    })
 }
 
 fn base36(b: u8) -> Option<u32> {

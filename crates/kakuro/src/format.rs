@@ -15,42 +15,25 @@
 //! and its test URL `5/5/48la0.na0lh3l0Bn.0cl.c4a3`.
 
 use crate::{Cell, Kakuro, MAX_CELLS, MAX_SUM};
-use wellposed_engine::{puzzlink, Document, ParseError};
+use wellposed_engine::number_grid::Grid;
+use wellposed_engine::{puzzlink, ParseError};
 
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Kakuro, ParseError> {
     if let Some(read) = puzzlink::in_text::<Kakuro>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "kakuro", &["size", "grid"], &["grid"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let grid = doc.require("grid", "followed by ROWS lines of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            cells.push(cell_of(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!(
-                        "expected `.` (white), `\\` (black) or `DOWN\\ACROSS` (black with sums \
-                         0 to {MAX_SUM}, either left out when there is none), found `{t}`"
-                    ),
-                )
-            })?);
-        }
-    }
+    let expected = format!(
+        "`.` (white), `\\` (black) or `DOWN\\ACROSS` (black with sums 0 to {MAX_SUM}, either \
+         left out when there is none)"
+    );
+    let ((rows, cols), cells) = Grid::apart(&expected).read_document(
+        (text, source),
+        "kakuro",
+        "grid",
+        MAX_CELLS,
+        cell_of,
+    )?;
     Ok(Kakuro::new(rows, cols, cells))
 }
 

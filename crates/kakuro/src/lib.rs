@@ -31,6 +31,7 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::Var;
@@ -363,13 +364,9 @@ impl Family for Kakuro {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, run) in self.summed().iter().enumerate() {
-            if drop.contains(&i) {
-                p.set_clue(run.clue.expect("a summed run has a clue"), run.across, None);
-            }
-        }
-        Some(p)
+        places::changed(self, self.summed(), drop, |p, run| {
+            p.set_clue(run.clue.expect("a summed run has a clue"), run.across, None);
+        })
     }
 
     /// A solution can give a sum to every run whose clue cell has none.
@@ -384,15 +381,12 @@ impl Family for Kakuro {
     }
 
     fn with_clues_from(&self, s: &Fill, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, run) in self.unsummed().iter().enumerate() {
-            if picks.contains(&i) {
-                let total: u32 = run.cells.iter().map(|&k| u32::from(s.digits[k])).sum();
-                let total = u8::try_from(total).ok().filter(|&t| t <= MAX_SUM)?;
-                p.set_clue(run.clue.expect("a clue cell"), run.across, Some(total));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unsummed(), picks, |p, run| {
+            let total: u32 = run.cells.iter().map(|&k| u32::from(s.digits[k])).sum();
+            let total = u8::try_from(total).ok().filter(|&t| t <= MAX_SUM)?;
+            p.set_clue(run.clue.expect("a clue cell"), run.across, Some(total));
+            Some(())
+        })
     }
 
     /// Every cell as its token: `.` white, `\` black, `D\A` black with sums; a click goes

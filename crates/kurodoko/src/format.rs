@@ -3,82 +3,46 @@
 //! (`#` shaded, a number, `.` unshaded, `_` open in a partial answer) and SVG.
 
 use crate::{Clue, Kurodoko, Shading, MAX_CELLS};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink::{self, Slot};
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::ParseError;
 
 const PID: &str = "kurodoko";
 
+/// The numbers of the text format, the edit grid and the URL: 0 to [`MAX_CELLS`] (`.` no
+/// clue, `?` a clue without its number).
+const NUMBERS: Numbers = Numbers::new(0, MAX_CELLS as u32);
+
+wellposed_engine::slot_conversions!(Clue, None, Unknown, Number);
+
 /// The clue's symbol in the text format and the edit grid.
 pub fn symbol(c: Clue) -> String {
-    match c {
-        Clue::None => ".".into(),
-        Clue::Unknown => "?".into(),
-        Clue::Number(n) => n.to_string(),
-    }
+    Numbers::symbol(c.into())
 }
 
 /// The clue of a symbol: `.`, `?` or a number from 0 to [`MAX_CELLS`].
 pub fn clue_of(s: &str) -> Option<Clue> {
-    Some(match s {
-        "." => Clue::None,
-        "?" => Clue::Unknown,
-        _ => {
-            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 6 {
-                return None;
-            }
-            let n: u32 = s.parse().ok()?;
-            if n as usize > MAX_CELLS {
-                return None;
-            }
-            Clue::Number(n)
-        }
-    })
+    NUMBERS.of_symbol(s).map(Clue::from)
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Kurodoko, ParseError> {
     if let Some(read) = puzzlink::in_text::<Kurodoko>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "kurodoko", &["size", "numbers"], &["numbers"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let entry = doc.require("numbers", "the grid of numbers")?;
-    if entry.body.len() != rows {
-        return Err(doc.error(
-            entry.line,
-            format!(
-                "`numbers`: expected {rows} rows, found {}",
-                entry.body.len()
-            ),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &entry.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            cells.push(clue_of(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or a number from 0 to {MAX_CELLS}, found `{t}`"),
-                )
-            })?);
-        }
-    }
+    let ((rows, cols), cells) = Grid::apart(&NUMBERS.expected()).read_document(
+        (text, source),
+        "kurodoko",
+        "numbers",
+        MAX_CELLS,
+        clue_of,
+    )?;
     Ok(Kurodoko { rows, cols, cells })
 }
 
 pub fn to_text(p: &Kurodoko) -> String {
-    let mut s = format!("family kurodoko\nsize {} {}\nnumbers\n", p.rows, p.cols);
-    for row in p.cells.chunks(p.cols) {
-        let row: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
-        s.push_str(&row.join(" "));
-        s.push('\n');
-    }
-    s
+    Grid::apart("").write_document("kurodoko", "numbers", (p.rows, p.cols), &p.cells, |&c| {
+        symbol(c)
+    })
 }
 
 /// Reads a `kurodoko` URL.
@@ -95,27 +59,14 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Kurodoko, String> {
     }
     let cells = slots
         .into_iter()
-        .map(|s| match s {
-            Slot::Empty => Ok(Clue::None),
-            Slot::Unknown => Ok(Clue::Unknown),
-            Slot::Number(n) if n as usize <= MAX_CELLS => Ok(Clue::Number(n)),
-            Slot::Number(n) => Err(format!("expected numbers up to {MAX_CELLS}, found {n}")),
-        })
+        .map(|s| NUMBERS.check(s).map(Clue::from))
         .collect::<Result<_, _>>()?;
     Ok(Kurodoko { rows, cols, cells })
 }
 
 /// The puzzle's `kurodoko` URL, written as pzprjs writes it.
 pub fn url(p: &Kurodoko) -> String {
-    let slots: Vec<Slot> = p
-        .cells
-        .iter()
-        .map(|c| match *c {
-            Clue::None => Slot::Empty,
-            Clue::Unknown => Slot::Unknown,
-            Clue::Number(n) => Slot::Number(n),
-        })
-        .collect();
+    let slots: Vec<Slot> = p.cells.iter().map(|&c| c.into()).collect();
     puzzlink::url(PID, p.cols, p.rows, &puzzlink::write_numbers(&slots))
 }
 

@@ -27,6 +27,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+use wellposed_engine::repair::places;
 use wellposed_engine::rooms::components;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
@@ -267,43 +268,25 @@ impl Family for Kurodoko {
 
     /// The clues are the numbers (and `?`s).
     fn clues(&self) -> Vec<String> {
-        self.clued()
-            .map(|k| format!("{}: {}", self.cell_name(k), format::symbol(self.cells[k])))
-            .collect()
+        let symbol = |k: usize| format::symbol(self.cells[k]);
+        places::named(self.clued(), |k| self.cell_name(k), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, k) in self.clued().enumerate() {
-            if drop.contains(&j) {
-                p.cells[k] = Clue::None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.clued(), drop, |p, k| p.cells[k] = Clue::None)
     }
 
     /// What a shading could add: the count of every unnumbered cell (a shaded one's number
     /// would contradict it, so those are offered too and make the puzzle have no answer).
     fn clues_from(&self, s: &Shading) -> Vec<String> {
-        self.unclued()
-            .map(|k| {
-                format!(
-                    "{}: {}",
-                    self.cell_name(k),
-                    self.seen(k, |j| s.at(j, self.cols))
-                )
-            })
-            .collect()
+        let seen = |k: usize| self.seen(k, |j| s.at(j, self.cols));
+        places::named(self.unclued(), |k| self.cell_name(k), seen)
     }
 
     fn with_clues_from(&self, s: &Shading, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (j, k) in self.unclued().enumerate() {
-            if picks.contains(&j) {
-                p.cells[k] = Clue::Number(self.seen(k, |i| s.at(i, self.cols)));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unclued(), picks, |p, k| {
+            p.cells[k] = Clue::Number(self.seen(k, |i| s.at(i, self.cols)));
+        })
     }
 
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {

@@ -17,6 +17,7 @@
 //! ```
 
 use serde::Serialize;
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, Document, Encoding, EncodingKind, Family, ParseError};
@@ -114,47 +115,19 @@ impl Family for Latin {
             }
         };
         let grid = doc.require("grid", "followed by N rows")?;
-        if grid.body.len() != n {
-            let found = grid.body.len();
-            return Err(doc.error(
-                grid.line,
-                format!("`grid`: expected {n} rows, found {found}"),
-            ));
-        }
-        let mut givens = Vec::with_capacity(n * n);
-        for (line, cells) in &grid.body {
-            if cells.len() != n {
-                let found = cells.len();
-                return Err(doc.error(*line, format!("expected {n} cells, found {found}")));
-            }
-            for cell in cells {
-                givens.push(match cell.as_str() {
-                    "." => None,
-                    s => match s.parse::<usize>() {
-                        Ok(v) if (1..=n).contains(&v) => Some(v),
-                        _ => {
-                            return Err(doc.error(
-                                *line,
-                                format!("expected `.` or a symbol 1..{n}, found `{s}`"),
-                            ))
-                        }
-                    },
-                });
-            }
-        }
+        let numbers = Numbers::new(1, n as u32).without_unknown();
+        let expected = format!("`.` or a symbol 1..{n}");
+        let givens = Grid::apart(&expected).read(&doc, grid, (n, n), |t| {
+            numbers.blank_or_number(t).map(|v| v.map(|v| v as usize))
+        })?;
         Ok(Latin { n, givens })
     }
 
     fn to_text(&self) -> String {
         let mut s = format!("family latin\nsize {}\ngrid\n", self.n);
-        for row in self.givens.chunks(self.n) {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|g| g.map_or(".".to_string(), |v| v.to_string()))
-                .collect();
-            s.push_str(&cells.join(" "));
-            s.push('\n');
-        }
+        s.push_str(&Grid::apart("").write(&self.givens, self.n, |g| {
+            g.map_or(".".to_string(), |v| v.to_string())
+        }));
         s
     }
 

@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, COUNTINGS};
+use wellposed_engine::{uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/lits.js`), its rooms as that file writes
 /// them, and the answer published beside it (its last, error-free board: `#` shaded).
@@ -139,15 +140,7 @@ fn tiny_boards_count_as_brute_force_does() {
             .filter(|bits| p.verify(&p.shading_of(|k| bits >> k & 1 == 1)).is_ok())
             .count() as u64;
         with_solutions += usize::from(brute > 0);
-        for counting in [Counting::Blocking, Counting::Counter, Counting::Auto] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert!(c.complete);
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        assert_counts(&p, brute, &COUNTINGS);
     }
     assert!(
         with_solutions >= 20,

@@ -11,6 +11,7 @@
 //! (`puzzlink::read`); pzprjs's reversed-colour option (not part of a URL) is not read.
 
 use crate::{Masyu, Pearl, MAX_CELLS};
+use wellposed_engine::number_grid::Grid;
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "mashu";
@@ -46,40 +47,10 @@ pub fn parse(text: &str, source: &str) -> Result<Masyu, ParseError> {
     }
     let doc = Document::read_family(text, source, "masyu", &["size", "full", "grid"], &["grid"])?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
-    let full = match doc.get("full") {
-        Some(e) if !e.values.is_empty() => {
-            return Err(doc.error(e.line, "`full`: expected nothing after it"));
-        }
-        found => found.is_some(),
-    };
+    let full = doc.flag("full")?;
     let grid = doc.require("grid", "followed by ROWS rows of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        let symbols: Vec<String> = tokens
-            .iter()
-            .flat_map(|t| t.chars().map(String::from))
-            .collect();
-        if symbols.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells, found {}", symbols.len()),
-            ));
-        }
-        for s in &symbols {
-            cells.push(pearl_of(s).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `w` (white pearl) or `b` (black pearl), found `{s}`"),
-                )
-            })?);
-        }
-    }
+    let expected = "`.`, `w` (white pearl) or `b` (black pearl)";
+    let cells = Grid::together(expected).read(&doc, grid, (rows, cols), pearl_of)?;
     Ok(Masyu {
         rows,
         cols,
@@ -94,11 +65,7 @@ pub fn to_text(p: &Masyu) -> String {
         s.push_str("full\n");
     }
     s.push_str("grid\n");
-    for row in p.cells.chunks(p.cols) {
-        let cells: Vec<String> = row.iter().map(|&c| symbol(c).to_string()).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
+    s.push_str(&Grid::apart("").write(&p.cells, p.cols, |&c| symbol(c).to_string()));
     s
 }
 

@@ -25,6 +25,8 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{loop_rules, single_cycle, LoopGraph};
+use wellposed_engine::repair::given_cells::place;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -444,52 +446,29 @@ impl Family for Masyu {
 
     /// The clues are the pearls.
     fn clues(&self) -> Vec<String> {
-        self.pearls()
-            .map(|k| {
-                format!(
-                    "row {} col {}: {}",
-                    k / self.cols + 1,
-                    k % self.cols + 1,
-                    format::word(self.cells[k])
-                )
-            })
-            .collect()
+        let word = |k: usize| format::word(self.cells[k]);
+        places::named(self.pearls(), |k| place(k, self.cols), word)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.pearls().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = Pearl::None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.pearls(), drop, |p, k| p.cells[k] = Pearl::None)
     }
 
     /// What the loop would add: a pearl on every cell without one where the loop's shape
     /// makes one true.
     fn clues_from(&self, l: &Loop) -> Vec<String> {
-        self.pearl_options(l)
-            .iter()
-            .map(|&(k, p)| {
-                format!(
-                    "row {} col {}: {}",
-                    k / self.cols + 1,
-                    k % self.cols + 1,
-                    format::word(p)
-                )
-            })
-            .collect()
+        let options = self.pearl_options(l);
+        places::named(
+            options,
+            |(k, _)| place(k, self.cols),
+            |(_, p)| format::word(p),
+        )
     }
 
     fn with_clues_from(&self, l: &Loop, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, (k, pearl)) in self.pearl_options(l).into_iter().enumerate() {
-            if picks.contains(&i) {
-                p.cells[k] = pearl;
-            }
-        }
-        Some(p)
+        places::changed(self, self.pearl_options(l), picks, |p, (k, pearl)| {
+            p.cells[k] = pearl;
+        })
     }
 
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {

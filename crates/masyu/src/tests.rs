@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, brute_force_count, COUNTINGS};
+use wellposed_engine::{count, uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/mashu.js`) and the answer published beside
 /// it (its last, error-free board: per row the segments between horizontal neighbours, then per
@@ -85,17 +86,8 @@ fn tiny_boards_count_as_brute_force_does() {
             full,
         };
         let n = p.num_segs();
-        let brute = (0u32..1 << n)
-            .filter(|bits| p.verify(&p.loop_of(|k| bits >> k & 1 == 1)).is_ok())
-            .count() as u64;
-        for counting in [Counting::Blocking, Counting::Counter] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        let brute = brute_force_count(n, |on| p.verify(&p.loop_of(on)).is_ok());
+        assert_counts(&p, brute, &COUNTINGS[..2]);
     }
 }
 

@@ -19,6 +19,7 @@ mod rules;
 pub use rules::Subsets;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::NativeRole;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, Native, ParseError};
@@ -257,14 +258,8 @@ impl Family for Board {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut b = self.clone();
         let known = (0..self.cells.len()).filter(|&k| self.cells[k] != Cell::Unknown);
-        for (i, k) in known.enumerate() {
-            if drop.contains(&i) {
-                b.cells[k] = Cell::Unknown;
-            }
-        }
-        Some(b)
+        places::changed(self, known, drop, |b, k| b.cells[k] = Cell::Unknown)
     }
 
     /// An open cell of a solution, as a clue: its number when it is safe, a known mine when not.
@@ -276,13 +271,9 @@ impl Family for Board {
     }
 
     fn with_clues_from(&self, s: &Layout, picks: &[usize]) -> Option<Self> {
-        let mut b = self.clone();
-        for (i, k) in self.unknown().into_iter().enumerate() {
-            if picks.contains(&i) {
-                b.cells[k] = self.revealed(s, k);
-            }
-        }
-        Some(b)
+        places::changed(self, self.unknown(), picks, |b, k| {
+            b.cells[k] = self.revealed(s, k);
+        })
     }
 
     const SUMMARY: &'static str = "Minesweeper positions: where the mines can be, and how likely";

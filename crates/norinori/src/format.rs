@@ -5,6 +5,7 @@
 //! body with `decodeBorder` and nothing after it.
 
 use crate::{Mark, Norinori, Rooms, MAX_CELLS};
+use wellposed_engine::number_grid::Grid;
 use wellposed_engine::{puzzlink, Document, EditGrid, ParseError};
 
 const PID: &str = "norinori";
@@ -25,33 +26,13 @@ pub fn parse(text: &str, source: &str) -> Result<Norinori, ParseError> {
     let rooms = Rooms::read(&doc, rows, cols, "rooms")?;
     let mut p = Norinori::new(rooms);
     if let Some(entry) = doc.get("givens") {
-        if entry.body.len() != rows {
-            return Err(doc.error(
-                entry.line,
-                format!("`givens`: expected {rows} rows, found {}", entry.body.len()),
-            ));
-        }
-        for (r, (line, tokens)) in entry.body.iter().enumerate() {
-            let row: Vec<char> = tokens.concat().chars().collect();
-            if row.len() != cols {
-                return Err(doc.error(*line, format!("expected {cols} cells, found {}", row.len())));
-            }
-            for (c, ch) in row.into_iter().enumerate() {
-                p.givens[r * cols + c] = match ch {
-                    '.' => None,
-                    '*' => Some(Mark::Shaded),
-                    '+' => Some(Mark::Unshaded),
-                    _ => {
-                        return Err(doc.error(
-                            *line,
-                            format!(
-                                "expected `.` (open), `*` (given shaded) or `+` (given unshaded), found `{ch}`"
-                            ),
-                        ))
-                    }
-                };
-            }
-        }
+        let expected = "`.` (open), `*` (given shaded) or `+` (given unshaded)";
+        p.givens = Grid::together(expected).read(&doc, entry, (rows, cols), |s| match s {
+            "." => Some(None),
+            "*" => Some(Some(Mark::Shaded)),
+            "+" => Some(Some(Mark::Unshaded)),
+            _ => None,
+        })?;
     }
     Ok(p)
 }
@@ -63,10 +44,9 @@ pub fn to_text(p: &Norinori) -> String {
     s.push_str(&p.rooms.write());
     if p.givens.iter().any(Option::is_some) {
         s.push_str("givens\n");
-        for row in p.givens.chunks(cols) {
-            s.extend(row.iter().map(|g| g.map_or('.', Mark::symbol)));
-            s.push('\n');
-        }
+        s.push_str(
+            &Grid::together("").write(&p.givens, cols, |g| g.map_or('.', Mark::symbol).to_string()),
+        );
     }
     s
 }

@@ -6,10 +6,15 @@
 //! cell join any number, which this family does not model.
 
 use crate::{Cover, Numlin, MAX_CELLS, MAX_NUMBER};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink::{self, Slot};
 use wellposed_engine::{Document, ParseError};
 
 const PID: &str = "numlin";
+
+/// The numbers of the document: 1 to [`MAX_NUMBER`], `.` a cell without one (no `?`: a number
+/// not given is not modelled).
+const NUMBERS: Numbers = Numbers::new(1, MAX_NUMBER).without_unknown();
 
 /// Reads the document, or a puzz.link URL alone in the text.
 pub fn parse(text: &str, source: &str) -> Result<Numlin, ParseError> {
@@ -36,40 +41,8 @@ pub fn parse(text: &str, source: &str) -> Result<Numlin, ParseError> {
         },
     };
     let grid = doc.require("grid", "followed by ROWS rows of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!(
-                    "expected {cols} cells apart (`.` or a number), found {}",
-                    tokens.len()
-                ),
-            ));
-        }
-        for t in tokens {
-            cells.push(match t.as_str() {
-                "." => None,
-                _ => Some(
-                    t.parse::<u32>()
-                        .ok()
-                        .filter(|x| (1..=MAX_NUMBER).contains(x))
-                        .ok_or_else(|| {
-                            doc.error(
-                                *line,
-                                format!("expected `.` or a number 1–{MAX_NUMBER}, found `{t}`"),
-                            )
-                        })?,
-                ),
-            });
-        }
-    }
+    let cells = Grid::apart(&NUMBERS.expected())
+        .read(&doc, grid, (rows, cols), |t| NUMBERS.blank_or_number(t))?;
     Ok(Numlin {
         rows,
         cols,

@@ -33,6 +33,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{AmoEncoding, Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -565,13 +566,7 @@ impl Family for Numlin {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.numbered().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.numbered(), drop, |p, k| p.cells[k] = None)
     }
 
     /// What a solution could add: a cut of one of its paths at a segment (both pieces keep

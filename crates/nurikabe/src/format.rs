@@ -4,79 +4,46 @@
 //! ([`wellposed_engine::puzzlink`]); a `?` cell is `.`.
 
 use crate::{Cell, Nurikabe, MAX_CELLS};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink::{self, Slot};
-use wellposed_engine::{Document, ParseError};
+use wellposed_engine::ParseError;
 
 const PID: &str = "nurikabe";
 
+/// The numbers of the text format, the edit grid and the URL: 1 to [`MAX_CELLS`] (`.` an open
+/// cell, `?` a clue without its number).
+const NUMBERS: Numbers = Numbers::new(1, MAX_CELLS as u32);
+
+wellposed_engine::slot_conversions!(Cell, Empty, Unknown, Number);
+
 /// The cell's symbol in the text format and the edit grid.
 pub fn symbol(c: Cell) -> String {
-    match c {
-        Cell::Empty => ".".into(),
-        Cell::Unknown => "?".into(),
-        Cell::Number(n) => n.to_string(),
-    }
+    Numbers::symbol(c.into())
 }
 
 /// The cell of a symbol: `.`, `?` or a number from 1 to [`MAX_CELLS`].
 pub fn cell_of(s: &str) -> Option<Cell> {
-    Some(match s {
-        "." => Cell::Empty,
-        "?" => Cell::Unknown,
-        _ => {
-            if !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 6 {
-                return None;
-            }
-            let n: u32 = s.parse().ok()?;
-            if n == 0 || n as usize > MAX_CELLS {
-                return None;
-            }
-            Cell::Number(n)
-        }
-    })
+    NUMBERS.of_symbol(s).map(Cell::from)
 }
 
 pub fn parse(text: &str, source: &str) -> Result<Nurikabe, ParseError> {
     if let Some(read) = puzzlink::in_text::<Nurikabe>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, "nurikabe", &["size", "grid"], &["grid"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let grid = doc.require("grid", "followed by ROWS rows of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
-            ));
-        }
-        for t in tokens {
-            cells.push(cell_of(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or a number from 1 to {MAX_CELLS}, found `{t}`"),
-                )
-            })?);
-        }
-    }
+    let ((rows, cols), cells) = Grid::apart(&NUMBERS.expected()).read_document(
+        (text, source),
+        "nurikabe",
+        "grid",
+        MAX_CELLS,
+        cell_of,
+    )?;
     Ok(Nurikabe { rows, cols, cells })
 }
 
 pub fn to_text(p: &Nurikabe) -> String {
-    let mut s = format!("family nurikabe\nsize {} {}\ngrid\n", p.rows, p.cols);
-    for row in p.cells.chunks(p.cols) {
-        let cells: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
-    s
+    Grid::apart("").write_document("nurikabe", "grid", (p.rows, p.cols), &p.cells, |&c| {
+        symbol(c)
+    })
 }
 
 /// Reads a `nurikabe` URL.
@@ -93,26 +60,13 @@ pub fn from_url(u: &puzzlink::Url) -> Result<Nurikabe, String> {
     }
     let cells = slots
         .into_iter()
-        .map(|s| match s {
-            Slot::Empty => Ok(Cell::Empty),
-            Slot::Unknown => Ok(Cell::Unknown),
-            Slot::Number(n) if n >= 1 && n as usize <= MAX_CELLS => Ok(Cell::Number(n)),
-            Slot::Number(n) => Err(format!("expected numbers from 1 to {MAX_CELLS}, found {n}")),
-        })
+        .map(|s| NUMBERS.check(s).map(Cell::from))
         .collect::<Result<_, _>>()?;
     Ok(Nurikabe { rows, cols, cells })
 }
 
 /// The puzzle's `nurikabe` URL, written as pzprjs writes it.
 pub fn url(p: &Nurikabe) -> String {
-    let slots: Vec<Slot> = p
-        .cells
-        .iter()
-        .map(|c| match *c {
-            Cell::Empty => Slot::Empty,
-            Cell::Unknown => Slot::Unknown,
-            Cell::Number(n) => Slot::Number(n),
-        })
-        .collect();
+    let slots: Vec<Slot> = p.cells.iter().map(|&c| c.into()).collect();
     puzzlink::url(PID, p.cols, p.rows, &puzzlink::write_numbers(&slots))
 }

@@ -27,6 +27,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{connected, grid_pairs, regions, Clue, Edge};
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -334,37 +335,25 @@ impl Family for Nurikabe {
 
     /// The clues are the numbers and `?` cells (dropping one leaves its cell empty).
     fn clues(&self) -> Vec<String> {
-        self.numbered()
-            .map(|k| format!("{}: {}", self.cell_name(k), format::symbol(self.cells[k])))
-            .collect()
+        let symbol = |k: usize| format::symbol(self.cells[k]);
+        places::named(self.numbered(), |k| self.cell_name(k), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.numbered().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = Cell::Empty;
-            }
-        }
-        Some(p)
+        places::changed(self, self.numbered(), drop, |p, k| p.cells[k] = Cell::Empty)
     }
 
     /// What a shading could add without breaking it: the size of each `?` cell's island (a
     /// number in a new cell would put two numbers in an island).
     fn clues_from(&self, s: &Shading) -> Vec<String> {
-        self.unknowns()
-            .map(|k| format!("{}: {}", self.cell_name(k), self.island_size(s, k)))
-            .collect()
+        let size = |k: usize| self.island_size(s, k);
+        places::named(self.unknowns(), |k| self.cell_name(k), size)
     }
 
     fn with_clues_from(&self, s: &Shading, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.unknowns().enumerate() {
-            if picks.contains(&i) {
-                p.cells[k] = Cell::Number(self.island_size(s, k) as u32);
-            }
-        }
-        Some(p)
+        places::changed(self, self.unknowns(), picks, |p, k| {
+            p.cells[k] = Cell::Number(self.island_size(s, k) as u32);
+        })
     }
 
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {

@@ -28,6 +28,7 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
@@ -463,13 +464,7 @@ impl Family for Shikaku {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.clue_cells().into_iter().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.clue_cells(), drop, |p, k| p.cells[k] = None)
     }
 
     /// A solution can give every `?` its rectangle's area (a new clue anywhere else would put
@@ -484,13 +479,10 @@ impl Family for Shikaku {
     }
 
     fn with_clues_from(&self, s: &Division, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.unknowns().enumerate() {
-            if picks.contains(&i) {
-                p.cells[k] = Some(Clue::Number(self.area_at(s, k)? as u32));
-            }
-        }
-        Some(p)
+        places::changed(self, self.unknowns(), picks, |p, k| {
+            p.cells[k] = Some(Clue::Number(self.area_at(s, k)? as u32));
+            Some(())
+        })
     }
 
     /// Every cell: `.` no clue, `?`, or a number.

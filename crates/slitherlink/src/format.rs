@@ -14,6 +14,7 @@
 //! and `v:` variant marks are refused by the engine's URL reader (`puzzlink::read`).
 
 use crate::{Cell, Slitherlink, MAX_CELLS};
+use wellposed_engine::number_grid::Grid;
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PID: &str = "slither";
@@ -49,41 +50,11 @@ pub fn parse(text: &str, source: &str) -> Result<Slitherlink, ParseError> {
         &["grid"],
     )?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
-    let full = match doc.get("full") {
-        Some(e) if !e.values.is_empty() => {
-            return Err(doc.error(e.line, "`full`: expected nothing after it"));
-        }
-        found => found.is_some(),
-    };
+    let full = doc.flag("full")?;
     let grid = doc.require("grid", "followed by ROWS rows of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut cells = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        // Cells written apart (`2 . 1`) or together (`2.1`).
-        let symbols: Vec<String> = tokens
-            .iter()
-            .flat_map(|t| t.chars().map(String::from))
-            .collect();
-        if symbols.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells, found {}", symbols.len()),
-            ));
-        }
-        for s in &symbols {
-            cells.push(cell_of(s).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or a number 0-4, found `{s}`"),
-                )
-            })?);
-        }
-    }
+    // Cells written apart (`2 . 1`) or together (`2.1`).
+    let expected = "`.`, `?` or a number 0-4";
+    let cells = Grid::together(expected).read(&doc, grid, (rows, cols), cell_of)?;
     Ok(Slitherlink {
         rows,
         cols,
@@ -98,11 +69,7 @@ pub fn to_text(p: &Slitherlink) -> String {
         s.push_str("full\n");
     }
     s.push_str("grid\n");
-    for row in p.cells.chunks(p.cols) {
-        let cells: Vec<String> = row.iter().map(|&c| symbol(c)).collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
+    s.push_str(&Grid::apart("").write(&p.cells, p.cols, |&c| symbol(c)));
     s
 }
 

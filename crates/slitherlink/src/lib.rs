@@ -29,6 +29,8 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::single_cycle;
+use wellposed_engine::repair::given_cells::place;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -390,51 +392,24 @@ impl Family for Slitherlink {
 
     /// The clues are the numbers (and `?` cells).
     fn clues(&self) -> Vec<String> {
-        self.numbered()
-            .map(|k| {
-                format!(
-                    "row {} col {}: {}",
-                    k / self.cols + 1,
-                    k % self.cols + 1,
-                    format::symbol(self.cells[k])
-                )
-            })
-            .collect()
+        let symbol = |k: usize| format::symbol(self.cells[k]);
+        places::named(self.numbered(), |k| place(k, self.cols), symbol)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.numbered().enumerate() {
-            if drop.contains(&i) {
-                p.cells[k] = Cell::Empty;
-            }
-        }
-        Some(p)
+        places::changed(self, self.numbered(), drop, |p, k| p.cells[k] = Cell::Empty)
     }
 
     /// What the loop would add: the count of every cell without a number.
     fn clues_from(&self, l: &Loop) -> Vec<String> {
-        self.open_cells()
-            .map(|k| {
-                let (r, c) = (k / self.cols, k % self.cols);
-                format!(
-                    "row {} col {}: {}",
-                    r + 1,
-                    c + 1,
-                    self.count_around(l, r, c)
-                )
-            })
-            .collect()
+        let count = |k: usize| self.count_around(l, k / self.cols, k % self.cols);
+        places::named(self.open_cells(), |k| place(k, self.cols), count)
     }
 
     fn with_clues_from(&self, l: &Loop, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.open_cells().enumerate() {
-            if picks.contains(&i) {
-                p.cells[k] = Cell::Number(self.count_around(l, k / self.cols, k % self.cols));
-            }
-        }
-        Some(p)
+        places::changed(self, self.open_cells(), picks, |p, k| {
+            p.cells[k] = Cell::Number(self.count_around(l, k / self.cols, k % self.cols));
+        })
     }
 
     fn edit_grid(&self) -> Option<wellposed_engine::EditGrid> {

@@ -2,6 +2,7 @@
 //! form Sudoku solvers share (81 characters for 9×9, `.` or `0` blank), and puzz.link URLs.
 
 use crate::{Shape, Sudoku, MAX_SIDE};
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::puzzlink::{self, Slot};
 use wellposed_engine::{Document, ParseError};
 
@@ -213,41 +214,13 @@ pub fn parse_document(text: &str, source: &str) -> Result<Sudoku, ParseError> {
         },
     };
     let grid = doc.require("grid", "followed by N rows")?;
-    if grid.body.len() != n {
-        let found = grid.body.len();
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {n} rows, found {found}"),
-        ));
-    }
-    let mut givens = Vec::with_capacity(n * n);
-    for (line, tokens) in &grid.body {
-        // A row of single characters may be written without spaces (`53..7....`).
-        let cells: Vec<String> = match &tokens[..] {
-            [one] if n > 1 && n <= 9 && one.chars().count() == n => {
-                one.chars().map(String::from).collect()
-            }
-            _ => tokens.clone(),
-        };
-        if cells.len() != n {
-            let found = cells.len();
-            return Err(doc.error(*line, format!("expected {n} cells, found {found}")));
-        }
-        for cell in &cells {
-            givens.push(match cell.as_str() {
-                "." => None,
-                s => match s.parse::<usize>() {
-                    Ok(v) if (1..=n).contains(&v) => Some(v as u8),
-                    _ => {
-                        return Err(doc.error(
-                            *line,
-                            format!("expected `.` or a digit 1..{n}, found `{s}`"),
-                        ))
-                    }
-                },
-            });
-        }
-    }
+    // A row of single characters may be written without spaces (`53..7....`).
+    let split = if n <= 9 { Grid::together } else { Grid::apart };
+    let numbers = Numbers::new(1, n as u32).without_unknown();
+    let expected = format!("`.` or a digit 1..{n}");
+    let givens = split(&expected).read(&doc, grid, (n, n), |t| {
+        numbers.blank_or_number(t).map(|v| v.map(|v| v as u8))
+    })?;
     Ok(Sudoku {
         shape: Shape::new(box_rows, box_cols),
         givens,
@@ -261,13 +234,8 @@ pub fn document(p: &Sudoku) -> String {
         "family sudoku\nsize {n}\nbox {} {}\ngrid\n",
         p.shape.box_rows, p.shape.box_cols
     );
-    for row in p.givens.chunks(n) {
-        let cells: Vec<String> = row
-            .iter()
-            .map(|g| g.map_or(".".to_string(), |v| v.to_string()))
-            .collect();
-        s.push_str(&cells.join(" "));
-        s.push('\n');
-    }
+    s.push_str(&Grid::apart("").write(&p.givens, n, |g| {
+        g.map_or(".".to_string(), |v| v.to_string())
+    }));
     s
 }

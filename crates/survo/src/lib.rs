@@ -38,6 +38,7 @@ pub const MUSTONEN_2007: &[((usize, usize), u64)] = &[
 ];
 
 use serde::Serialize;
+use wellposed_engine::number_grid::{Grid, Numbers};
 use wellposed_engine::repair::given_cells;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::NativeRole;
@@ -336,40 +337,19 @@ impl Family for Survo {
         let top = (m * n) as u32;
         let mut givens = vec![0u32; m * n];
         if let Some(g) = doc.get("grid") {
-            if g.body.len() != m {
-                return Err(doc.error(
-                    g.line,
-                    format!("`grid`: expected {m} rows, found {}", g.body.len()),
-                ));
-            }
+            let numbers = Numbers::new(1, top).without_unknown();
+            let expected = format!("`.` or a value 1..{top}");
+            let cells =
+                Grid::apart(&expected).read(&doc, g, (m, n), |t| numbers.blank_or_number(t))?;
             let mut seen = 0u64;
-            for (i, (no, toks)) in g.body.iter().enumerate() {
-                if toks.len() != n {
-                    return Err(doc.error(
-                        *no,
-                        format!("`grid`: expected {n} cells, found {}", toks.len()),
-                    ));
+            for (k, v) in cells.into_iter().enumerate() {
+                let Some(v) = v else { continue };
+                if seen >> (v - 1) & 1 == 1 {
+                    let line = g.body[k / n].0;
+                    return Err(doc.error(line, format!("`grid`: the value {v} is given twice")));
                 }
-                for (j, t) in toks.iter().enumerate() {
-                    if t == "." {
-                        continue;
-                    }
-                    let v: u32 = t
-                        .parse()
-                        .ok()
-                        .filter(|v| (1..=top).contains(v))
-                        .ok_or_else(|| {
-                            doc.error(
-                                *no,
-                                format!("`grid`: expected `.` or a value 1..{top}, found `{t}`"),
-                            )
-                        })?;
-                    if seen >> (v - 1) & 1 == 1 {
-                        return Err(doc.error(*no, format!("`grid`: the value {v} is given twice")));
-                    }
-                    seen |= 1 << (v - 1);
-                    givens[i * n + j] = v;
-                }
+                seen |= 1 << (v - 1);
+                givens[k] = v;
             }
         }
         Ok(Survo {

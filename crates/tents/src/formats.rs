@@ -11,6 +11,7 @@
 //! test URL `5/5/2g0h1i1j82323`.
 
 use crate::{Camp, Tents, MAX_CELLS, MAX_SIDE};
+use wellposed_engine::number_grid::Grid;
 use wellposed_engine::puzzlink::{self, Slot};
 use wellposed_engine::{Document, ParseError};
 
@@ -63,31 +64,12 @@ pub fn parse(text: &str, source: &str) -> Result<Tents, ParseError> {
     let col_counts = counts("cols", cols, rows)?;
     let row_counts = counts("rows", rows, cols)?;
     let grid = doc.require("grid", "followed by ROWS lines of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut tree = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        let row: Vec<char> = tokens.concat().chars().collect();
-        if row.len() != cols {
-            return Err(doc.error(*line, format!("expected {cols} cells, found {}", row.len())));
-        }
-        for ch in row {
-            tree.push(match ch {
-                '.' => false,
-                'T' => true,
-                _ => {
-                    return Err(doc.error(
-                        *line,
-                        format!("expected `.` (grass) or `T` (a tree), found `{ch}`"),
-                    ))
-                }
-            });
-        }
-    }
+    let expected = "`.` (grass) or `T` (a tree)";
+    let tree = Grid::together(expected).read(&doc, grid, (rows, cols), |s| match s {
+        "." => Some(false),
+        "T" => Some(true),
+        _ => None,
+    })?;
     let mut p = Tents::new(rows, cols, tree);
     p.row_counts = row_counts;
     p.col_counts = col_counts;
@@ -105,10 +87,9 @@ pub fn to_text(p: &Tents) -> String {
     let mut s = format!("family tents\nsize {} {}\n", p.rows, p.cols);
     s.push_str(&format!("cols {}\n", counts(&p.col_counts)));
     s.push_str(&format!("rows {}\ngrid\n", counts(&p.row_counts)));
-    for row in p.tree.chunks(p.cols.max(1)) {
-        s.extend(row.iter().map(|&t| if t { 'T' } else { '.' }));
-        s.push('\n');
-    }
+    s.push_str(
+        &Grid::together("").write(&p.tree, p.cols, |&t| if t { "T" } else { "." }.to_string()),
+    );
     s
 }
 

@@ -25,6 +25,7 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
@@ -521,13 +522,9 @@ impl Family for Tents {
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, (line, _)) in self.given().into_iter().enumerate() {
-            if drop.contains(&i) {
-                *p.count_mut(line) = None;
-            }
-        }
-        Some(p)
+        places::changed(self, self.given(), drop, |p, (line, _)| {
+            *p.count_mut(line) = None;
+        })
     }
 
     /// A solution can count the lines that have no count.
@@ -542,13 +539,9 @@ impl Family for Tents {
     }
 
     fn with_clues_from(&self, s: &Camp, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, line) in self.absent().into_iter().enumerate() {
-            if picks.contains(&i) {
-                *p.count_mut(line) = Some(self.tents_in(line, &s.tent));
-            }
-        }
-        Some(p)
+        places::changed(self, self.absent(), picks, |p, line| {
+            *p.count_mut(line) = Some(self.tents_in(line, &s.tent));
+        })
     }
 
     /// Every cell: `.` grass, `T` a tree.

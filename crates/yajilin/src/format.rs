@@ -15,6 +15,7 @@
 //! URL `5/5/m32j10`.
 
 use crate::{Cell, Dir, Yajilin, MAX_CELLS};
+use wellposed_engine::number_grid::Grid;
 use wellposed_engine::{puzzlink, Document, ParseError};
 
 const PIDS: [&str; 2] = ["yajilin", "yajirin"];
@@ -226,14 +227,8 @@ pub fn parse(text: &str, source: &str) -> Result<Yajilin, ParseError> {
     )?;
     let (rows, cols) = doc.size(MAX_CELLS)?;
     let mut p = Yajilin::empty(rows, cols);
-    for (key, flag) in [("outside", &mut p.outside), ("grey", &mut p.grey)] {
-        if let Some(e) = doc.get(key) {
-            if !e.values.is_empty() {
-                return Err(doc.error(e.line, format!("`{key}`: expected nothing after it")));
-            }
-            *flag = true;
-        }
-    }
+    p.outside = doc.flag("outside")?;
+    p.grey = doc.flag("grey")?;
     let grid = doc.require("grid", "followed by ROWS lines of cells")?;
     if !grid.values.is_empty() {
         return Err(doc.error(
@@ -241,30 +236,8 @@ pub fn parse(text: &str, source: &str) -> Result<Yajilin, ParseError> {
             "`grid`: expected the cells on the lines below it",
         ));
     }
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`grid`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    for (r, (line, tokens)) in grid.body.iter().enumerate() {
-        if tokens.len() != cols {
-            return Err(doc.error(
-                *line,
-                format!("expected {cols} cells, found {}", tokens.len()),
-            ));
-        }
-        for (c, t) in tokens.iter().enumerate() {
-            p.cells[r * cols + c] = Cell::of_token(t).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!(
-                        "expected `.` (open), `+` (blank clue) or a clue such as `2<` or `?`, found `{t}`"
-                    ),
-                )
-            })?;
-        }
-    }
+    let expected = "`.` (open), `+` (blank clue) or a clue such as `2<` or `?`";
+    p.cells = Grid::apart(expected).read(&doc, grid, (rows, cols), Cell::of_token)?;
     Ok(p)
 }
 
@@ -278,10 +251,6 @@ pub fn to_text(p: &Yajilin) -> String {
         s.push_str("grey\n");
     }
     s.push_str("grid\n");
-    for row in p.cells.chunks(p.cols.max(1)) {
-        let tokens: Vec<String> = row.iter().map(|c| c.token()).collect();
-        s.push_str(&tokens.join(" "));
-        s.push('\n');
-    }
+    s.push_str(&Grid::apart("").write(&p.cells, p.cols, |c| c.token()));
     s
 }

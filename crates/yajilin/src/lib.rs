@@ -30,6 +30,7 @@ mod tests;
 
 use serde::Serialize;
 use wellposed_engine::connectivity::{is_single_loop, single_cycle};
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -604,38 +605,28 @@ impl Family for Yajilin {
     /// The clues are the counting arrows (taking one away leaves its cell a clue cell whose
     /// number is not given).
     fn clues(&self) -> Vec<String> {
-        self.counted()
-            .map(|k| format!("{}: {}", self.cell_name(k), self.cells[k].token()))
-            .collect()
+        let token = |k: usize| self.cells[k].token();
+        places::named(self.counted(), |k| self.cell_name(k), token)
     }
 
     fn without_clues(&self, drop: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.counted().enumerate() {
-            if drop.contains(&i) {
-                if let Cell::Clue { dir, .. } = self.cells[k] {
-                    p.cells[k] = Cell::Clue { dir, count: None };
-                }
+        places::changed(self, self.counted(), drop, |p, k| {
+            if let Cell::Clue { dir, .. } = self.cells[k] {
+                p.cells[k] = Cell::Clue { dir, count: None };
             }
-        }
-        Some(p)
+        })
     }
 
     /// A solution can give every silent clue cell an arrow with its count.
     fn clues_from(&self, s: &Solution) -> Vec<String> {
-        self.silent()
-            .map(|k| format!("{}: {}", self.cell_name(k), self.arrow_from(s, k).token()))
-            .collect()
+        let arrow = |k: usize| self.arrow_from(s, k).token();
+        places::named(self.silent(), |k| self.cell_name(k), arrow)
     }
 
     fn with_clues_from(&self, s: &Solution, picks: &[usize]) -> Option<Self> {
-        let mut p = self.clone();
-        for (i, k) in self.silent().enumerate() {
-            if picks.contains(&i) {
-                p.cells[k] = self.arrow_from(s, k);
-            }
-        }
-        Some(p)
+        places::changed(self, self.silent(), picks, |p, k| {
+            p.cells[k] = self.arrow_from(s, k);
+        })
     }
 
     /// Every cell: `.` open, `?` a clue cell without a number, `N<` and the like arrow clues

@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, COUNTINGS};
+use wellposed_engine::{uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/yajilin.js`) and the answer published
 /// beside it: its last, error-free board, whose parts after the clues are the shading (`#`),
@@ -156,14 +157,7 @@ fn tiny_boards_count_as_brute_force_does() {
             })
             .count() as u64;
         solvable += usize::from(brute > 0);
-        for counting in [Counting::Blocking, Counting::Counter] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        assert_counts(&p, brute, &COUNTINGS[..2]);
     }
     assert!(solvable > 15, "only {solvable} cases have solutions");
 }

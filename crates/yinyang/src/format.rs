@@ -8,7 +8,8 @@
 //! writer always writes them all.
 
 use crate::{Colour, YinYang, MAX_CELLS};
-use wellposed_engine::{puzzlink, Document, ParseError};
+use wellposed_engine::number_grid::Grid;
+use wellposed_engine::{puzzlink, ParseError};
 
 const PID: &str = "yinyang";
 
@@ -34,30 +35,11 @@ pub fn parse(text: &str, source: &str) -> Result<YinYang, ParseError> {
     if let Some(read) = puzzlink::in_text::<YinYang>(text, source) {
         return read;
     }
-    let doc = Document::read_family(text, source, PID, &["size", "circles"], &["circles"])?;
-    let (rows, cols) = doc.size(MAX_CELLS)?;
-    let grid = doc.require("circles", "followed by ROWS lines of cells")?;
-    if grid.body.len() != rows {
-        return Err(doc.error(
-            grid.line,
-            format!("`circles`: expected {rows} rows, found {}", grid.body.len()),
-        ));
-    }
-    let mut circles = Vec::with_capacity(rows * cols);
-    for (line, tokens) in &grid.body {
-        let row: Vec<char> = tokens.concat().chars().collect();
-        if row.len() != cols {
-            return Err(doc.error(*line, format!("expected {cols} cells, found {}", row.len())));
-        }
-        for ch in row {
-            circles.push(circle_of(ch).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.` (no circle), `o` (white) or `x` (black), found `{ch}`"),
-                )
-            })?);
-        }
-    }
+    let grid = Grid::together("`.` (no circle), `o` (white) or `x` (black)");
+    let ((rows, cols), circles) =
+        grid.read_document((text, source), PID, "circles", MAX_CELLS, |s| {
+            circle_of(s.chars().next()?)
+        })?;
     Ok(YinYang {
         rows,
         cols,
@@ -67,12 +49,9 @@ pub fn parse(text: &str, source: &str) -> Result<YinYang, ParseError> {
 
 /// The document: the size, then the circles one row a line.
 pub fn to_text(p: &YinYang) -> String {
-    let mut s = format!("family yinyang\nsize {} {}\ncircles\n", p.rows, p.cols);
-    for row in p.circles.chunks(p.cols.max(1)) {
-        s.extend(row.iter().map(|&c| symbol(c)));
-        s.push('\n');
-    }
-    s
+    Grid::together("").write_document(PID, "circles", (p.rows, p.cols), &p.circles, |&c| {
+        symbol(c).to_string()
+    })
 }
 
 /// Reads a puzz.link URL's circles (see [`wellposed_engine::Family::from_puzzlink`]).

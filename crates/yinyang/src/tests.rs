@@ -1,6 +1,7 @@
 use super::*;
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{count, uniqueness, Counting, Options, Uniqueness, Xorshift};
+use wellposed_engine::testing::{assert_counts, COUNTINGS};
+use wellposed_engine::{count, uniqueness, Options, Uniqueness, Xorshift};
 
 /// pzprjs's own test URL (robx/pzprjs, `test/script/yinyang.js`) and the answer published
 /// beside it: its last board (checked with a `null` failcode), the circles (`1` white, `2`
@@ -179,15 +180,7 @@ fn tiny_boards_count_as_brute_force_does() {
         let (rows, cols) = shapes[case % shapes.len()];
         let p = random_puzzle(&mut rng, rows, cols, 3 + case as u64 % 4);
         let brute = brute_count(&p);
-        for counting in [Counting::Blocking, Counting::Counter, Counting::Auto] {
-            let opts = Options {
-                counting,
-                ..Options::default()
-            };
-            let c = count(&p, &opts, None).unwrap();
-            assert!(c.complete);
-            assert_eq!(c.to_u64(), Some(brute), "{counting:?} on {}", p.to_text());
-        }
+        assert_counts(&p, brute, &COUNTINGS);
     }
 }
 

@@ -13,6 +13,7 @@ pub mod format;
 pub mod generate;
 
 use serde::Serialize;
+use wellposed_engine::repair::places;
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 use wellposed_sat::{AmoEncoding, Cnf, Lit, Var};
@@ -273,13 +274,9 @@ impl Family for Zebra {
     }
 
     fn with_clues_from(&self, t: &Table, picks: &[usize]) -> Option<Self> {
-        let mut z = self.clone();
-        for (i, f) in self.placements(t).enumerate() {
-            if picks.contains(&i) {
-                z.clues.push((f, String::new()));
-            }
-        }
-        Some(z)
+        places::changed(self, self.placements(t), picks, |z, f| {
+            z.clues.push((f, String::new()));
+        })
     }
 
     const SUMMARY: &'static str = "zebra (Einstein) puzzles: categories matched by clues";

@@ -5,6 +5,7 @@
 //! of their first cells (`.` a `?`).
 
 use super::Rooms;
+use crate::number_grid::{Grid, Numbers};
 use crate::puzzlink::{self, Slot};
 use crate::{Document, EditGrid, ParseError};
 use serde::Serialize;
@@ -21,30 +22,20 @@ pub enum RoomClue {
 impl RoomClue {
     /// The clue's symbol in the text format and the edit grid: `.`, `?` or the number.
     pub fn symbol(self) -> String {
-        match self {
-            RoomClue::None => ".".into(),
-            RoomClue::Unknown => "?".into(),
-            RoomClue::Number(n) => n.to_string(),
-        }
+        Numbers::symbol(self.into())
     }
 
     /// The clue of a symbol: `.`, `?` or a number from 0 to `max`.
     pub fn of_symbol(s: &str, max: usize) -> Option<RoomClue> {
-        Some(match s {
-            "." => RoomClue::None,
-            "?" => RoomClue::Unknown,
-            _ => {
-                if !s.bytes().all(|b| b.is_ascii_digit()) || s.len() > 9 {
-                    return None;
-                }
-                let n: u32 = s.parse().ok()?;
-                if n as usize > max {
-                    return None;
-                }
-                RoomClue::Number(n)
-            }
-        })
+        numbers(max).of_symbol(s).map(RoomClue::from)
     }
+}
+
+crate::slot_conversions!(RoomClue, None, Unknown, Number);
+
+/// A room's number: 0 to `max`.
+fn numbers(max: usize) -> Numbers {
+    Numbers::new(0, u32::try_from(max).unwrap_or(u32::MAX))
 }
 
 /// Each room's clue from the document's `key` grid (rows × cols tokens, a number in any cell
@@ -60,54 +51,35 @@ pub fn read(
     let Some(entry) = doc.get(key) else {
         return Ok(clues);
     };
-    if entry.body.len() != rows {
-        return Err(doc.error(
-            entry.line,
-            format!("`{key}`: expected {rows} rows, found {}", entry.body.len()),
-        ));
-    }
-    for (r, (line, tokens)) in entry.body.iter().enumerate() {
-        if tokens.len() != cols {
+    let numbers = numbers(max);
+    let cells = Grid::apart(&numbers.expected()).read(doc, entry, (rows, cols), |t| {
+        numbers.of_symbol(t).map(RoomClue::from)
+    })?;
+    for (k, &clue) in cells.iter().enumerate() {
+        if clue == RoomClue::None {
+            continue;
+        }
+        let i = rooms.of[k];
+        if clues[i] != RoomClue::None {
+            let line = entry.body[k / cols].0;
+            let (r, c) = (k / cols + 1, k % cols + 1);
             return Err(doc.error(
-                *line,
-                format!("expected {cols} cells apart, found {}", tokens.len()),
+                line,
+                format!("a second number in the room of row {r} col {c}"),
             ));
         }
-        for (c, t) in tokens.iter().enumerate() {
-            let clue = RoomClue::of_symbol(t, max).ok_or_else(|| {
-                doc.error(
-                    *line,
-                    format!("expected `.`, `?` or a number from 0 to {max}, found `{t}`"),
-                )
-            })?;
-            if clue == RoomClue::None {
-                continue;
-            }
-            let i = rooms.of[r * cols + c];
-            if clues[i] != RoomClue::None {
-                return Err(doc.error(
-                    *line,
-                    format!("a second number in the room of row {} col {}", r + 1, c + 1),
-                ));
-            }
-            clues[i] = clue;
-        }
+        clues[i] = clue;
     }
     Ok(clues)
 }
 
 /// The `numbers` grid's lines: each room's clue in its first cell, `.` elsewhere.
 pub fn write(rooms: &Rooms, clues: &[RoomClue], cols: usize) -> String {
-    let mut cells = vec![".".to_string(); rooms.of.len()];
-    for (room, clue) in rooms.cells.iter().zip(clues) {
-        cells[room[0]] = clue.symbol();
+    let mut cells = vec![RoomClue::None; rooms.of.len()];
+    for (room, &clue) in rooms.cells.iter().zip(clues) {
+        cells[room[0]] = clue;
     }
-    let mut s = String::new();
-    for row in cells.chunks(cols.max(1)) {
-        s.push_str(&row.join(" "));
-        s.push('\n');
-    }
-    s
+    Grid::apart("").write(&cells, cols, |&c| c.symbol())
 }
 
 /// The rooms and their clues from a URL's body (its size checked against `max` cells, numbers
@@ -121,26 +93,14 @@ pub fn from_url(u: &puzzlink::Url, max: usize) -> Result<(Rooms, Vec<RoomClue>),
     }
     let clues = slots
         .into_iter()
-        .map(|s| match s {
-            Slot::Empty => Ok(RoomClue::None),
-            Slot::Unknown => Ok(RoomClue::Unknown),
-            Slot::Number(n) if n as usize <= max => Ok(RoomClue::Number(n)),
-            Slot::Number(n) => Err(format!("expected numbers up to {max}, found {n}")),
-        })
+        .map(|s| numbers(max).check(s).map(RoomClue::from))
         .collect::<Result<_, _>>()?;
     Ok((rooms, clues))
 }
 
 /// The URL body of rooms and their clues, written as pzprjs writes it.
 pub fn url_body(rooms: &Rooms, clues: &[RoomClue]) -> String {
-    let slots: Vec<Slot> = clues
-        .iter()
-        .map(|c| match *c {
-            RoomClue::None => Slot::Empty,
-            RoomClue::Unknown => Slot::Unknown,
-            RoomClue::Number(n) => Slot::Number(n),
-        })
-        .collect();
+    let slots: Vec<Slot> = clues.iter().map(|&c| c.into()).collect();
     format!("{}{}", rooms.code(), puzzlink::write_numbers(&slots))
 }
 
