@@ -138,9 +138,9 @@ pub fn generate(
 /// light reaches, until every white cell is lit (so no two lights see each other).
 fn relight(p: &Akari, light: &mut [bool], rng: &mut Xorshift) {
     let mut lit = vec![false; light.len()];
-    for k in 0..light.len() {
-        light[k] &= p.cells[k].is_white();
-        if light[k] {
+    for (k, on) in light.iter_mut().enumerate() {
+        *on &= p.cells[k].is_white();
+        if *on {
             for j in p.lit_from(k) {
                 lit[j] = true;
             }

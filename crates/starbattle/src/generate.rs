@@ -282,8 +282,8 @@ fn grow(
     };
     let mut grower = Grower::new(n, k, star, opts)?;
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for c in 0..n * n {
-        if let Some(g) = owner[c] {
+    for (c, o) in owner.iter().enumerate() {
+        if let Some(g) = *o {
             members[g].push(c);
         }
     }
