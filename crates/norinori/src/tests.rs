@@ -432,19 +432,3 @@ fn the_incremental_open_cells_are_the_backbones() {
     }
     assert!(compared >= 20, "{compared}");
 }
-
-/// Large rooms-only boards in minutes (run with `--ignored --nocapture`; prints the times).
-#[test]
-#[ignore]
-fn rooms_only_large_boards() {
-    let opts = Options::default();
-    for (rows, seed) in [(14, 1), (20, 1), (20, 2)] {
-        let start = std::time::Instant::now();
-        let (p, _, checks) = generate::generate_rooms(rows, rows, 40, seed, &opts).unwrap();
-        println!(
-            "{rows}x{rows} seed {seed}: {:.1} s, {checks} checks\n{}",
-            start.elapsed().as_secs_f64(),
-            p.url().unwrap()
-        );
-    }
-}
