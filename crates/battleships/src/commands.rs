@@ -40,6 +40,9 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
         json: json!({
             "seed": s, "hints": made.puzzle.hints.len(), "drawn": made.drawn,
             "puzzle": puzzle, "solution": solution,
+            // What other solvers read (`bench-genres --generated`); `null` where the URL
+            // cannot say the fleet.
+            "url": formats::url(&made.puzzle),
         }),
         puzzle,
     })
