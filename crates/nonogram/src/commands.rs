@@ -197,6 +197,8 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
             "seed": s, "drawn": drawn, "game_id": formats::game_id(&p),
             "puzzle": puzzle, "solution": picture, "solved_by_deduction": d.solved,
             "hardest": d.hardest, "open": d.open,
+            // What other solvers read (`bench-genres --generated`).
+            "url": formats::url(&p),
         }),
         puzzle,
     })
