@@ -363,6 +363,24 @@ fn moves(p: &Norinori, cells: &[usize]) -> Vec<(usize, usize)> {
 /// room loses a shaded cell and the room it joins gains one, and the planted shading keeps
 /// every rule); the move that leaves the fewest open cells is made. The search ends when
 /// none is open: the rooms alone have one solution.
+/// Measures layout `q` (its cells left open) and keeps it in `best` when it leaves fewer open
+/// than the layout kept there; returns how many it leaves open. A layout no better than the
+/// kept one is not measured to the end (`open_cells`' bound): it would not be taken.
+fn keep_best(
+    oracle: &mut RoomsOracle,
+    q: Norinori,
+    best: &mut Option<(Norinori, Vec<usize>)>,
+    n: usize,
+) -> Result<usize, String> {
+    let bound = best.as_ref().map_or(n, |(_, b)| b.len());
+    let left = oracle.open_cells(&q.rooms, bound)?;
+    let count = left.len();
+    if best.as_ref().is_none_or(|(_, b)| count < b.len()) {
+        *best = Some((q, left));
+    }
+    Ok(count)
+}
+
 pub fn generate_rooms(
     rows: usize,
     cols: usize,
@@ -434,21 +452,9 @@ pub fn generate_rooms(
                         continue;
                     }
                     tried += 1;
-                    // A layout no better than the best move of this round is not measured
-                    // to the end: it would not be taken.
-                    let bound = moved
-                        .as_ref()
-                        .map_or(n, |(_, b): &(Norinori, Vec<usize>)| b.len());
-                    let left = oracle.open_cells(&q.rooms, bound)?;
                     // The first move that settles more cells is taken; otherwise the best of
                     // a few (perhaps worse: layouts met are never met again, so it moves on).
-                    let better = left.len() < open.len();
-                    if moved
-                        .as_ref()
-                        .is_none_or(|(_, b): &(Norinori, Vec<usize>)| left.len() < b.len())
-                    {
-                        moved = Some((q, left));
-                    }
+                    let better = keep_best(&mut oracle, q, &mut moved, n)? < open.len();
                     if better || (tried == TRIES && open.len() > ENDGAME && stalled == 0) {
                         break;
                     }
@@ -479,18 +485,7 @@ pub fn generate_rooms(
                     if !seen.insert(q.rooms.of.clone()) {
                         continue;
                     }
-                    let bound = moved
-                        .as_ref()
-                        .map_or(n, |(_, b): &(Norinori, Vec<usize>)| b.len());
-                    let left = oracle.open_cells(&q.rooms, bound)?;
-                    let better = left.len() < open.len();
-                    if moved
-                        .as_ref()
-                        .is_none_or(|(_, b): &(Norinori, Vec<usize>)| left.len() < b.len())
-                    {
-                        moved = Some((q, left));
-                    }
-                    if better {
+                    if keep_best(&mut oracle, q, &mut moved, n)? < open.len() {
                         break;
                     }
                 }
