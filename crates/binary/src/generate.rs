@@ -66,11 +66,11 @@ pub fn random_grid(
     Some(p.unmask(&g1))
 }
 
-/// [`random_grid`] with each completion asked of varisat, incrementally: the rows fixed so far
-/// and the candidate line are assumptions.
+/// [`random_grid`] with each completion asked of one incremental solver (the engine's default,
+/// unbounded: a grid of a valid shape always exists): the rows fixed so far and the candidate
+/// line are assumptions.
 fn random_grid_by_sat(p: &Binary, m: &Matcher, rng: &mut Xorshift) -> Option<Vec<Vec<u8>>> {
-    use wellposed_engine::sat::{Backend, VarisatBackend};
-    use wellposed_engine::{Encoding, EncodingKind, Family};
+    use wellposed_engine::{Encoding, EncodingKind, Family, Incremental, Options};
     let Some(Encoding::Cnf(enc)) = p.encode(
         EncodingKind::Cnf,
         wellposed_engine::sat::Cnf::new().choices(),
@@ -81,7 +81,7 @@ fn random_grid_by_sat(p: &Binary, m: &Matcher, rng: &mut Xorshift) -> Option<Vec
         // No grid from a formula that was cut short; the generator's size checks come first.
         return None;
     }
-    let mut solver = VarisatBackend::new();
+    let mut solver = Incremental::new(&Options::default()).ok()?;
     solver.add_cnf(&enc.cnf);
     let w = p.width;
     let mut fixed = Vec::new();

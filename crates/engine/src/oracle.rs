@@ -117,3 +117,70 @@ impl UniquenessOracle {
         matches!(answer, Ok(false))
     }
 }
+
+/// One incremental SAT solver for a generator's many related questions (a planted answer
+/// held while clues or rooms change): clauses are added once, each question is a solve under
+/// assumptions, and what the solver learnt stays. The solver is the one the options name
+/// (`--backend`; the CLI's default for generation is varisat, `--backend cadical` takes
+/// CaDiCaL where the build has it), with their bounds set — so a family never picks a SAT
+/// backend itself.
+///
+/// ```
+/// use wellposed_engine::{Incremental, Options};
+/// use wellposed_engine::sat::Var;
+/// let mut solver = Incremental::new(&Options::default()).unwrap();
+/// let (a, b) = (Var(0).positive(), Var(1).positive());
+/// solver.add_clause(&[a, b]);
+/// assert!(solver.solve(&[!a]).unwrap());
+/// assert!(solver.value(Var(1)));
+/// solver.add_clause(&[!b]);
+/// assert!(!solver.solve(&[!a]).unwrap());
+/// assert_eq!(solver.solves, 2);
+/// ```
+pub struct Incremental {
+    solver: Box<dyn Backend>,
+    /// Solves asked and the time spent in them.
+    pub solves: u64,
+    pub seconds: f64,
+}
+
+impl Incremental {
+    /// An empty solver of the options' choice, their bounds set.
+    pub fn new(opts: &Options) -> Result<Incremental, EngineError> {
+        Ok(Incremental {
+            solver: backend(opts)?,
+            solves: 0,
+            seconds: 0.0,
+        })
+    }
+
+    /// The backend's name, for reports.
+    pub fn name(&self) -> &'static str {
+        self.solver.name()
+    }
+
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver.add_clause(clause);
+    }
+
+    /// Adds every clause of `cnf`. Its variables are the solver's: a formula of auxiliary
+    /// variables must be numbered after every variable used so far (`Cnf::reserve_vars`).
+    pub fn add_cnf(&mut self, cnf: &Cnf) {
+        self.solver.add_cnf(cnf);
+    }
+
+    /// Satisfiable under the assumptions? `Err` when a bound (`--timeout`, `--conflicts`)
+    /// stopped the solve. After `Ok(true)`, [`Incremental::value`] reads the model.
+    pub fn solve(&mut self, assumptions: &[Lit]) -> Result<bool, EngineError> {
+        let start = std::time::Instant::now();
+        let answer = self.solver.solve(assumptions);
+        self.solves += 1;
+        self.seconds += start.elapsed().as_secs_f64();
+        Ok(answer?)
+    }
+
+    /// The variable's value in the last model.
+    pub fn value(&self, var: Var) -> bool {
+        self.solver.value(var)
+    }
+}

@@ -404,7 +404,7 @@ pub fn generate_rooms(
         }
         // One incremental solver for this planted shading: every layout the search tries
         // is a set of assumptions on it (see `oracle`).
-        let mut oracle = RoomsOracle::new(rows, cols, &shaded);
+        let mut oracle = RoomsOracle::new(rows, cols, &shaded, opts)?;
         let mut open = oracle.open_cells(&p.rooms, n)?;
         // Room layouts met before (as labels): the search never goes back to one, which
         // would make it cycle between two layouts as good as each other.

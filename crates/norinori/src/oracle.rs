@@ -12,10 +12,11 @@
 
 use std::collections::HashMap;
 use wellposed_engine::rooms::{neighbours, Rooms};
-use wellposed_sat::{Backend, Cnf, Lit, Var, VarisatBackend};
+use wellposed_engine::sat::{Cnf, Lit, Var};
+use wellposed_engine::{Incremental, Options};
 
 pub struct RoomsOracle {
-    solver: VarisatBackend,
+    solver: Incremental,
     /// The next free variable: cells are `0..n`, then activation and auxiliary variables.
     next: u32,
     planted: Vec<bool>,
@@ -33,10 +34,16 @@ pub struct RoomsOracle {
 const POOL: usize = 4_000;
 
 impl RoomsOracle {
-    /// The domino rule of a `rows`×`cols` board, for the planted shading `planted`.
-    pub fn new(rows: usize, cols: usize, planted: &[bool]) -> RoomsOracle {
+    /// The domino rule of a `rows`×`cols` board, for the planted shading `planted`, in the
+    /// solver the options name.
+    pub fn new(
+        rows: usize,
+        cols: usize,
+        planted: &[bool],
+        opts: &Options,
+    ) -> Result<RoomsOracle, String> {
         let n = rows * cols;
-        let mut solver = VarisatBackend::new();
+        let mut solver = Incremental::new(opts).map_err(|e| e.to_string())?;
         let x = |k: usize| Var(k as u32).positive();
         for k in 0..n {
             let nbrs: Vec<usize> = neighbours(rows, cols, k).collect();
@@ -50,14 +57,14 @@ impl RoomsOracle {
                 }
             }
         }
-        RoomsOracle {
+        Ok(RoomsOracle {
             solver,
             next: n as u32,
             planted: planted.to_vec(),
             rooms: HashMap::new(),
             pool: Vec::new(),
             checks: 0,
-        }
+        })
     }
 
     /// The activation literal of a room, its guarded count added when first met.

@@ -421,7 +421,7 @@ fn the_incremental_open_cells_are_the_backbones() {
         }
         let b = wellposed_engine::backbone(&p, &opts).unwrap().unwrap();
         let want: Vec<usize> = (0..rows * cols).filter(|&k| b.fixed[k].is_none()).collect();
-        let mut oracle = crate::oracle::RoomsOracle::new(rows, cols, &shaded);
+        let mut oracle = crate::oracle::RoomsOracle::new(rows, cols, &shaded, &opts).unwrap();
         assert_eq!(
             oracle.open_cells(&p.rooms, rows * cols).unwrap(),
             want,
