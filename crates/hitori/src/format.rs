@@ -56,12 +56,8 @@ fn base36(b: u8) -> Option<u32> {
 
 /// Reads a `hitori` URL.
 pub fn from_url(u: &puzzlink::Url) -> Result<Hitori, String> {
+    u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
     let n = rows * cols;
     let b = u.body.as_bytes();
     let mut cells = Vec::with_capacity(n);

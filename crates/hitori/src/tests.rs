@@ -170,7 +170,11 @@ fn parse_errors_name_the_line() {
         ("https://puzz.link/p?hitori/3/3/!!!!", 1, "unexpected `!`"),
         ("https://puzz.link/p?hitori/3/3/-1", 1, "two base-36 digits"),
         ("https://puzz.link/p?hitori/1/1/11", 1, "after the 1 cells"),
-        ("https://puzz.link/p?hitori/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?hitori/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 

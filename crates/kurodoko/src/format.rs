@@ -47,12 +47,8 @@ pub fn to_text(p: &Kurodoko) -> String {
 
 /// Reads a `kurodoko` URL.
 pub fn from_url(u: &puzzlink::Url) -> Result<Kurodoko, String> {
+    u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
     let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols)?;
     if !rest.is_empty() && rest != "/" {
         return Err(format!("unexpected `{rest}` after the numbers"));

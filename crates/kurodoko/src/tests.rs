@@ -130,7 +130,11 @@ fn parse_errors_name_the_line() {
         ("family kurodoko\nsize 1 2\nnumbers\n1 x\n", 4, "found `x`"),
         ("family kurodoko\nsize 1 2\n", 2, "missing `numbers`"),
         ("https://puzz.link/p?kurodoko/3/3/!!!!", 1, "unexpected"),
-        ("https://puzz.link/p?kurodoko/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?kurodoko/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 

@@ -28,12 +28,8 @@ pub fn to_text(p: &Lits) -> String {
 
 /// Reads a `lits` URL.
 pub fn from_url(u: &puzzlink::Url) -> Result<Lits, String> {
+    u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
     let (rooms, rest) = Rooms::from_code(rows, cols, u.body)?;
     if !rest.is_empty() && rest != "/" {
         return Err(format!("unexpected `{rest}` after the room borders"));

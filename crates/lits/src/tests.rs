@@ -170,7 +170,11 @@ fn parse_errors_name_the_line() {
             1,
             "after the room borders",
         ),
-        ("https://puzz.link/p?lits/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?lits/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 

@@ -70,13 +70,8 @@ pub fn to_text(p: &Masyu) -> String {
 }
 
 pub fn from_url(u: &puzzlink::Url) -> Result<Masyu, String> {
+    let n = u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
-    let n = rows * cols;
     let mut cells = vec![Pearl::None; n];
     for (i, ch) in u.body.chars().take(n.div_ceil(3)).enumerate() {
         let v = ch.to_digit(27).ok_or_else(|| {

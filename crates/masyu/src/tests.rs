@@ -103,7 +103,11 @@ fn parse_errors_name_the_line() {
         ),
         ("family masyu\nsize 1 2\ngrid\nw 3\n", 4, "black pearl"),
         ("https://puzz.link/p?mashu/3/3/z", 1, "unexpected `z`"),
-        ("https://puzz.link/p?mashu/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?mashu/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 

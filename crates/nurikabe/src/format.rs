@@ -48,12 +48,8 @@ pub fn to_text(p: &Nurikabe) -> String {
 
 /// Reads a `nurikabe` URL.
 pub fn from_url(u: &puzzlink::Url) -> Result<Nurikabe, String> {
+    u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
     let (slots, rest) = puzzlink::read_numbers(u.body, rows * cols)?;
     if !rest.is_empty() {
         return Err(format!("unexpected `{rest}` after the cells"));

@@ -144,7 +144,11 @@ fn parse_errors_name_the_line() {
         ("family nurikabe\nsize 1 2\n", 2, "missing `grid`"),
         ("https://puzz.link/p?nurikabe/3/3/!", 1, "unexpected `!`"),
         ("https://puzz.link/p?nurikabe/2/2/0", 1, "numbers from 1"),
-        ("https://puzz.link/p?nurikabe/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?nurikabe/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 

@@ -75,12 +75,8 @@ pub fn to_text(p: &Slitherlink) -> String {
 
 /// Reads a `slither` URL (see the module's documentation).
 pub fn from_url(u: &puzzlink::Url) -> Result<Slitherlink, String> {
+    u.cells(MAX_CELLS)?;
     let (rows, cols) = (u.rows, u.cols);
-    if rows == 0 || cols == 0 || rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(format!(
-            "expected 1..{MAX_CELLS} cells in all, found {cols} columns × {rows} rows"
-        ));
-    }
     let n = rows * cols;
     let mut cells = vec![Cell::Empty; n];
     let mut at = 0usize;

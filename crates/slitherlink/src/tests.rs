@@ -118,7 +118,11 @@ fn parse_errors_name_the_line() {
         ("family slitherlink\nsize 1 2\n", 2, "missing `grid`"),
         ("https://puzz.link/p?slither/3/3/!", 1, "unexpected `!`"),
         ("https://puzz.link/p?slither/3/3/0-", 1, "unexpected `-`"),
-        ("https://puzz.link/p?slither/1000/1000/", 1, "cells in all"),
+        (
+            "https://puzz.link/p?slither/1000/1000/",
+            1,
+            "expected 1 to 10000 cells",
+        ),
     ]);
 }
 
