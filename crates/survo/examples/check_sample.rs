@@ -5,7 +5,7 @@
 //! cargo run --release --example check_sample -p wellposed-survo -- 4 6 20 1   (m n count seed)
 //! Prints one line per column margin, then the estimate.
 
-use wellposed_survo::check::{columns, complement, walk_margins, Worker};
+use wellposed_survo::check::{columns, Worker};
 
 fn cpu() -> f64 {
     // SAFETY: clock_gettime only writes the struct it is given.
@@ -14,38 +14,20 @@ fn cpu() -> f64 {
     t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
 }
 
+mod sample;
+
 fn main() {
-    let a: Vec<String> = std::env::args().skip(1).collect();
-    let (m, n, count, seed): (usize, usize, usize, u64) = (
-        a[0].parse().unwrap(),
-        a[1].parse().unwrap(),
-        a[2].parse().unwrap(),
-        a[3].parse().unwrap(),
-    );
-    let mut walked = Vec::new();
-    walk_margins(n, m, &[], &[], &mut |c| {
-        if c >= complement(c, m).as_slice() {
-            walked.push(c.to_vec());
-        }
-    });
-    let total = walked.len();
-    // splitmix64: a uniform pick per column margin.
-    let mut state = seed;
-    let mut below = |k: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % k as u64) as usize
-    };
+    let mut sample = sample::Sample::from_args("check_sample M N COUNT SEED");
+    let (m, n) = (sample.m, sample.n);
+    let total = sample.walked.len();
     let mut costs = Vec::new();
     let mut w = Worker::default();
     // SURVO_PAIR_WEIGHT: the largest weight of the weighted pair condition (measurements).
     w.weight = std::env::var("SURVO_PAIR_WEIGHT")
         .ok()
         .map(|v| v.parse().unwrap());
-    for _ in 0..count {
-        let c = &walked[below(total)];
+    for _ in 0..sample.count {
+        let c = &sample.pick();
         let stats = w.stats;
         let rejected = w.flow_rejected;
         let weighed = w.weights_rejected;

@@ -8,33 +8,16 @@ use wellposed_survo::check::place::Placement;
 use wellposed_survo::check::weights::Weights;
 use wellposed_survo::check::{complement, row_needs, walk_margins, PAIR_WEIGHT};
 
+mod sample;
+
 fn main() {
-    let a: Vec<String> = std::env::args().skip(1).collect();
-    let (m, n, count, seed): (usize, usize, usize, u64) = (
-        a[0].parse().unwrap(),
-        a[1].parse().unwrap(),
-        a[2].parse().unwrap(),
-        a[3].parse().unwrap(),
-    );
-    let mut walked = Vec::new();
-    walk_margins(n, m, &[], &[], &mut |c| {
-        if c >= complement(c, m).as_slice() {
-            walked.push(c.to_vec());
-        }
-    });
-    let mut state = seed;
-    let mut below = |k: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % k as u64) as usize
-    };
+    let mut sample = sample::Sample::from_args("check_sides M N COUNT SEED");
+    let (m, n) = (sample.m, sample.n);
     let (mut p, mut q) = (Placement::default(), Placement::default());
     let mut weights = Weights::default();
     let (mut own, mut twin, mut least) = ([0u64; 3], [0u64; 3], [0u64; 3]);
-    for _ in 0..count {
-        let cols = walked[below(walked.len())].clone();
+    for _ in 0..sample.count {
+        let cols = sample.pick();
         let Some(need) = row_needs(m, &cols) else {
             continue;
         };

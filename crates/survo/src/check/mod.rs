@@ -203,15 +203,8 @@ pub fn margins(parts: usize, size: usize) -> Vec<Vec<u32>> {
     out
 }
 
-/// The complement of a decreasing margin of lines of `size` cells (see the module text).
-pub fn complement(margin: &[u32], size: usize) -> Vec<u32> {
-    let top = (margin.len() * size) as u32;
-    margin
-        .iter()
-        .rev()
-        .map(|&s| size as u32 * (top + 1) - s)
-        .collect()
-}
+/// The complement of a decreasing margin (see the module text): the first method's.
+pub use crate::enumerate::complement;
 
 /// The complement of a row-major table: v ↦ top + 1 − v, rows and columns reversed.
 fn complement_table(table: &[u32]) -> Vec<u32> {

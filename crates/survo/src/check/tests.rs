@@ -25,6 +25,47 @@ fn listed(method: Method, m: usize, n: usize, threads: usize) -> (Tally, Vec<Fou
     (t, found)
 }
 
+/// The first method as the tests' oracle on m×n tables with no givens: the tables of a pair of
+/// margins, up to `limit`, each shown to `visit`.
+struct FirstMethod {
+    m: usize,
+    n: usize,
+    tables: Tables,
+    givens: Vec<u32>,
+}
+
+impl FirstMethod {
+    fn new(m: usize, n: usize) -> FirstMethod {
+        FirstMethod {
+            m,
+            n,
+            tables: Tables::new(m, n),
+            givens: vec![0; m * n],
+        }
+    }
+
+    fn tables(
+        &self,
+        rows: &[u32],
+        cols: &[u32],
+        limit: u64,
+        visit: impl FnMut(&[u32]) -> bool,
+    ) -> u64 {
+        let p = solver::Problem {
+            m: self.m,
+            n: self.n,
+            rows,
+            cols,
+            givens: &self.givens,
+        };
+        solver::solve(&p, &self.tables, limit, visit)
+    }
+
+    fn count(&self, rows: &[u32], cols: &[u32], limit: u64) -> u64 {
+        self.tables(rows, cols, limit, |_| true)
+    }
+}
+
 /// Mustonen's 2007 values ([`crate::MUSTONEN_2007`], which tests/agreement.rs holds the first
 /// method to).
 #[test]
@@ -86,20 +127,12 @@ fn value_placement_lists_the_first_methods_puzzles() {
 #[test]
 fn placement_counts_as_the_solver_does() {
     for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5)] {
-        let tables = Tables::new(m, n);
+        let first = FirstMethod::new(m, n);
         let mut placement = Placement::default();
-        let givens = vec![0; m * n];
         let (mut several, mut one) = (0, 0);
         for rows in margins(m, n) {
             for cols in margins(n, m) {
-                let p = solver::Problem {
-                    m,
-                    n,
-                    rows: &rows,
-                    cols: &cols,
-                    givens: &givens,
-                };
-                let want = solver::solve(&p, &tables, 2, |_| true);
+                let want = first.count(&rows, &cols, 2);
                 let got = placement.decide(&rows, &cols);
                 assert_eq!(got, want, "{rows:?} × {cols:?}");
                 for t in placement.tables() {
@@ -119,9 +152,8 @@ fn placement_counts_as_the_solver_does() {
 #[test]
 fn marked_pairs_have_two_tables() {
     for (m, n) in [(3, 3), (3, 4), (4, 3)] {
-        let tables = Tables::new(m, n);
+        let first = FirstMethod::new(m, n);
         let mut placement = Placement::default();
-        let givens = vec![0; m * n];
         let mut marked = 0;
         for cols in margins(n, m) {
             let mut several = Several::default();
@@ -133,20 +165,13 @@ fn marked_pairs_have_two_tables() {
                 }
             }
             for rows in margins(m, n) {
-                let p = solver::Problem {
-                    m,
-                    n,
-                    rows: &rows,
-                    cols: &cols,
-                    givens: &givens,
-                };
-                let count = solver::solve(&p, &tables, 2, |_| true);
+                let count = first.count(&rows, &cols, 2);
                 if several.contains(&rows) {
                     marked += 1;
                     assert_eq!(count, 2, "{rows:?} × {cols:?} marked");
                 }
                 if count == 1 {
-                    solver::solve(&p, &tables, 1, |t| {
+                    first.tables(&rows, &cols, 1, |t| {
                         assert!(!has_trade(t, m, n), "a unique table with a trade");
                         true
                     });
@@ -201,20 +226,12 @@ fn margins_and_complements() {
 fn pair_conditions_never_reject_a_pair_with_a_table() {
     let mut weight_rejections = 0;
     for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (5, 2)] {
-        let tables = Tables::new(m, n);
-        let givens = vec![0; m * n];
+        let first = FirstMethod::new(m, n);
         let mut flow = flow::Flow::default();
         let mut weights = weights::Weights::default();
         for rows in margins(m, n) {
             for cols in margins(n, m) {
-                let p = solver::Problem {
-                    m,
-                    n,
-                    rows: &rows,
-                    cols: &cols,
-                    givens: &givens,
-                };
-                let has = solver::solve(&p, &tables, 1, |_| true) > 0;
+                let has = first.count(&rows, &cols, 1) > 0;
                 let passes_flow = flow.feasible(&rows, &cols);
                 let passes_weights = weights.admits(&rows, &cols, 6);
                 let cuts = weights::row_cuts(m, &cols, 6);
@@ -282,21 +299,13 @@ fn high_counts_are_the_reachable_ones() {
 #[test]
 fn race_counts_as_the_solver_does() {
     for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5)] {
-        let tables = Tables::new(m, n);
-        let givens = vec![0; m * n];
+        let first = FirstMethod::new(m, n);
         let mut w = Worker::default();
         for start in [1, 7, 40] {
             let mut twin_decided = 0;
             for rows in margins(m, n) {
                 for cols in margins(n, m) {
-                    let p = solver::Problem {
-                        m,
-                        n,
-                        rows: &rows,
-                        cols: &cols,
-                        givens: &givens,
-                    };
-                    let want = solver::solve(&p, &tables, 2, |_| true);
+                    let want = first.count(&rows, &cols, 2);
                     let got = w.race_from(&rows, &cols, start);
                     assert_eq!(got, want, "{rows:?} × {cols:?} from {start}");
                     twin_decided += usize::from(w.placement.aborted());
@@ -323,8 +332,7 @@ fn race_counts_as_the_solver_does() {
 fn walk_cuts_keep_every_pair_with_a_table() {
     let mut skipped = 0;
     for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (5, 2)] {
-        let tables = Tables::new(m, n);
-        let givens = vec![0; m * n];
+        let first = FirstMethod::new(m, n);
         let total = (m * n * (m * n + 1) / 2) as i64;
         let least = (n * (n + 1) / 2) as i64;
         for cols in margins(n, m) {
@@ -339,15 +347,8 @@ fn walk_cuts_keep_every_pair_with_a_table() {
                         continue;
                     }
                     skipped += 1;
-                    let p = solver::Problem {
-                        m,
-                        n,
-                        rows: &rows,
-                        cols: &cols,
-                        givens: &givens,
-                    };
                     assert_eq!(
-                        solver::solve(&p, &tables, 1, |_| true),
+                        first.count(&rows, &cols, 1),
                         0,
                         "{rows:?} × {cols:?} skipped (weights up to {max})"
                     );
