@@ -182,3 +182,94 @@ fn hints_are_player_sized_steps_of_the_solution() {
     }
     assert!(hinted >= 10, "{hinted} puzzles hinted");
 }
+
+/// Each family rule's `propose_steps` groups together are exactly what its `propose` proposes
+/// (as sets of removals), in every state along a deduction path — propagation to its
+/// fixpoint, then the easiest family rule that proposes something — on every registered
+/// family's examples, first bundled instances and first corpus URLs: a hint's step is one
+/// part of what grading applies, and nothing else.
+#[test]
+fn each_rule_s_steps_together_are_what_it_proposes() {
+    use std::collections::BTreeSet;
+    use wellposed_engine::deduce::{possible, Removal};
+    let key = |r: &Removal| (r.var.index(), r.value);
+    let (mut states, mut families) = (0, 0);
+    for family in wellposed_families::FAMILIES {
+        let examples = family
+            .examples
+            .iter()
+            .enumerate()
+            .map(|(k, t)| (format!("{} example {}", family.name, k + 1), t.to_string()));
+        // The first URLs of its corpus (pzprjs's test URL among them, where it has one).
+        let corpus = std::fs::read_to_string(
+            root()
+                .join("encodings")
+                .join(family.name)
+                .join("puzzlink.tsv"),
+        )
+        .unwrap_or_default();
+        let urls: Vec<(String, String)> = corpus
+            .lines()
+            .filter(|l| l.starts_with("http"))
+            .take(3)
+            .map(|l| {
+                let url = l.split('\t').next().unwrap_or_default().to_string();
+                (url.clone(), url)
+            })
+            .collect();
+        let mut seen = false;
+        let texts = examples
+            .chain(bundled(family).into_iter().take(3))
+            .chain(urls);
+        for (what, text) in texts {
+            let Ok(p) = (family.parse)(&text, &what) else {
+                continue;
+            };
+            let Ok((enc, mut rules)) = wellposed_engine::grading::deduction_input(p.as_ref())
+            else {
+                continue;
+            };
+            if rules.is_empty() {
+                continue;
+            }
+            seen = true;
+            // The engine's order: easiest level first, the family's order within a level.
+            rules.sort_by_key(|r| r.rule().level());
+            let deducer = Deducer::new(&enc);
+            let mut state = deducer.start();
+            for _ in 0..400 {
+                if state.contains(&0) || !deducer.propagate(&mut state, None) {
+                    break;
+                }
+                let mut next: Vec<Removal> = Vec::new();
+                for r in &rules {
+                    let all = r.propose(&state);
+                    let steps = r.propose_steps(&state);
+                    let from_steps: BTreeSet<_> = steps.iter().flatten().map(key).collect();
+                    assert_eq!(
+                        all.iter().map(key).collect::<BTreeSet<_>>(),
+                        from_steps,
+                        "{what}: {}",
+                        r.rule().name()
+                    );
+                    states += 1;
+                    if next.is_empty() {
+                        next = all
+                            .into_iter()
+                            .filter(|x| possible(&state, x.var, x.value))
+                            .collect();
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                for x in &next {
+                    Deducer::remove(&mut state, x);
+                }
+            }
+        }
+        families += usize::from(seen);
+    }
+    assert!(families >= 20, "{families} families with rules");
+    assert!(states >= 2000, "{states} states");
+}

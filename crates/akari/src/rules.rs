@@ -92,8 +92,13 @@ impl FamilyRule for NumberDiagonal {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One number a step: the cells that see too many of its free neighbours.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let b = &self.0;
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         let mut hits = vec![0usize; b.sees.len()];
         for (n, around) in &b.numbers {
             let placed = around.iter().filter(|&&v| is_light(state, v)).count();
@@ -114,14 +119,18 @@ impl FamilyRule for NumberDiagonal {
                     hits[y] += 1;
                 }
             }
+            let mut out = Vec::new();
             for &y in &touched {
                 if hits[y] > spare && possible(state, light(y), true) {
                     out.push(no_light(y, self.rule()));
                 }
                 hits[y] = 0;
             }
+            if !out.is_empty() {
+                steps.push(out);
+            }
         }
-        out
+        steps
     }
 }
 
@@ -137,6 +146,11 @@ impl FamilyRule for DarkCell {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One cell a step: each light ruled out is its own application of the rule.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let b = &self.0;
         let n = b.sees.len();
         // A cell's possible sources are itself and the cells it sees that may hold a light.
@@ -165,7 +179,7 @@ impl FamilyRule for DarkCell {
                 ruled_out[s] = false;
             }
             if dark {
-                out.push(no_light(x, self.rule()));
+                out.push(vec![no_light(x, self.rule())]);
             }
         }
         out

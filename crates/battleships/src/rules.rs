@@ -57,9 +57,17 @@ impl FamilyRule for Placements {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        let mut out: Vec<Removal> = self.propose_steps(state).into_iter().flatten().collect();
+        out.sort_unstable_by_key(|r| (r.var.index(), r.value));
+        out.dedup_by_key(|r| (r.var.index(), r.value));
+        out
+    }
+
+    /// One known ship cell or piece hint a step: what all its possible placements agree on.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let ship_var = |k: usize| Var(k as u32);
         let placement_var = |i: usize| Var((self.board + i) as u32);
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         let mut count = vec![0u32; self.board];
         let mut clear = vec![0u32; self.board];
         // Every ship cell known, and every piece hint: the placements one of which holds.
@@ -86,6 +94,7 @@ impl FamilyRule for Placements {
                 }
             }
             let all = live.len() as u32;
+            let mut out = Vec::new();
             for c in 0..self.board {
                 if count[c] == all && possible(state, ship_var(c), false) {
                     out.push(Removal {
@@ -104,9 +113,10 @@ impl FamilyRule for Placements {
                     });
                 }
             }
+            if !out.is_empty() {
+                steps.push(out);
+            }
         }
-        out.sort_unstable_by_key(|r| (r.var.index(), r.value));
-        out.dedup_by_key(|r| (r.var.index(), r.value));
-        out
+        steps
     }
 }

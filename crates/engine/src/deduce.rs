@@ -260,7 +260,8 @@ impl<'e> Deducer<'e> {
         }))
     }
 
-    fn remove(state: &mut State, r: &Removal) {
+    /// Applies a removal to a state (a variable left with no value is a contradiction).
+    pub fn remove(state: &mut State, r: &Removal) {
         state[r.var.index()] &= !if r.value { TRUE } else { FALSE };
     }
 

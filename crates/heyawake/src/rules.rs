@@ -49,10 +49,15 @@ impl FamilyRule for RoomPatterns {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One room a step.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let p = &self.p;
         let (rows, cols) = (p.rows(), p.cols());
         let var = |k: usize| Var(k as u32);
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         for (i, room) in p.rooms.cells.iter().enumerate() {
             let crate::Clue::Number(want) = p.clues[i] else {
                 continue;
@@ -83,6 +88,7 @@ impl FamilyRule for RoomPatterns {
                     can_off |= !bits;
                 }
             }
+            let mut out = Vec::new();
             for (j, &k) in room.iter().enumerate() {
                 for (value, can) in [(true, can_on), (false, can_off)] {
                     if can >> j & 1 == 0 && possible(state, var(k), value) {
@@ -95,8 +101,11 @@ impl FamilyRule for RoomPatterns {
                     }
                 }
             }
+            if !out.is_empty() {
+                steps.push(out);
+            }
         }
-        out
+        steps
     }
 
     fn why(&self) -> &'static str {
@@ -110,6 +119,11 @@ impl FamilyRule for NoSplit {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One cut cell a step.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let (rows, cols) = (self.p.rows(), self.p.cols());
         let n = rows * cols;
         let var = |k: usize| Var(k as u32);
@@ -118,11 +132,13 @@ impl FamilyRule for NoSplit {
         cut_cells(rows, cols, &passable, &required)
             .into_iter()
             .filter(|&k| possible(state, var(k), true))
-            .map(|k| Removal {
-                var: var(k),
-                value: true,
-                rule: self.rule(),
-                clause: None,
+            .map(|k| {
+                vec![Removal {
+                    var: var(k),
+                    value: true,
+                    rule: self.rule(),
+                    clause: None,
+                }]
             })
             .collect()
     }

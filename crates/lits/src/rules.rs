@@ -58,7 +58,8 @@ impl LitsRule {
         }
     }
 
-    fn room_overlap(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One room a step: the cells all its possible tetrominoes cover.
+    fn room_overlap(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let may = |k: usize| possible(state, Var(k as u32), true);
         for ps in &self.layout.placements {
             let mut common: Option<Vec<usize>> = None;
@@ -71,13 +72,16 @@ impl LitsRule {
                     Some(c) => c.into_iter().filter(|k| cells.contains(k)).collect(),
                 });
             }
+            let mut out = Vec::new();
             for k in common.unwrap_or_default() {
-                self.shade(state, k, out);
+                self.shade(state, k, &mut out);
             }
+            steps.push(out);
         }
     }
 
-    fn no_split(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One cut cell a step.
+    fn no_split(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let (rows, cols) = (self.p.rows(), self.p.cols());
         let n = rows * cols;
         let passable: Vec<bool> = (0..n)
@@ -87,7 +91,9 @@ impl LitsRule {
             .map(|k| !possible(state, Var(k as u32), false))
             .collect();
         for k in cut_cells(rows, cols, &passable, &required) {
-            self.shade(state, k, out);
+            let mut out = Vec::new();
+            self.shade(state, k, &mut out);
+            steps.push(out);
         }
     }
 }
@@ -101,12 +107,17 @@ impl FamilyRule for LitsRule {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let mut out = Vec::new();
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        let mut steps = Vec::new();
         match self.kind {
-            Kind::RoomOverlap => self.room_overlap(state, &mut out),
-            Kind::NoSplit => self.no_split(state, &mut out),
+            Kind::RoomOverlap => self.room_overlap(state, &mut steps),
+            Kind::NoSplit => self.no_split(state, &mut steps),
         }
-        out
+        steps.retain(|g| !g.is_empty());
+        steps
     }
 
     fn why(&self) -> &'static str {

@@ -385,6 +385,14 @@ impl wellposed_engine::deduce::FamilyRule for KempeChains {
         &self,
         state: &wellposed_engine::deduce::State,
     ) -> Vec<wellposed_engine::deduce::Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One chain (its one exit region's colours) a step.
+    fn propose_steps(
+        &self,
+        state: &wellposed_engine::deduce::State,
+    ) -> Vec<Vec<wellposed_engine::deduce::Removal>> {
         use wellposed_engine::deduce::{possible, Removal};
         let (n, k) = (self.regions, self.colours);
         let can: Vec<Vec<bool>> = (0..n)
@@ -433,13 +441,17 @@ impl wellposed_engine::deduce::FamilyRule for KempeChains {
                     exits.sort_unstable();
                     exits.dedup();
                     if let [x] = exits[..] {
-                        for c in (0..k).filter(|&c| c != a && c != b && can[x][c]) {
-                            out.push(Removal {
+                        let group: Vec<Removal> = (0..k)
+                            .filter(|&c| c != a && c != b && can[x][c])
+                            .map(|c| Removal {
                                 var: self.var(x, c),
                                 value: true,
                                 rule: self.rule(),
                                 clause: None,
-                            });
+                            })
+                            .collect();
+                        if !group.is_empty() {
+                            out.push(group);
                         }
                     }
                 }

@@ -105,21 +105,30 @@ impl FamilyRule for ColourPairs {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One pair of neighbouring regions a step.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let g = &self.0;
         let p = Possible::new(&g.neighbours, g.colours, state);
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         for (a, nb) in g.neighbours.iter().enumerate() {
             for &b in nb.iter().filter(|&&b| b > a) {
                 let pair = p.can[a] | p.can[b];
                 if pair.count_ones() != 2 || p.can[a] == 0 || p.can[b] == 0 {
                     continue;
                 }
+                let mut out = Vec::new();
                 for &k in nb.iter().filter(|&&k| k != b && p.adjacent(k, b)) {
                     p.remove(&mut out, self.rule(), k, pair);
                 }
+                if !out.is_empty() {
+                    steps.push(out);
+                }
             }
         }
-        out
+        steps
     }
 }
 
@@ -137,10 +146,18 @@ impl FamilyRule for ForcingChains {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        let mut out: Vec<Removal> = self.propose_steps(state).into_iter().flatten().collect();
+        out.sort_unstable_by_key(|r| r.var.index());
+        out.dedup_by_key(|r| r.var.index());
+        out
+    }
+
+    /// One supposition (region i is not colour c) a step: what its chain shows.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let g = &self.0;
         let p = Possible::new(&g.neighbours, g.colours, state);
         let n = g.neighbours.len();
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         // Per supposition: each region's forced colour (as a bit) and the colours its forced
         // neighbours have taken from it.
         let mut forced = vec![0u64; n];
@@ -186,6 +203,7 @@ impl FamilyRule for ForcingChains {
                         }
                     }
                 }
+                let mut out = Vec::new();
                 if contradiction {
                     // i is c: it loses every other colour and its neighbours lose c (which
                     // covers whatever the chain proposed before it ran into the contradiction).
@@ -193,17 +211,20 @@ impl FamilyRule for ForcingChains {
                     for &k in &g.neighbours[i] {
                         p.remove(&mut out, self.rule(), k, 1 << c);
                     }
-                    continue;
-                }
-                for &j in queue.iter().filter(|&&j| j != i && forced[j] == 1 << c) {
-                    for &k in g.neighbours[i].iter().filter(|&&k| p.adjacent(k, j)) {
-                        p.remove(&mut out, self.rule(), k, 1 << c);
+                } else {
+                    for &j in queue.iter().filter(|&&j| j != i && forced[j] == 1 << c) {
+                        for &k in g.neighbours[i].iter().filter(|&&k| p.adjacent(k, j)) {
+                            p.remove(&mut out, self.rule(), k, 1 << c);
+                        }
                     }
+                }
+                out.sort_unstable_by_key(|r| r.var.index());
+                out.dedup_by_key(|r| r.var.index());
+                if !out.is_empty() {
+                    steps.push(out);
                 }
             }
         }
-        out.sort_unstable_by_key(|r| r.var.index());
-        out.dedup_by_key(|r| r.var.index());
-        out
+        steps
     }
 }

@@ -207,3 +207,26 @@ fn the_full_variant_passes_through_every_cell() {
         assert!(e.contains(says), "{url}: {e}");
     }
 }
+
+/// A hint is one application of one rule (issues 67/68): the engine's `loop-degree` settles
+/// the segments of one point of the loop a step — here a corner of the grid the loop must
+/// visit, with two segments — not those of every such point at once.
+#[test]
+fn the_first_hint_is_one_point_of_the_loop() {
+    let p = Masyu::parse("https://puzz.link/p?mashu/6/6/0366001901i0", "corpus").unwrap();
+    let (enc, rules) = wellposed_engine::grading::deduction_input(&p).unwrap();
+    let deducer = wellposed_engine::deduce::Deducer::new(&enc).with_rules(rules);
+    let (rule, settled) = deducer
+        .first_step(wellposed_engine::deduce::Rule::Probe)
+        .unwrap();
+    assert_eq!(rule.name(), "loop-degree");
+    assert!(!settled.is_empty());
+    let ends: Vec<(usize, usize)> = settled.iter().map(|&(k, _)| p.ends(p.seg(k))).collect();
+    let (a, b) = ends[0];
+    assert!(
+        [a, b]
+            .into_iter()
+            .any(|v| ends.iter().all(|&(x, y)| x == v || y == v)),
+        "the segments {ends:?} meet at no one point"
+    );
+}

@@ -52,6 +52,11 @@ impl FamilyRule for Subsets {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One pair of numbers a step: the cells B has beyond A.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let open = |v: u32| {
             let var = Var(v);
             possible(state, var, true) && possible(state, var, false)
@@ -94,12 +99,16 @@ impl FamilyRule for Subsets {
                 } else {
                     continue;
                 };
-                out.extend(rest.into_iter().map(|v| Removal {
-                    var: Var(v),
-                    value,
-                    rule: self.rule(),
-                    clause: None,
-                }));
+                out.push(
+                    rest.into_iter()
+                        .map(|v| Removal {
+                            var: Var(v),
+                            value,
+                            rule: self.rule(),
+                            clause: None,
+                        })
+                        .collect(),
+                );
             }
         }
         out

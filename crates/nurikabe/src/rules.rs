@@ -121,18 +121,22 @@ impl NurikabeRule {
         Islands { parts, of, clues }
     }
 
-    fn one(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One 1 a step.
+    fn one(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         for k in 0..p.cells.len() {
             if p.cells[k] == Cell::Number(1) {
+                let mut out = Vec::new();
                 for j in neighbours(p.rows, p.cols, k) {
-                    self.shade(state, j, out);
+                    self.shade(state, j, &mut out);
                 }
+                steps.push(out);
             }
         }
     }
 
-    fn between_clues(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One cell a step.
+    fn between_clues(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let is = self.islands(state);
         for k in 0..p.cells.len() {
@@ -146,12 +150,15 @@ impl NurikabeRule {
             numbered.sort_unstable();
             numbered.dedup();
             if numbered.len() >= 2 {
-                self.shade(state, k, out);
+                let mut out = Vec::new();
+                self.shade(state, k, &mut out);
+                steps.push(out);
             }
         }
     }
 
-    fn complete_island(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One island a step.
+    fn complete_island(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let is = self.islands(state);
         for (i, part) in is.parts.iter().enumerate() {
@@ -161,13 +168,15 @@ impl NurikabeRule {
             if p.cells[*clue] != Cell::Number(part.len() as u32) {
                 continue;
             }
+            let mut out = Vec::new();
             for &k in part {
                 for j in neighbours(p.rows, p.cols, k) {
                     if is.of[j] != i {
-                        self.shade(state, j, out);
+                        self.shade(state, j, &mut out);
                     }
                 }
             }
+            steps.push(out);
         }
     }
 
@@ -188,7 +197,8 @@ impl NurikabeRule {
         out
     }
 
-    fn island_escape(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One island a step.
+    fn island_escape(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let is = self.islands(state);
         for (i, part) in is.parts.iter().enumerate() {
@@ -203,18 +213,19 @@ impl NurikabeRule {
             if let [only] = self.exits(part, |j| !self.shaded(state, j)).as_slice() {
                 let v = Var(*only as u32);
                 if possible(state, v, true) {
-                    out.push(Removal {
+                    steps.push(vec![Removal {
                         var: v,
                         value: true,
                         rule: self.rule(),
                         clause: None,
-                    });
+                    }]);
                 }
             }
         }
     }
 
-    fn sea_escape(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One piece of the sea a step.
+    fn sea_escape(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let n = p.cells.len();
         let known: Vec<bool> = (0..n).map(|k| self.shaded(state, k)).collect();
@@ -224,12 +235,15 @@ impl NurikabeRule {
         }
         for part in &pieces {
             if let [only] = self.exits(part, |j| !self.unshaded(state, j)).as_slice() {
-                self.shade(state, *only, out);
+                let mut out = Vec::new();
+                self.shade(state, *only, &mut out);
+                steps.push(out);
             }
         }
     }
 
-    fn unreachable(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One cell a step.
+    fn unreachable(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let n = p.cells.len();
         let is = self.islands(state);
@@ -272,7 +286,9 @@ impl NurikabeRule {
         }
         for (k, &r) in reached.iter().enumerate() {
             if !r {
-                self.shade(state, k, out);
+                let mut out = Vec::new();
+                self.shade(state, k, &mut out);
+                steps.push(out);
             }
         }
     }
@@ -291,16 +307,22 @@ impl FamilyRule for NurikabeRule {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let mut out = Vec::new();
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One clue, island, cell or piece of the sea a step (see each rule).
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        let mut steps = Vec::new();
         match self.kind {
-            Kind::One => self.one(state, &mut out),
-            Kind::BetweenClues => self.between_clues(state, &mut out),
-            Kind::CompleteIsland => self.complete_island(state, &mut out),
-            Kind::Unreachable => self.unreachable(state, &mut out),
-            Kind::IslandEscape => self.island_escape(state, &mut out),
-            Kind::SeaEscape => self.sea_escape(state, &mut out),
+            Kind::One => self.one(state, &mut steps),
+            Kind::BetweenClues => self.between_clues(state, &mut steps),
+            Kind::CompleteIsland => self.complete_island(state, &mut steps),
+            Kind::Unreachable => self.unreachable(state, &mut steps),
+            Kind::IslandEscape => self.island_escape(state, &mut steps),
+            Kind::SeaEscape => self.sea_escape(state, &mut steps),
         }
-        out
+        steps.retain(|g| !g.is_empty());
+        steps
     }
 
     fn why(&self) -> &'static str {

@@ -73,20 +73,24 @@ impl SlitherRule {
         }
     }
 
-    fn zero(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One group a 0.
+    fn zero(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         for r in 0..p.rows {
             for c in 0..p.cols {
                 if p.cells[r * p.cols + c] == Cell::Number(0) {
+                    let mut out = Vec::new();
                     for e in p.cell_edges(r, c) {
-                        self.set(state, e, false, out);
+                        self.set(state, e, false, &mut out);
                     }
+                    steps.push(out);
                 }
             }
         }
     }
 
-    fn corner_clues(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One group a corner of the grid.
+    fn corner_clues(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let (lr, lc) = (p.rows - 1, p.cols - 1);
         let corners = [
@@ -101,12 +105,15 @@ impl SlitherRule {
                 Cell::Number(3) => true,
                 _ => continue,
             };
-            self.set(state, a, value, out);
-            self.set(state, b, value, out);
+            let mut out = Vec::new();
+            self.set(state, a, value, &mut out);
+            self.set(state, b, value, &mut out);
+            steps.push(out);
         }
     }
 
-    fn adjacent_threes(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One group a pair of 3s.
+    fn adjacent_threes(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let p = &self.p;
         let three = |r: usize, c: usize| p.cells[r * p.cols + c] == Cell::Number(3);
         for r in 0..p.rows {
@@ -115,26 +122,30 @@ impl SlitherRule {
                     continue;
                 }
                 if c + 1 < p.cols && three(r, c + 1) {
+                    let mut out = Vec::new();
                     for k in c..c + 3 {
-                        self.set(state, Edge::V(r, k), true, out);
+                        self.set(state, Edge::V(r, k), true, &mut out);
                     }
                     if r > 0 {
-                        self.set(state, Edge::V(r - 1, c + 1), false, out);
+                        self.set(state, Edge::V(r - 1, c + 1), false, &mut out);
                     }
                     if r + 1 < p.rows {
-                        self.set(state, Edge::V(r + 1, c + 1), false, out);
+                        self.set(state, Edge::V(r + 1, c + 1), false, &mut out);
                     }
+                    steps.push(out);
                 }
                 if r + 1 < p.rows && three(r + 1, c) {
+                    let mut out = Vec::new();
                     for k in r..r + 3 {
-                        self.set(state, Edge::H(k, c), true, out);
+                        self.set(state, Edge::H(k, c), true, &mut out);
                     }
                     if c > 0 {
-                        self.set(state, Edge::H(r + 1, c - 1), false, out);
+                        self.set(state, Edge::H(r + 1, c - 1), false, &mut out);
                     }
                     if c + 1 < p.cols {
-                        self.set(state, Edge::H(r + 1, c + 1), false, out);
+                        self.set(state, Edge::H(r + 1, c + 1), false, &mut out);
                     }
+                    steps.push(out);
                 }
             }
         }
@@ -151,13 +162,19 @@ impl FamilyRule for SlitherRule {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let mut out = Vec::new();
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One clue a step: one 0, one corner, one pair of 3s.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        let mut steps = Vec::new();
         match self.kind {
-            Kind::Zero => self.zero(state, &mut out),
-            Kind::CornerClues => self.corner_clues(state, &mut out),
-            Kind::AdjacentThrees => self.adjacent_threes(state, &mut out),
+            Kind::Zero => self.zero(state, &mut steps),
+            Kind::CornerClues => self.corner_clues(state, &mut steps),
+            Kind::AdjacentThrees => self.adjacent_threes(state, &mut steps),
         }
-        out
+        steps.retain(|g| !g.is_empty());
+        steps
     }
 
     fn why(&self) -> &'static str {

@@ -195,6 +195,46 @@ fn zero_and_adjacent_threes_settle_edges() {
     assert!(d.used.contains_key("adjacent-threes"));
 }
 
+/// A hint is one application of one rule (issues 67/68): on this board two corners hold a
+/// clue (a 3 and a 1), and the hint settles the two outer edges of one of them, as its clue
+/// says (a 3 takes them, a 1 leaves them off), not both corners at once.
+#[test]
+fn the_first_hint_is_one_corner() {
+    let p = Slitherlink::parse("https://puzz.link/p?slither/4/4/dgdh2c71", "issue").unwrap();
+    let (enc, rules) = wellposed_engine::grading::deduction_input(&p).unwrap();
+    let deducer = wellposed_engine::deduce::Deducer::new(&enc).with_rules(rules);
+    let (rule, settled) = deducer
+        .first_step(wellposed_engine::deduce::Rule::Probe)
+        .unwrap();
+    assert_eq!(rule.name(), "corner-clues");
+    let (lr, lc) = (p.rows - 1, p.cols - 1);
+    let clued: Vec<(usize, usize)> = [(0, 0), (0, lc), (lr, 0), (lr, lc)]
+        .into_iter()
+        .filter(|&(r, c)| matches!(p.cells[r * p.cols + c], Cell::Number(1 | 3)))
+        .collect();
+    assert!(clued.len() > 1, "the board has several clued corners");
+    let (r, c) = clued
+        .iter()
+        .copied()
+        .find(|&(r, c)| p.cell_edges(r, c).contains(&p.edge(settled[0].0)))
+        .expect("the first edge is a clued corner's");
+    // The grid's corner: the cell's outer edges there (the ones on the grid's border).
+    let outer: Vec<Edge> = p
+        .cell_edges(r, c)
+        .into_iter()
+        .filter(|&e| match e {
+            Edge::H(i, _) => i == 0 || i == p.rows,
+            Edge::V(_, j) => j == 0 || j == p.cols,
+        })
+        .collect();
+    let on = p.cells[r * p.cols + c] == Cell::Number(3);
+    let mut got: Vec<(Edge, bool)> = settled.iter().map(|&(i, v)| (p.edge(i), v)).collect();
+    let mut want: Vec<(Edge, bool)> = outer.into_iter().map(|e| (e, on)).collect();
+    got.sort_by_key(|&(e, _)| p.index(e));
+    want.sort_by_key(|&(e, _)| p.index(e));
+    assert_eq!(got, want);
+}
+
 #[test]
 fn renders_the_loop() {
     let p = Slitherlink::parse("family slitherlink\nsize 1 2\ngrid\n3 3\n", "t").unwrap();

@@ -160,6 +160,12 @@ impl FamilyRule for Crowding {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One crowded group a step: the cells whose star would leave that row, column, region
+    /// or pair of lines without room (each cell in the first group it crowds).
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let b = &self.0;
         let n = b.rows * b.cols;
         let need: Vec<Option<usize>> = b
@@ -169,7 +175,7 @@ impl FamilyRule for Crowding {
                 holds.checked_sub(cells.iter().filter(|&&k| is_star(state, k)).count())
             })
             .collect();
-        let mut out = Vec::new();
+        let mut by_group: Vec<Vec<Removal>> = vec![Vec::new(); b.groups.len()];
         let mut ruled_out = vec![false; n];
         for x in (0..n).filter(|&x| free(state, x)) {
             // What a star at x rules out: the cells touching it, and with one star a unit
@@ -191,7 +197,7 @@ impl FamilyRule for Crowding {
                 .collect();
             touched.sort_unstable();
             touched.dedup();
-            let crowded = touched.iter().any(|&g| {
+            let crowded = touched.iter().copied().find(|&g| {
                 let Some(mut still) = need[g] else {
                     return false;
                 };
@@ -209,11 +215,12 @@ impl FamilyRule for Crowding {
             for &g in &gone {
                 ruled_out[g] = false;
             }
-            if crowded {
-                out.push(no_star(x, self.rule()));
+            if let Some(g) = crowded {
+                by_group[g].push(no_star(x, self.rule()));
             }
         }
-        out
+        by_group.retain(|g| !g.is_empty());
+        by_group
     }
 }
 
@@ -229,9 +236,17 @@ impl FamilyRule for Confinement {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        let mut out: Vec<Removal> = self.propose_steps(state).into_iter().flatten().collect();
+        out.sort_unstable_by_key(|r| r.var.index());
+        out.dedup_by_key(|r| r.var.index());
+        out
+    }
+
+    /// One band and its regions a step (regions inside it, or the only ones meeting it).
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let b = &self.0;
         let regions = b.units.len() - b.rows - b.cols;
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         for by_rows in [true, false] {
             let lines = if by_rows { b.rows } else { b.cols };
             let line_of = |k: usize| if by_rows { k / b.cols } else { k % b.cols };
@@ -251,6 +266,7 @@ impl FamilyRule for Confinement {
                     };
                     let inside: Vec<usize> = (0..regions).filter(|&r| within(r)).collect();
                     if inside.len() == m {
+                        let mut out = Vec::new();
                         for k in 0..b.region.len() {
                             let l = line_of(k);
                             if (first..=last).contains(&l)
@@ -260,6 +276,7 @@ impl FamilyRule for Confinement {
                                 out.push(no_star(k, self.rule()));
                             }
                         }
+                        steps.push(out);
                     }
                     // Regions with a free (or star) cell in the band.
                     let mut present: Vec<usize> = (0..b.region.len())
@@ -269,6 +286,7 @@ impl FamilyRule for Confinement {
                     present.sort_unstable();
                     present.dedup();
                     if present.len() == m && present.iter().all(|&r| meets(r)) {
+                        let mut out = Vec::new();
                         for k in 0..b.region.len() {
                             let l = line_of(k);
                             if !(first..=last).contains(&l)
@@ -278,13 +296,13 @@ impl FamilyRule for Confinement {
                                 out.push(no_star(k, self.rule()));
                             }
                         }
+                        steps.push(out);
                     }
                 }
             }
         }
-        out.sort_unstable_by_key(|r| r.var.index());
-        out.dedup_by_key(|r| r.var.index());
-        out
+        steps.retain(|g| !g.is_empty());
+        steps
     }
 }
 

@@ -273,6 +273,49 @@ fn each_rule_does_its_own_step() {
     assert!(!confined.contains(&0) && !confined.contains(&1));
 }
 
+/// A hint is one application of one rule (issues 67/68): on this one-star board the first
+/// round of crowding rules out cells around several rows and regions at once; the hint gives
+/// the cells of one of them — one row, column or region that a star in any of those cells
+/// would leave without a free cell (checked here from the cells a star rules out: those
+/// touching it and the rest of its row, column and region).
+#[test]
+fn the_first_hint_crowds_one_unit() {
+    let p =
+        StarBattle::parse("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk", "issue").unwrap();
+    assert_eq!(p.stars, 1);
+    let (enc, rules) = deducer_parts(&p);
+    let deducer = Deducer::new(&enc).with_rules(rules);
+    let (rule, settled) = deducer.first_step(Rule::Probe).unwrap();
+    assert_eq!(rule.name(), "crowding");
+    assert!(settled.iter().all(|&(_, star)| !star), "{settled:?}");
+    let mut state = deducer.start();
+    assert!(deducer.propagate(&mut state, None));
+    let free = |k: usize| {
+        wellposed_engine::deduce::possible(&state, Var(k as u32), true)
+            && wellposed_engine::deduce::possible(&state, Var(k as u32), false)
+    };
+    let units = p.units();
+    // What a star at x rules out: x, the cells touching it, and its units.
+    let gone = |x: usize| -> Vec<usize> {
+        let mut g: Vec<usize> = p.touching(x).chain([x]).collect();
+        for u in units.iter().filter(|u| u.contains(&x)) {
+            g.extend(u);
+        }
+        g
+    };
+    let crowded = |u: &Vec<usize>, x: usize| {
+        !u.contains(&x) && u.iter().filter(|&&k| free(k)).all(|k| gone(x).contains(k))
+    };
+    let cells: Vec<usize> = settled.iter().map(|&(k, _)| k).collect();
+    assert!(
+        units.iter().any(|u| cells.iter().all(|&x| crowded(u, x))),
+        "no one unit is crowded by all of {cells:?}"
+    );
+    // The whole round of crowding is more than this one step.
+    let all = rules::rules(&p)[0].propose(&state);
+    assert!(all.len() > cells.len(), "{} of {}", cells.len(), all.len());
+}
+
 /// Every URL of the corpus (`encodings/starbattle/puzzlink.tsv`, real puzzles from public
 /// sources) is read and written back character for character.
 #[test]

@@ -253,23 +253,31 @@ impl FamilyRule for TechniqueRule {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One application a step: one placed digit's eliminations, one single, one locked
+    /// digit, one subset in one unit, one fish.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
         let marks = Marks::of(&self.shape, state);
-        let found = marks.find(self.technique);
         let (n, rule) = (self.shape.n, self.rule());
-        found
+        let removal = |f: Found| {
+            let (k, d, value) = match f {
+                Found::Eliminate(k, d) => (k, d, true),
+                Found::Place(k, d) => (k, d, false),
+            };
+            Removal {
+                var: var(n, k, d),
+                value,
+                rule,
+                clause: None,
+            }
+        };
+        marks
+            .find(self.technique)
             .into_iter()
-            .map(|f| {
-                let (k, d, value) = match f {
-                    Found::Eliminate(k, d) => (k, d, true),
-                    Found::Place(k, d) => (k, d, false),
-                };
-                Removal {
-                    var: var(n, k, d),
-                    value,
-                    rule,
-                    clause: None,
-                }
-            })
+            .filter(|g| !g.is_empty())
+            .map(|g| g.into_iter().map(removal).collect())
             .collect()
     }
 }
@@ -360,7 +368,8 @@ impl<'s> Marks<'s> {
             .collect()
     }
 
-    fn find(&self, t: Technique) -> Vec<Found> {
+    /// What technique `t` finds, one group an application of it (some may be empty).
+    fn find(&self, t: Technique) -> Vec<Vec<Found>> {
         let n = self.shape.n;
         let mut out = Vec::new();
         match t {
@@ -370,24 +379,27 @@ impl<'s> Marks<'s> {
                     if d == 0 {
                         continue;
                     }
+                    let mut group = Vec::new();
                     for e in digits(self.cand[k] & !bit(d)) {
-                        out.push(Found::Eliminate(k, e));
+                        group.push(Found::Eliminate(k, e));
                     }
                     for j in peers(self.shape, k) {
                         if self.cand[j] & bit(d) != 0 {
-                            out.push(Found::Eliminate(j, d));
+                            group.push(Found::Eliminate(j, d));
                         }
                     }
+                    out.push(group);
                 }
             }
             Technique::NakedSingle => {
                 for k in 0..n * n {
                     match self.cand[k].count_ones() {
                         // No candidate: a contradiction, which placing any digit shows.
-                        0 => out.push(Found::Place(k, 1)),
-                        1 if self.placed[k] == 0 => {
-                            out.push(Found::Place(k, self.cand[k].trailing_zeros() as u8 + 1))
-                        }
+                        0 => out.push(vec![Found::Place(k, 1)]),
+                        1 if self.placed[k] == 0 => out.push(vec![Found::Place(
+                            k,
+                            self.cand[k].trailing_zeros() as u8 + 1,
+                        )]),
                         _ => {}
                     }
                 }
@@ -400,8 +412,8 @@ impl<'s> Marks<'s> {
                         }
                         match self.places(u, d)[..] {
                             // Nowhere to go: a contradiction, which placing it anywhere shows.
-                            [] => out.push(Found::Place(self.unit(u)[0], d)),
-                            [k] => out.push(Found::Place(k, d)),
+                            [] => out.push(vec![Found::Place(self.unit(u)[0], d)]),
+                            [k] => out.push(vec![Found::Place(k, d)]),
                             _ => {}
                         }
                     }
@@ -425,7 +437,7 @@ impl<'s> Marks<'s> {
                                 }
                             };
                             if places.iter().all(|&k| in_line(k)) {
-                                self.eliminate_outside(line, b, d, &mut out);
+                                out.push(self.eliminate_outside(line, b, d));
                             }
                         }
                     }
@@ -443,7 +455,7 @@ impl<'s> Marks<'s> {
                             .iter()
                             .all(|&k| 2 * n + self.shape.units_of(k).2 == b)
                         {
-                            self.eliminate_outside(b, line, d, &mut out);
+                            out.push(self.eliminate_outside(b, line, d));
                         }
                     }
                 }
@@ -459,17 +471,17 @@ impl<'s> Marks<'s> {
     }
 
     /// Removes `d` from the cells of unit `from` outside unit `keep`.
-    fn eliminate_outside(&self, from: usize, keep: usize, d: u8, out: &mut Vec<Found>) {
-        for &k in self.unit(from) {
-            if self.cand[k] & bit(d) != 0 && !self.unit(keep).contains(&k) {
-                out.push(Found::Eliminate(k, d));
-            }
-        }
+    fn eliminate_outside(&self, from: usize, keep: usize, d: u8) -> Vec<Found> {
+        self.unit(from)
+            .iter()
+            .filter(|&&k| self.cand[k] & bit(d) != 0 && !self.unit(keep).contains(&k))
+            .map(|&k| Found::Eliminate(k, d))
+            .collect()
     }
 
     /// Naked subsets of `size` cells: open cells of a unit with 2..=size candidates each whose
     /// candidates together are `size` digits.
-    fn naked(&self, size: usize, out: &mut Vec<Found>) {
+    fn naked(&self, size: usize, out: &mut Vec<Vec<Found>>) {
         for u in 0..3 * self.shape.n {
             let open: Vec<usize> = self
                 .unit(u)
@@ -485,20 +497,22 @@ impl<'s> Marks<'s> {
                 if union.count_ones() as usize != size {
                     continue;
                 }
+                let mut group = Vec::new();
                 for &k in self.unit(u) {
                     if !cells.contains(&k) {
                         for d in digits(self.cand[k] & union) {
-                            out.push(Found::Eliminate(k, d));
+                            group.push(Found::Eliminate(k, d));
                         }
                     }
                 }
+                out.push(group);
             }
         }
     }
 
     /// Hidden subsets of `size` digits: digits not placed in a unit, each with 2..=size
     /// places there, whose places together are `size` cells.
-    fn hidden(&self, size: usize, out: &mut Vec<Found>) {
+    fn hidden(&self, size: usize, out: &mut Vec<Vec<Found>>) {
         let n = self.shape.n;
         for u in 0..3 * n {
             // Each open digit's places as a mask over the unit's positions.
@@ -521,20 +535,22 @@ impl<'s> Marks<'s> {
                     continue;
                 }
                 let keep = pick.iter().fold(0u32, |m, &i| m | bit(spots[i].0));
+                let mut group = Vec::new();
                 for (i, &k) in self.unit(u).iter().enumerate() {
                     if union >> i & 1 == 1 {
                         for d in digits(self.cand[k] & !keep) {
-                            out.push(Found::Eliminate(k, d));
+                            group.push(Found::Eliminate(k, d));
                         }
                     }
                 }
+                out.push(group);
             }
         }
     }
 
     /// Basic fish of `size` lines: for a digit, `size` rows (columns) where it is not placed,
     /// each with 2..=size places, whose places lie in `size` columns (rows) together.
-    fn fish(&self, size: usize, out: &mut Vec<Found>) {
+    fn fish(&self, size: usize, out: &mut Vec<Vec<Found>>) {
         let n = self.shape.n;
         for d in 1..=n as u8 {
             for base in [0, n] {
@@ -557,15 +573,17 @@ impl<'s> Marks<'s> {
                     if union.count_ones() as usize != size {
                         continue;
                     }
+                    let mut group = Vec::new();
                     for j in (0..n).filter(|j| union >> j & 1 == 1) {
                         for (i, &k) in self.unit(cover + j).iter().enumerate() {
                             // Cell i of cover line j lies on base line i.
                             let on_base = pick.iter().any(|&p| lines[p].0 == i);
                             if !on_base && self.cand[k] & bit(d) != 0 {
-                                out.push(Found::Eliminate(k, d));
+                                group.push(Found::Eliminate(k, d));
                             }
                         }
                     }
+                    out.push(group);
                 }
             }
         }

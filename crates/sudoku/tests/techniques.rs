@@ -316,3 +316,50 @@ fn the_hint_names_the_technique_and_the_cells() {
     );
     assert_eq!(h.json["rule"], "naked-single");
 }
+
+/// A hint is one application of one technique (issues 67/68): on this puzzle the first round's
+/// hidden singles are six, in different houses, and the hint gives one of them — one cell and
+/// its digit, which has no other place in a row, column or box of the givens (computed from
+/// the givens here, not from the engine).
+#[test]
+fn the_first_step_is_one_hidden_single() {
+    let url = "https://puzz.link/p?sudoku/9/9/l768g3g2g7o4h1j2h43h4g5h92h6j7h5o5g9g1g824l";
+    let p = Sudoku::parse(url, "issue").unwrap();
+    let enc = deduce::encoding(&p);
+    let deducer = Deducer::new(&enc).with_rules(deduce::rules(&p));
+    let (rule, settled) = deducer.first_step(Rule::Probe).unwrap();
+    assert_eq!(rule, Technique::HiddenSingle.rule());
+    let [(i, true)] = settled[..] else {
+        panic!("one placed digit: {settled:?}")
+    };
+    let (k, d) = (i / 9, (i % 9 + 1) as u8);
+    let shape = &p.shape;
+    // Where d may go by the givens: an empty cell no given d shares a house with.
+    let open = |j: usize| {
+        p.givens[j].is_none()
+            && !shape
+                .units
+                .iter()
+                .any(|u| u.contains(&j) && u.iter().any(|&x| p.givens[x] == Some(d)))
+    };
+    assert!(open(k));
+    assert!(
+        shape
+            .units
+            .iter()
+            .any(|u| u.contains(&k) && u.iter().filter(|&&j| open(j)).count() == 1),
+        "r{}c{}={d} is no hidden single",
+        k / 9 + 1,
+        k % 9 + 1
+    );
+    // The whole round (what grading applies at once) is more than this one step.
+    let rules = deduce::rules(&p);
+    let hidden = rules
+        .iter()
+        .find(|r| r.rule() == Technique::HiddenSingle.rule())
+        .unwrap();
+    let mut state = deducer.start();
+    assert!(deducer.propagate(&mut state, None));
+    let steps = hidden.propose_steps(&state);
+    assert!(steps.len() > 1 && steps.iter().all(|g| g.len() == 1));
+}

@@ -70,6 +70,8 @@ fn known(state: &State, v: Var) -> Option<bool> {
 }
 
 impl LoopRule {
+    /// Adds to `out` the removal that makes edge variable `v` take `value` (none when it
+    /// already has it).
     fn set(&self, state: &State, v: Var, value: bool, out: &mut Vec<Removal>) {
         if possible(state, v, !value) {
             out.push(Removal {
@@ -81,9 +83,11 @@ impl LoopRule {
         }
     }
 
-    fn degree(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One group a vertex: what its degree settles among its edges.
+    fn degree(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let (g, incident) = &*self.g;
         for (v, at) in incident.iter().enumerate() {
+            let out = &mut Vec::new();
             let vars: Vec<Var> = at.iter().map(|&k| g.edges[k].2).collect();
             let on = vars
                 .iter()
@@ -101,10 +105,14 @@ impl LoopRule {
                 (0, 2) if g.must[v] => open.iter().for_each(|&x| self.set(state, x, true, out)),
                 _ => {}
             }
+            if !out.is_empty() {
+                steps.push(std::mem::take(out));
+            }
         }
     }
 
-    fn no_small_loop(&self, state: &State, out: &mut Vec<Removal>) {
+    /// One group an edge that would close a small loop.
+    fn no_small_loop(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let (g, _) = &*self.g;
         let mut parent: Vec<usize> = (0..g.vertices).collect();
         fn find(parent: &mut [usize], v: usize) -> usize {
@@ -132,13 +140,16 @@ impl LoopRule {
             }
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             if ra == rb && pieces.contains(&ra) && pieces.iter().any(|&r| r != ra) {
-                self.set(state, x, false, out);
+                let mut out = Vec::new();
+                self.set(state, x, false, &mut out);
+                steps.push(out);
             }
         }
     }
 
-    /// The `dead-end` rule (see the module's documentation).
-    fn dead_end(&self, state: &State, out: &mut Vec<Removal>) {
+    /// The `dead-end` rule (see the module's documentation): one group a bridge, and one
+    /// group a part of the graph the loop cannot reach (all its edges).
+    fn dead_end(&self, state: &State, steps: &mut Vec<Vec<Removal>>) {
         let (g, incident) = &*self.g;
         let alive: Vec<bool> = g
             .edges
@@ -185,7 +196,9 @@ impl LoopRule {
                     if let Some(&(u, _, _)) = stack.last() {
                         low[u] = low[u].min(low[v]);
                         if low[v] > order[u] {
-                            self.set(state, g.edges[via].2, false, out);
+                            let mut out = Vec::new();
+                            self.set(state, g.edges[via].2, false, &mut out);
+                            steps.push(out);
                         }
                     }
                 }
@@ -208,11 +221,13 @@ impl LoopRule {
         if held[most] == 0 {
             return;
         }
+        let mut cut_off = vec![Vec::new(); parts];
         for (k, &(a, _, x)) in g.edges.iter().enumerate() {
             if alive[k] && part[a] != most {
-                self.set(state, x, false, out);
+                self.set(state, x, false, &mut cut_off[part[a]]);
             }
         }
+        steps.extend(cut_off);
     }
 }
 
@@ -226,13 +241,20 @@ impl FamilyRule for LoopRule {
     }
 
     fn propose(&self, state: &State) -> Vec<Removal> {
-        let mut out = Vec::new();
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    /// One point of the loop (degree), one edge (small loop), one bridge or one unreachable
+    /// part (dead end) a step.
+    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
+        let mut steps = Vec::new();
         match self.check {
-            LoopCheck::Degree => self.degree(state, &mut out),
-            LoopCheck::SmallLoop => self.no_small_loop(state, &mut out),
-            LoopCheck::DeadEnd => self.dead_end(state, &mut out),
+            LoopCheck::Degree => self.degree(state, &mut steps),
+            LoopCheck::SmallLoop => self.no_small_loop(state, &mut steps),
+            LoopCheck::DeadEnd => self.dead_end(state, &mut steps),
         }
-        out
+        steps.retain(|g| !g.is_empty());
+        steps
     }
 
     fn why(&self) -> &'static str {
