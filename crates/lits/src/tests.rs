@@ -275,3 +275,19 @@ fn the_incremental_open_cells_are_the_backbones() {
         "{compared} {settled} {unsettled}"
     );
 }
+
+/// Boards of 100 cells and more (the pocket rule on): unique by the engine, the planted
+/// shading the answer, and the URL reads back to the same rooms.
+#[test]
+fn larger_generated_boards_are_unique_with_urls() {
+    let opts = Options::default();
+    for seed in 1..3 {
+        let (p, s) = generate::generate(10, 10, seed, &opts).unwrap();
+        let Uniqueness::Unique(u) = uniqueness(&p, &opts).unwrap() else {
+            panic!("seed {seed}: not unique:\n{}", p.to_text());
+        };
+        assert_eq!(u.solution::<Shading>(), Some(&s));
+        let url = p.url().expect("a URL");
+        assert_eq!(Lits::parse(&url, "url").unwrap(), p);
+    }
+}
