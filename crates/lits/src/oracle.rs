@@ -1,7 +1,9 @@
-//! The rooms-only generator's measure on one incremental solver: which cells the rooms leave
-//! open (shaded in some solution and not in the planted one, or the other way round).
+//! The generator's questions on one incremental solver: which cells a room layout leaves open
+//! (shaded in some solution and not in the planted one, or the other way round), and with a
+//! bound of one, whether the planted shading is the only solution.
 //!
-//! The generator changes the rooms thousands of times while the planted shading stays, so the
+//! The generator asks about hundreds of layouts (each one cell more or fewer in a room, see
+//! `generate::build_rooms`) while the planted shading stays, so the
 //! solver is loaded once per planted shading with what does not depend on the rooms, and each
 //! room's clauses are added the first time the room appears, guarded by an activation literal
 //! of its own; a layout is then a set of assumptions. What the solver learns (and the
