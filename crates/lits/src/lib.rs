@@ -23,6 +23,7 @@
 mod draw;
 mod format;
 pub mod generate;
+mod oracle;
 pub mod rules;
 pub mod shapes;
 #[cfg(test)]

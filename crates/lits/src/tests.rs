@@ -225,3 +225,73 @@ fn renders_the_shading_and_rooms() {
     let svg = p.svg(sh).unwrap();
     assert!(svg.contains("fill=\"#333\"") && svg.contains("stroke-width=\"3\""));
 }
+
+/// The rooms-only search's incremental measure (`oracle`) agrees with the engine's backbone:
+/// the same open cells, on random room layouts around random tetrominoes — several layouts
+/// per planted shading on one oracle, as the search asks them (rooms, cuts and the pool of
+/// solutions carried from one layout to the next).
+#[test]
+fn the_incremental_open_cells_are_the_backbones() {
+    let opts = Options::default();
+    let mut rng = Xorshift(0x5eed_1234_5678_9abd);
+    let (mut compared, mut settled, mut unsettled) = (0, 0, 0);
+    for _ in 0..30 {
+        let (rows, cols) = (4 + rng.below(3) as usize, 4 + rng.below(3) as usize);
+        let (piece, _) = generate::random_pieces(rows, cols, &mut rng);
+        let shaded: Vec<bool> = piece.iter().map(|&p| p != usize::MAX).collect();
+        let mut oracle = crate::oracle::RoomsOracle::new(rows, cols, &shaded, &opts).unwrap();
+        for _ in 0..4 {
+            let label = generate::grow_rooms(rows, cols, &piece, &mut rng);
+            if label.contains(&usize::MAX) {
+                continue;
+            }
+            let p = Lits {
+                rooms: Rooms::from_labels(rows, cols, &label),
+            };
+            if p.verify(&p.shading_of(|k| shaded[k])).is_err() {
+                continue;
+            }
+            let b = wellposed_engine::backbone(&p, &opts).unwrap().unwrap();
+            let want: Vec<usize> = (0..rows * cols).filter(|&k| b.fixed[k].is_none()).collect();
+            let got = oracle.open_cells(&p.rooms, rows * cols).unwrap();
+            assert_eq!(got, want, "{}", p.to_text());
+            compared += 1;
+            if want.is_empty() {
+                settled += 1;
+            } else {
+                unsettled += 1;
+            }
+        }
+    }
+    // Grown at random, rooms leave cells open; the generator's boards leave none.
+    for seed in 0..6 {
+        let (rows, cols) = (4 + seed as usize % 3, 5);
+        let (p, s) = generate::generate(rows, cols, seed, &opts).unwrap();
+        let shaded: Vec<bool> = (0..rows * cols).map(|k| s.at(k, cols)).collect();
+        let b = wellposed_engine::backbone(&p, &opts).unwrap().unwrap();
+        assert!(b.fixed.iter().take(rows * cols).all(Option::is_some));
+        let mut oracle = crate::oracle::RoomsOracle::new(rows, cols, &shaded, &opts).unwrap();
+        assert!(oracle.open_cells(&p.rooms, rows * cols).unwrap().is_empty());
+        settled += 1;
+    }
+    assert!(
+        compared >= 40 && settled >= 6 && unsettled >= 10,
+        "{compared} {settled} {unsettled}"
+    );
+}
+
+/// Boards of 100 cells and more (the pocket rule on): unique by the engine, the planted
+/// shading the answer, and the URL reads back to the same rooms.
+#[test]
+fn larger_generated_boards_are_unique_with_urls() {
+    let opts = Options::default();
+    for seed in 1..3 {
+        let (p, s) = generate::generate(10, 10, seed, &opts).unwrap();
+        let Uniqueness::Unique(u) = uniqueness(&p, &opts).unwrap() else {
+            panic!("seed {seed}: not unique:\n{}", p.to_text());
+        };
+        assert_eq!(u.solution::<Shading>(), Some(&s));
+        let url = p.url().expect("a URL");
+        assert_eq!(Lits::parse(&url, "url").unwrap(), p);
+    }
+}
