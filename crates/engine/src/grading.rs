@@ -191,6 +191,51 @@ pub fn grade(p: &dyn Puzzle, source: &str, max: &str) -> anyhow::Result<Report> 
     Ok(Report { text, json: j })
 }
 
+/// The settled answers of a hint as a player reads them: consecutive answers that differ only
+/// in their last word are said once (`row 2 col 2 is not 3, 5 or 6`), groups parted by `; `;
+/// without such a run, the answers as they are, parted by `, `.
+///
+/// ```
+/// use wellposed_engine::grading::in_few_words;
+/// let w = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+/// assert_eq!(in_few_words(&w(&["a is 1", "b is 2"])), "a is 1, b is 2");
+/// assert_eq!(
+///     in_few_words(&w(&["r1 is not 3", "r1 is not 5", "r1 is not 6", "r2 is not 3"])),
+///     "r1 is not 3, 5 or 6; r2 is not 3"
+/// );
+/// ```
+pub fn in_few_words(words: &[String]) -> String {
+    let split = |w: &str| -> (String, String) {
+        match w.rfind(' ') {
+            Some(i) => (w[..=i].to_string(), w[i + 1..].to_string()),
+            None => (String::new(), w.to_string()),
+        }
+    };
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for w in words {
+        let (head, last) = split(w);
+        match groups.last_mut() {
+            Some((h, lasts)) if !head.is_empty() && *h == head => lasts.push(last),
+            _ => groups.push((head, vec![last])),
+        }
+    }
+    if groups.iter().all(|(_, lasts)| lasts.len() == 1) {
+        return words.join(", ");
+    }
+    let said: Vec<String> = groups
+        .into_iter()
+        .map(|(head, mut lasts)| {
+            let end = lasts.pop().unwrap_or_default();
+            if lasts.is_empty() {
+                format!("{head}{end}")
+            } else {
+                format!("{head}{} or {end}", lasts.join(", "))
+            }
+        })
+        .collect();
+    said.join("; ")
+}
+
 /// `hint`: the next deduction on `p` (read from `source`), in words and as small as a player
 /// takes it: the easiest rule that settles an answer, and what one application of it settles
 /// (one clause's answer, one group of a family rule — a line, a clue —, one failed probe: see
@@ -233,7 +278,7 @@ pub fn hint(p: &dyn Puzzle, source: &str) -> anyhow::Result<Report> {
         text: format!(
             "{}: {} — {} ({}, level {})",
             family,
-            words.join(", "),
+            in_few_words(&words),
             why,
             rule.name(),
             rule.level()
