@@ -109,6 +109,13 @@ pub trait Backend {
     fn set_stop(&mut self, _stop: Arc<AtomicBool>) -> bool {
         false
     }
+
+    /// Checks `theory` inside every solve that follows (see [`crate::theory`]): its clauses
+    /// are added during the search and a model it rejects is not returned. False where the
+    /// backend cannot (the theory is dropped): the caller then checks each model itself.
+    fn set_theory(&mut self, _theory: Box<dyn crate::Theory>) -> bool {
+        false
+    }
 }
 
 /// varisat, the embedded pure-Rust CDCL solver.
@@ -362,6 +369,8 @@ pub struct CadicalBackend {
     /// The assumptions of the last solve that CaDiCaL found failed, read out when it answered
     /// "unsatisfiable" (for the same reason as `model`).
     failed: Vec<Lit>,
+    /// What the theory of [`Backend::set_theory`] did so far, when there is one.
+    theory: Option<std::rc::Rc<std::cell::Cell<crate::TheoryStats>>>,
 }
 
 /// CaDiCaL's `sat` configuration (its `config.cpp`), set option by option because the C
@@ -464,7 +473,13 @@ impl CadicalBackend {
             failed: Vec::new(),
             flipped: Vec::new(),
             stop: None,
+            theory: None,
         }
+    }
+
+    /// What the theory of [`Backend::set_theory`] did so far (`None` without one).
+    pub fn theory_stats(&self) -> Option<crate::TheoryStats> {
+        self.theory.as_ref().map(|s| s.get())
     }
 
     fn stopped(&self) -> bool {
@@ -539,6 +554,31 @@ impl Backend for CadicalBackend {
         self.add_renamed(clause);
     }
 
+    /// Connects the theory as CaDiCaL's external propagator, its variables observed. Their
+    /// names inside CaDiCaL (`flipped`) are settled here: they are declared now, and a
+    /// variable's renaming never changes once declared.
+    fn set_theory(&mut self, theory: Box<dyn crate::Theory>) -> bool {
+        let observed = theory.observed();
+        let top = observed.iter().map(|v| v.0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        let vars: Vec<i32> = observed.iter().map(|v| v.dimacs() as i32).collect();
+        let stats = std::rc::Rc::new(std::cell::Cell::new(crate::TheoryStats::default()));
+        let every = std::env::var("WELLPOSED_THEORY_EVERY")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
+        let glue = crate::theory::Glue::new(
+            theory,
+            self.flipped.clone(),
+            top as usize,
+            every,
+            std::rc::Rc::clone(&stats),
+        );
+        self.solver.connect_propagator(Box::new(glue), &vars);
+        self.theory = Some(stats);
+        true
+    }
+
     /// Takes the formula's phase hints for the variables CaDiCaL has not seen yet (renamed,
     /// see the `flipped` field, or, where the formula insists on them, as CaDiCaL's `phase`),
     /// then its clauses.
@@ -600,7 +640,11 @@ impl Backend for CadicalBackend {
         for &a in &named {
             self.solver.assume(a);
         }
-        match self.solver.solve() {
+        let status = self.solver.solve();
+        if let Some(stats) = &self.theory {
+            log::debug!("theory so far: {:?}", stats.get());
+        }
+        match status {
             Status::Satisfiable => {
                 self.model = (0..self.max_var)
                     .map(|v| self.solver.val(self.to_cadical(Var(v).positive())))
