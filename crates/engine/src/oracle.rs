@@ -68,7 +68,8 @@ impl UniquenessOracle {
 
     /// [`UniquenessOracle::new`] over an encoding with graph constraints (its `lazy` list):
     /// a model that breaks one is cut off (the cuts hold for every solution, whatever the
-    /// clues, so they stay) and the check solves again.
+    /// clues, so they stay) and the check solves again. Where the backend takes it (CaDiCaL),
+    /// the connected sets are also checked inside its search (`crate::connectivity`).
     pub fn for_encoding(
         rules: &crate::CnfEncoding,
         clues: &[Vec<Vec<Lit>>],
@@ -77,6 +78,9 @@ impl UniquenessOracle {
     ) -> Result<UniquenessOracle, EngineError> {
         let mut oracle = UniquenessOracle::new(&rules.cnf, clues, planted, opts)?;
         oracle.lazy = rules.lazy.clone();
+        if !opts.lazy_cuts_only {
+            crate::connectivity::attach_theory(oracle.solver.as_mut(), &oracle.lazy);
+        }
         Ok(oracle)
     }
 

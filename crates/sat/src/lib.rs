@@ -18,7 +18,7 @@ pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
 };
-pub use theory::{Theory, TheoryStats};
+pub use theory::{Assignment, Theory, TheoryStats};
 
 use std::fmt;
 

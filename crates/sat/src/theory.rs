@@ -26,14 +26,40 @@ pub trait Theory {
     /// The variables the theory reads; its clauses use no others.
     fn observed(&self) -> Vec<Var>;
 
-    /// Under a partial assignment (`value`: `None` for unassigned literals): valid clauses,
-    /// each false or unit now (invariants 1, 2); empty when there is nothing to say. Not
-    /// obliged to find anything: [`Theory::model_cuts`] is the complete check.
-    fn propagate(&mut self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>>;
+    /// Under a partial assignment: valid clauses, each false or unit now (invariants 1, 2);
+    /// empty when there is nothing to say. `new` holds the literals assigned since the last
+    /// call (some may have been unassigned again since, by backtracking: read their values
+    /// in `now`); every assignment since the last call is among them, so a theory may keep
+    /// what it learnt of the assignment then. Not obliged to find anything:
+    /// [`Theory::model_cuts`] is the complete check.
+    fn propagate(&mut self, now: &Assignment, new: &[Lit]) -> Vec<Vec<Lit>>;
 
     /// Under a full assignment of the observed variables: nothing when it keeps the
     /// constraint, else valid clauses of which one at least is false (invariant 3).
     fn model_cuts(&mut self, value: &dyn Fn(Lit) -> bool) -> Vec<Vec<Lit>>;
+}
+
+/// A partial assignment of the observed variables, as [`Theory::propagate`] reads it.
+pub struct Assignment<'a> {
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    values: &'a [i8],
+}
+
+impl<'a> Assignment<'a> {
+    /// `values[v]`: 0 when variable v is unassigned, 1 when true, -1 when false (variables
+    /// past the end unassigned).
+    pub fn new(values: &'a [i8]) -> Assignment<'a> {
+        Assignment { values }
+    }
+
+    /// The literal's value, `None` while its variable is unassigned.
+    #[inline]
+    pub fn value(&self, l: Lit) -> Option<bool> {
+        match self.values.get(l.var().index()).copied().unwrap_or(0) {
+            0 => None,
+            v => Some((v > 0) == l.is_positive()),
+        }
+    }
 }
 
 /// What a theory did in a solver, for the log.
@@ -64,8 +90,9 @@ pub(crate) struct Glue {
     value: Vec<i8>,
     trail: Vec<u32>,
     levels: Vec<usize>,
-    /// New assignments since the theory was last asked.
+    /// New assignments since the theory was last asked (`new`: their literals).
     fresh: usize,
+    new: Vec<Lit>,
     /// Ask the theory once at least this many new assignments have come.
     every: usize,
     pending: std::collections::VecDeque<(Vec<i32>, bool)>,
@@ -90,6 +117,7 @@ impl Glue {
             trail: Vec::new(),
             levels: Vec::new(),
             fresh: 0,
+            new: Vec::new(),
             every: every.max(1),
             pending: Default::default(),
             model: vec![0; vars],
@@ -127,15 +155,6 @@ impl Glue {
     }
 }
 
-/// The value of `l` in a per-variable table of 0 / 1 / -1.
-#[cfg(feature = "cadical")]
-fn read(table: &[i8], l: Lit) -> Option<bool> {
-    match table.get(l.var().index()).copied().unwrap_or(0) {
-        0 => None,
-        v => Some((v > 0) == l.is_positive()),
-    }
-}
-
 #[cfg(feature = "cadical")]
 impl crate::ccadical::Propagator for Glue {
     fn assigned(&mut self, lits: &[i32]) {
@@ -148,6 +167,7 @@ impl crate::ccadical::Propagator for Glue {
                 self.value[v] = if positive { 1 } else { -1 };
                 self.trail.push(v as u32);
                 self.fresh += 1;
+                self.new.push(Lit::new(Var(v as u32), positive));
             }
         }
     }
@@ -176,11 +196,8 @@ impl crate::ccadical::Propagator for Glue {
                 self.model[v] = if positive { 1 } else { -1 };
             }
         }
-        let model = std::mem::take(&mut self.model);
-        let cuts = self
-            .theory
-            .model_cuts(&|l| read(&model, l).unwrap_or(false));
-        self.model = model;
+        let model = Assignment::new(&self.model);
+        let cuts = self.theory.model_cuts(&|l| model.value(l).unwrap_or(false));
         let n = cuts.len() as u64;
         self.tally(|s| {
             s.models += 1;
@@ -197,9 +214,10 @@ impl crate::ccadical::Propagator for Glue {
     fn next_clause(&mut self) -> Option<(Vec<i32>, bool)> {
         if self.pending.is_empty() && self.fresh >= self.every {
             self.fresh = 0;
-            let value = std::mem::take(&mut self.value);
-            let clauses = self.theory.propagate(&|l| read(&value, l));
-            self.value = value;
+            let clauses = self
+                .theory
+                .propagate(&Assignment::new(&self.value), &self.new);
+            self.new.clear();
             let n = clauses.len() as u64;
             self.tally(|s| {
                 s.propagate_calls += 1;
@@ -238,7 +256,8 @@ mod tests {
             self.vars.clone()
         }
 
-        fn propagate(&mut self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>> {
+        fn propagate(&mut self, now: &Assignment, _new: &[Lit]) -> Vec<Vec<Lit>> {
+            let value = &|l| now.value(l);
             let open: Vec<Var> = self
                 .vars
                 .iter()

@@ -13,6 +13,10 @@
 //!   finds. A model that breaks a structure is neither counted nor blocked: the structure
 //!   returns clauses that the model falsifies, they are added to the solver, and the solve
 //!   repeats.
+//! - **Inside the search** (`theory.rs`, [`Connected`] only): with CaDiCaL, the solve loop
+//!   hands the connected sets to the solver as a `wellposed_sat::Theory`, which refutes a
+//!   partial assignment whose present vertices can no longer be joined, and checks each full
+//!   model with the lazy cuts before the solver answers; the loop then finds nothing to cut.
 //! - **A complete encoding** ([`Structure::encode_complete`], through
 //!   [`CnfEncoding::completed`]): auxiliary variables and clauses whose models, projected on
 //!   the formula's own variables, are exactly the assignments that keep the constraint. Every
@@ -47,6 +51,7 @@ mod rules;
 mod sized;
 #[cfg(test)]
 mod tests;
+mod theory;
 
 use crate::CnfEncoding;
 pub use random::{is_single_loop, random_grid_loop};
@@ -204,6 +209,17 @@ impl Structure {
             // Every vertex is present; its cuts find their components without this.
             Structure::Sized(_) => unreachable!("sized components have no presence literals"),
         }
+    }
+}
+
+/// Gives `solver` the theory of `lazy`'s connected sets (checked inside its search, see
+/// `theory.rs`), where it has any and the backend takes one. The lazy loop stays the safety
+/// net: it then finds no cuts for them. Call after the formula's clauses are added (CaDiCaL
+/// settles a variable's name, phase hints included, when it first sees it).
+pub(crate) fn attach_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[Structure]) -> bool {
+    match theory::theory(lazy) {
+        Some(t) => solver.set_theory(Box::new(t)),
+        None => false,
     }
 }
 
