@@ -23,6 +23,11 @@ pub struct UniquenessOracle {
     /// Checks asked and the time spent in them.
     pub checks: u64,
     pub seconds: f64,
+    /// The connected sets are still to be handed to the solver (after enough rounds of cuts,
+    /// as the solve loop does).
+    theory: bool,
+    /// Rounds of cuts over all checks.
+    rounds: u64,
 }
 
 impl UniquenessOracle {
@@ -63,6 +68,8 @@ impl UniquenessOracle {
             limits: opts.limits,
             checks: 0,
             seconds: 0.0,
+            theory: false,
+            rounds: 0,
         })
     }
 
@@ -78,9 +85,7 @@ impl UniquenessOracle {
     ) -> Result<UniquenessOracle, EngineError> {
         let mut oracle = UniquenessOracle::new(&rules.cnf, clues, planted, opts)?;
         oracle.lazy = rules.lazy.clone();
-        if !opts.lazy_cuts_only {
-            crate::connectivity::attach_theory(oracle.solver.as_mut(), &oracle.lazy);
-        }
+        oracle.theory = !opts.lazy_cuts_only;
         Ok(oracle)
     }
 
@@ -113,6 +118,11 @@ impl UniquenessOracle {
             }
             for cut in &cuts {
                 self.solver.add_clause(cut);
+            }
+            self.rounds += 1;
+            if self.theory && self.rounds >= crate::connectivity::theory_after() {
+                self.theory = false;
+                crate::connectivity::attach_theory(self.solver.as_mut(), &self.lazy);
             }
         };
         self.checks += 1;

@@ -121,9 +121,7 @@ pub(super) fn enumerate_on(
     for block in blocked.iter() {
         solver.add_clause(block);
     }
-    if theory && crate::connectivity::attach_theory(solver, &enc.lazy) {
-        log::debug!("connected sets checked inside the {} search", solver.name());
-    }
+    let mut theory = theory;
     let n = enc.cnf.num_vars() as usize;
     let mut cut_clauses = 0usize;
     while solver.solve(&[])? {
@@ -136,6 +134,16 @@ pub(super) fn enumerate_on(
             rounds.another()?;
             for cut in &cuts {
                 solver.add_clause(cut);
+            }
+            if theory && rounds.total() >= crate::connectivity::theory_after() {
+                theory = false;
+                if crate::connectivity::attach_theory(solver, &enc.lazy) {
+                    log::debug!(
+                        "connected sets checked inside the {} search after {} rounds",
+                        solver.name(),
+                        rounds.total()
+                    );
+                }
             }
             continue;
         }
