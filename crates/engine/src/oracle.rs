@@ -85,7 +85,8 @@ impl UniquenessOracle {
     ) -> Result<UniquenessOracle, EngineError> {
         let mut oracle = UniquenessOracle::new(&rules.cnf, clues, planted, opts)?;
         oracle.lazy = rules.lazy.clone();
-        oracle.theory = !opts.lazy_cuts_only;
+        oracle.theory = !opts.lazy_cuts_only
+            && crate::connectivity::keep_for_theory(oracle.solver.as_mut(), &oracle.lazy);
         Ok(oracle)
     }
 

@@ -132,4 +132,7 @@ void wp_connect_propagator (wp_solver *s, const wp_callbacks *callbacks) {
 
 void wp_observe (wp_solver *s, int var) { s->solver.add_observed_var (var); }
 
+// Keeps the variable out of elimination and substitution (so it stays clean for observing).
+void wp_freeze (wp_solver *s, int var) { s->solver.freeze (var); }
+
 } // extern "C"

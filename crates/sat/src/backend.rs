@@ -116,6 +116,12 @@ pub trait Backend {
     fn set_theory(&mut self, _theory: Box<dyn crate::Theory>) -> bool {
         false
     }
+
+    /// Keeps `vars` fit for a theory that [`Backend::set_theory`] may be given after some
+    /// solves (CaDiCaL cannot observe a variable its simplification removed: it freezes
+    /// them). Call after the formula is added, before the first solve. A hint: answers do
+    /// not change.
+    fn keep_for_theory(&mut self, _vars: &[Var]) {}
 }
 
 /// varisat, the embedded pure-Rust CDCL solver.
@@ -371,6 +377,10 @@ pub struct CadicalBackend {
     failed: Vec<Lit>,
     /// What the theory of [`Backend::set_theory`] did so far, when there is one.
     theory: Option<std::rc::Rc<std::cell::Cell<crate::TheoryStats>>>,
+    /// Variables frozen by [`Backend::keep_for_theory`] (fit to be observed at any time).
+    kept: Vec<bool>,
+    /// A solve has run (CaDiCaL may have simplified variables away since).
+    solved: bool,
 }
 
 /// CaDiCaL's `sat` configuration (its `config.cpp`), set option by option because the C
@@ -474,6 +484,8 @@ impl CadicalBackend {
             flipped: Vec::new(),
             stop: None,
             theory: None,
+            kept: Vec::new(),
+            solved: false,
         }
     }
 
@@ -554,14 +566,35 @@ impl Backend for CadicalBackend {
         self.add_renamed(clause);
     }
 
+    fn keep_for_theory(&mut self, vars: &[Var]) {
+        let top = vars.iter().map(|v| v.0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        for v in vars {
+            if self.kept.len() <= v.index() {
+                self.kept.resize(v.index() + 1, false);
+            }
+            if !self.kept[v.index()] {
+                self.kept[v.index()] = true;
+                self.solver.freeze(v.dimacs() as i32);
+            }
+        }
+    }
+
     /// Connects the theory as CaDiCaL's external propagator, its variables observed. Their
     /// names inside CaDiCaL (`flipped`) are settled here: they are declared now, and a
     /// variable's renaming never changes once declared.
+    /// Refuses (false, nothing connected) after a first solve unless every variable of the
+    /// theory was kept ([`Backend::keep_for_theory`]) before it: CaDiCaL's simplification may
+    /// have removed it, and CaDiCaL aborts the process when asked to observe such a variable.
     fn set_theory(&mut self, theory: Box<dyn crate::Theory>) -> bool {
         let observed = theory.observed();
         let top = observed.iter().map(|v| v.0 + 1).max().unwrap_or(0);
         self.declare(top);
         let vars: Vec<i32> = observed.iter().map(|v| v.dimacs() as i32).collect();
+        let kept = |v: &Var| self.kept.get(v.index()).copied().unwrap_or(false);
+        if self.solved && !observed.iter().all(kept) {
+            return false;
+        }
         let stats = std::rc::Rc::new(std::cell::Cell::new(crate::TheoryStats::default()));
         let every = std::env::var("WELLPOSED_THEORY_EVERY")
             .ok()
@@ -640,6 +673,7 @@ impl Backend for CadicalBackend {
         for &a in &named {
             self.solver.assume(a);
         }
+        self.solved = true;
         let status = self.solver.solve();
         if let Some(stats) = &self.theory {
             log::debug!("theory so far: {:?}", stats.get());

@@ -60,6 +60,7 @@ unsafe extern "C" {
     fn wp_phase(solver: *mut WpSolver, lit: c_int);
     fn wp_connect_propagator(solver: *mut WpSolver, callbacks: *const Callbacks);
     fn wp_observe(solver: *mut WpSolver, var: c_int);
+    fn wp_freeze(solver: *mut WpSolver, var: c_int);
 }
 
 /// What a solve answered (CaDiCaL's 10, 20 and 0).
@@ -223,6 +224,13 @@ impl Solver {
 }
 
 impl Solver {
+    /// Keeps variable `var` (declared) from elimination and substitution, so that it can be
+    /// observed later.
+    pub(crate) fn freeze(&mut self, var: i32) {
+        // SAFETY: `raw` is live.
+        unsafe { wp_freeze(self.raw, var) }
+    }
+
     /// Connects `propagator` (replacing any earlier one) and observes `vars` (DIMACS numbers,
     /// declared).
     pub(crate) fn connect_propagator(&mut self, propagator: Box<dyn Propagator>, vars: &[i32]) {

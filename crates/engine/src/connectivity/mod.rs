@@ -223,6 +223,20 @@ pub(crate) fn attach_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[Str
     }
 }
 
+/// Readies `solver` for [`attach_theory`] after some solves (CaDiCaL keeps the variables of
+/// `lazy`'s connected sets out of its simplification). Call once the formula is added.
+/// False when there is nothing to hand over.
+pub(crate) fn keep_for_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[Structure]) -> bool {
+    use wellposed_sat::Theory;
+    match theory::theory(lazy) {
+        Some(t) => {
+            solver.keep_for_theory(&t.observed());
+            true
+        }
+        None => false,
+    }
+}
+
 /// After how many rounds of cuts the solve loop hands the connected sets to the solver.
 pub(crate) fn theory_after() -> u64 {
     std::env::var("WELLPOSED_THEORY_AFTER")

@@ -121,7 +121,9 @@ pub(super) fn enumerate_on(
     for block in blocked.iter() {
         solver.add_clause(block);
     }
-    let mut theory = theory;
+    // The connected sets go into the search once the loop has needed a round of cuts:
+    // puzzles the clauses alone settle pay nothing for them.
+    let mut theory = theory && crate::connectivity::keep_for_theory(solver, &enc.lazy);
     let n = enc.cnf.num_vars() as usize;
     let mut cut_clauses = 0usize;
     while solver.solve(&[])? {
