@@ -23,11 +23,9 @@ pub struct UniquenessOracle {
     /// Checks asked and the time spent in them.
     pub checks: u64,
     pub seconds: f64,
-    /// The connected sets are still to be handed to the solver (after enough rounds of cuts,
+    /// The connected sets are still to be handed to the solver (at the first round of cuts,
     /// as the solve loop does).
     theory: bool,
-    /// Rounds of cuts over all checks.
-    rounds: u64,
 }
 
 impl UniquenessOracle {
@@ -69,7 +67,6 @@ impl UniquenessOracle {
             checks: 0,
             seconds: 0.0,
             theory: false,
-            rounds: 0,
         })
     }
 
@@ -120,8 +117,7 @@ impl UniquenessOracle {
             for cut in &cuts {
                 self.solver.add_clause(cut);
             }
-            self.rounds += 1;
-            if self.theory && self.rounds >= crate::connectivity::theory_after() {
+            if self.theory {
                 self.theory = false;
                 crate::connectivity::attach_theory(self.solver.as_mut(), &self.lazy);
             }

@@ -596,15 +596,10 @@ impl Backend for CadicalBackend {
             return false;
         }
         let stats = std::rc::Rc::new(std::cell::Cell::new(crate::TheoryStats::default()));
-        let every = std::env::var("WELLPOSED_THEORY_EVERY")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(1);
         let glue = crate::theory::Glue::new(
             theory,
             self.flipped.clone(),
             top as usize,
-            every,
             std::rc::Rc::clone(&stats),
         );
         self.solver.connect_propagator(Box::new(glue), &vars);

@@ -237,14 +237,6 @@ pub(crate) fn keep_for_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[S
     }
 }
 
-/// After how many rounds of cuts the solve loop hands the connected sets to the solver.
-pub(crate) fn theory_after() -> u64 {
-    std::env::var("WELLPOSED_THEORY_AFTER")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0)
-}
-
 /// The cuts every structure of `lazy` asks of a model (`model[v]`: variable v's value).
 pub fn cuts_of(lazy: &[Structure], model: &[bool]) -> Vec<Vec<Lit>> {
     let value = |l: Lit| model.get(l.var().index()).copied().unwrap_or(false) == l.is_positive();

@@ -61,6 +61,8 @@ struct Graph {
     settled: bool,
     /// Scratch: the order of the last search of [`Graph::joined`].
     order: Vec<usize>,
+    /// Scratch of [`Graph::reach`]: each reached vertex's parent, `NONE` between searches.
+    parent: Vec<u32>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -117,6 +119,7 @@ impl Graph {
             held: vec![false; n],
             settled: false,
             order: Vec::with_capacity(n),
+            parent: vec![NONE; n],
         }
     }
 
@@ -171,52 +174,115 @@ impl Graph {
         self.settled
     }
 
-    /// Mends the cache after `role`'s new value, where a look around it suffices; false when
-    /// it cannot (the cache must then be searched anew). Keeps the invariant of [`Graph`]:
-    /// - a vertex of `held` gone: its neighbours in `held` are still joined without it,
-    ///   by a short search ([`Graph::near`]); then `held` without it is still connected;
-    /// - an edge inside `held` gone: its ends are still joined without it, likewise;
-    /// - a vertex outside `held` present: it joins `held` through an edge that may be there
-    ///   to a vertex of `held` that may be there; then `held` with it is connected.
-    ///
-    /// The searches use only what may be there now, so vertices of `held` gone but not yet
-    /// mended (a later literal of the same batch) are never relied on.
-    fn mend(&mut self, now: &Assignment, role: Role) -> bool {
+    /// Mends the cache after the new values of `roles` (every place a literal assigned since
+    /// the cache was set appears), where a look around them suffices; false when it cannot
+    /// (the cache must then be searched anew). Keeps the invariant of [`Graph`]:
+    /// - the vertices of `held` gone are taken out of it all at once, and then the neighbours
+    ///   in `held` of what went (those vertices, and the edges inside `held` gone) must be
+    ///   joined inside what is left, by one short search ([`Graph::near`]). Each piece of
+    ///   what is left touched something that went (`held` was connected), so it is one piece;
+    /// - then each vertex outside `held` that is present: a search from it through what may
+    ///   be there finds `held` (or `held` holds nothing that may be there), and the path found
+    ///   joins `held`; then `held` with the path is connected.
+    fn mend(&mut self, now: &Assignment, roles: &[Role]) -> bool {
         let c = &self.c;
-        let usable = |k: usize| c.edges[k].lit.is_none_or(|l| now.value(l) != Some(false));
         let here = |w: usize| now.value(c.present[w]) != Some(false);
-        match role {
-            Role::Vertex(v) => match now.value(c.present[v]) {
-                Some(true) if !self.held[v] => {
-                    let joins = self.adj[v]
-                        .iter()
-                        .any(|&(w, k)| self.held[w] && here(w) && usable(k));
-                    self.held[v] = joins;
-                    joins
-                }
-                Some(false) if self.held[v] => {
-                    let ends: Vec<usize> = self.adj[v]
-                        .iter()
-                        .filter(|&&(w, k)| w != v && self.held[w] && here(w) && usable(k))
-                        .map(|&(w, _)| w)
-                        .collect();
+        let mut gone = Vec::new();
+        for &role in roles {
+            if let Role::Vertex(v) = role {
+                if self.held[v] && !here(v) {
                     self.held[v] = false;
-                    self.near(now, &ends)
+                    gone.push(v);
                 }
-                _ => true,
-            },
-            Role::Edge(k) => {
-                let e = c.edges[k];
-                if usable(k) || !(self.held[e.a] && self.held[e.b]) {
-                    return true;
-                }
-                self.near(now, &[e.a, e.b])
             }
         }
+        let mut ends: Vec<usize> = Vec::new();
+        for &v in &gone {
+            for &(w, _) in &self.adj[v] {
+                if self.held[w] {
+                    ends.push(w);
+                }
+            }
+        }
+        for &role in roles {
+            if let Role::Edge(k) = role {
+                let e = c.edges[k];
+                let lit = e.lit.expect("an edge role has a literal");
+                if now.value(lit) == Some(false) && self.held[e.a] && self.held[e.b] {
+                    ends.push(e.a);
+                    ends.push(e.b);
+                }
+            }
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        ends.retain(|&w| now.value(self.c.present[w]) != Some(false));
+        if !self.near(now, &ends) {
+            return false;
+        }
+        for &role in roles {
+            if let Role::Vertex(v) = role {
+                let present = now.value(self.c.present[v]) == Some(true);
+                if present && !self.held[v] && !self.reach(now, v) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
-    /// Whether `ends` (vertices of `held`) are joined inside `held` through what may be there
-    /// now, found by a search from the first that visits at most [`NEAR`] vertices.
+    /// A search from `v` (present, outside `held`) through what may be there until a vertex
+    /// of `held`; the path found joins `held`. False when none is found (`v` may then be
+    /// apart from the present vertices of `held`: the caller searches anew).
+    fn reach(&mut self, now: &Assignment, v: usize) -> bool {
+        let c = &self.c;
+        let here = |w: usize| now.value(c.present[w]) != Some(false);
+        if !self.held.iter().enumerate().any(|(w, &h)| h && here(w)) {
+            // Nothing held yet (no present vertex before): `v` alone is connected.
+            self.held.iter_mut().for_each(|h| *h = false);
+            self.held[v] = true;
+            return true;
+        }
+        // `parent` holds each reached vertex's parent (`NONE` unreached), reset before leaving.
+        self.order.clear();
+        self.order.push(v);
+        self.parent[v] = v as u32;
+        let mut head = 0;
+        let mut found = None;
+        'search: while head < self.order.len() {
+            let u = self.order[head];
+            head += 1;
+            for &(w, k) in &self.adj[u] {
+                if self.parent[w] != NONE
+                    || !here(w)
+                    || c.edges[k].lit.is_some_and(|l| now.value(l) == Some(false))
+                {
+                    continue;
+                }
+                self.parent[w] = u as u32;
+                self.order.push(w);
+                if self.held[w] {
+                    found = Some(w);
+                    break 'search;
+                }
+            }
+        }
+        if let Some(mut at) = found {
+            while at != v {
+                self.held[at] = true;
+                at = self.parent[at] as usize;
+            }
+            self.held[v] = true;
+        }
+        for &u in &self.order {
+            self.parent[u] = NONE;
+        }
+        found.is_some()
+    }
+
+    /// Whether `ends` (vertices of `held`, each still there) are joined inside `held` through
+    /// what may be there now, found by a search from the first that visits at most [`NEAR`]
+    /// vertices (and a few more for each further end).
     fn near(&mut self, now: &Assignment, ends: &[usize]) -> bool {
         let Some((&first, rest)) = ends.split_first() else {
             return true;
@@ -230,7 +296,8 @@ impl Graph {
         let mut found = 0;
         let mut head = 0;
         let mut ok = false;
-        while head < self.order.len() && self.order.len() <= NEAR {
+        let budget = NEAR + 4 * rest.len();
+        while head < self.order.len() && self.order.len() <= budget {
             let v = self.order[head];
             head += 1;
             for &(w, k) in &self.adj[v] {
@@ -334,12 +401,18 @@ impl Theory for ConnectedTheory {
     }
 
     fn propagate(&mut self, now: &Assignment, new: &[Lit]) -> Vec<Vec<Lit>> {
-        for l in new {
-            for &(g, role) in self.roles.get(l.var().index()).map_or(&[][..], |r| r) {
-                let graph = &mut self.graphs[g];
-                if graph.settled && !graph.mend(now, role) {
-                    graph.settled = false;
-                }
+        for (g, graph) in self.graphs.iter_mut().enumerate() {
+            if !graph.settled {
+                continue;
+            }
+            let roles: Vec<Role> = new
+                .iter()
+                .flat_map(|l| self.roles.get(l.var().index()).map_or(&[][..], |r| r))
+                .filter(|&&(at, _)| at == g)
+                .map(|&(_, role)| role)
+                .collect();
+            if !graph.mend(now, &roles) {
+                graph.settled = false;
             }
         }
         self.graphs
@@ -570,7 +643,13 @@ mod tests {
                         let mut stack = vec![start];
                         while let Some(v) = stack.pop() {
                             for e in &c.edges {
-                                let w = if e.a == v { e.b } else if e.b == v { e.a } else { continue };
+                                let w = if e.a == v {
+                                    e.b
+                                } else if e.b == v {
+                                    e.a
+                                } else {
+                                    continue;
+                                };
                                 let on = e.lit.is_none_or(|l| now.value(l) != Some(false));
                                 if on && g.held[w] && !seen[w] {
                                     seen[w] = true;
@@ -578,7 +657,10 @@ mod tests {
                                 }
                             }
                         }
-                        assert!((0..n).all(|v| !g.held[v] || seen[v]), "round {round}, step {step}");
+                        assert!(
+                            (0..n).all(|v| !g.held[v] || seen[v]),
+                            "round {round}, step {step}"
+                        );
                         mended += 1;
                     }
                 }

@@ -137,7 +137,7 @@ pub(super) fn enumerate_on(
             for cut in &cuts {
                 solver.add_clause(cut);
             }
-            if theory && rounds.total() >= crate::connectivity::theory_after() {
+            if theory {
                 theory = false;
                 if crate::connectivity::attach_theory(solver, &enc.lazy) {
                     log::debug!(
