@@ -342,7 +342,7 @@ mod tests {
                 if !attached && solves == attach_after {
                     // Without the variables kept, CaDiCaL may refuse a theory given late.
                     attached = solver.set_theory(Box::new(Even { vars: even.clone() }));
-                    assert!(attached || (keep == false && solves > 0), "round {round}");
+                    assert!(attached || (!keep && solves > 0), "round {round}");
                 }
                 solves += 1;
                 if !solver.solve(&assumptions).unwrap() {
