@@ -94,6 +94,11 @@ pub struct Connected {
     pub present: Vec<Lit>,
     pub edges: Vec<Edge>,
     pub nonempty: bool,
+    /// Also checked inside CaDiCaL's search once the solve loop has needed a round of cuts
+    /// (`theory.rs`). False for a loop's ([`single_cycle`]): there it measured slower than
+    /// the lazy loop alone (Masyu's and Slitherlink's corpora 1.4–1.6×, BENCHMARKS.md,
+    /// "Connectivity inside CaDiCaL's search").
+    pub in_search: bool,
 }
 
 /// A clue vertex of [`Regions`]: its region must hold it and no other clue, and have `size`
@@ -270,6 +275,7 @@ pub fn connected(cnf: &mut Cnf, present: Vec<Lit>, edges: Vec<Edge>, nonempty: b
         present,
         edges,
         nonempty,
+        in_search: true,
     })
 }
 
@@ -331,7 +337,10 @@ pub fn single_cycle(
         used.push(u);
     }
     let gated = edges.iter().map(|&(a, b, e)| Edge::when(a, b, e)).collect();
-    let s = connected(cnf, used.clone(), gated, nonempty);
+    let mut s = connected(cnf, used.clone(), gated, nonempty);
+    if let Structure::Connected(c) = &mut s {
+        c.in_search = false;
+    }
     (s, used)
 }
 

@@ -28,8 +28,9 @@
 use super::{Connected, Structure};
 use wellposed_sat::{Assignment, Lit, Theory, Var};
 
-/// The connected-set structures of an encoding as one theory. Other structures (regions,
-/// sized components) stay with the lazy loop.
+/// The connected-set structures of an encoding (those marked `in_search`) as one theory.
+/// Other structures (a loop's connectivity, regions, sized components) stay with the lazy
+/// loop.
 pub(crate) struct ConnectedTheory {
     graphs: Vec<Graph>,
     /// Per variable: the graphs and places where it is a vertex's or an edge's literal.
@@ -76,7 +77,7 @@ pub(crate) fn theory(lazy: &[Structure]) -> Option<ConnectedTheory> {
     let graphs: Vec<Graph> = lazy
         .iter()
         .filter_map(|s| match s {
-            Structure::Connected(c) => Some(Graph::new(c.clone())),
+            Structure::Connected(c) if c.in_search => Some(Graph::new(c.clone())),
             _ => None,
         })
         .collect();
