@@ -53,6 +53,11 @@ pub struct Global {
     /// answers never change.
     #[arg(long, global = true)]
     pub compact_encoding: bool,
+    /// Check graph constraints (connected cells, one loop) only on each full model the SAT
+    /// solver finds, adding cuts and solving again, instead of also inside CaDiCaL's search.
+    /// For measuring the difference; answers never change.
+    #[arg(long, global = true)]
+    pub lazy_cuts_only: bool,
     /// The memory an encoding may take (bytes, or with K, M, G: `512M`, `8G`). A CNF that
     /// would grow past it is refused with an error instead of exhausting the machine.
     /// [default: 4G]
@@ -357,6 +362,7 @@ pub struct Settings {
     pub choices: Choices,
     pub deadline: Option<Instant>,
     pub progress: Progress,
+    pub lazy_cuts_only: bool,
 }
 
 impl Settings {
@@ -384,6 +390,7 @@ impl Settings {
             },
             deadline,
             progress,
+            lazy_cuts_only: g.lazy_cuts_only,
         }
     }
 
@@ -436,6 +443,7 @@ impl Settings {
             choices: self.choices,
             progress: self.progress.clone(),
             counter: wellposed_count::Counter::default(),
+            lazy_cuts_only: self.lazy_cuts_only,
         }
     }
 

@@ -23,6 +23,9 @@ pub struct UniquenessOracle {
     /// Checks asked and the time spent in them.
     pub checks: u64,
     pub seconds: f64,
+    /// The connected sets are still to be handed to the solver (at the first round of cuts,
+    /// as the solve loop does).
+    theory: bool,
 }
 
 impl UniquenessOracle {
@@ -63,12 +66,14 @@ impl UniquenessOracle {
             limits: opts.limits,
             checks: 0,
             seconds: 0.0,
+            theory: false,
         })
     }
 
     /// [`UniquenessOracle::new`] over an encoding with graph constraints (its `lazy` list):
     /// a model that breaks one is cut off (the cuts hold for every solution, whatever the
-    /// clues, so they stay) and the check solves again.
+    /// clues, so they stay) and the check solves again. Where the backend takes it (CaDiCaL),
+    /// the connected sets are also checked inside its search (`crate::connectivity`).
     pub fn for_encoding(
         rules: &crate::CnfEncoding,
         clues: &[Vec<Vec<Lit>>],
@@ -77,6 +82,8 @@ impl UniquenessOracle {
     ) -> Result<UniquenessOracle, EngineError> {
         let mut oracle = UniquenessOracle::new(&rules.cnf, clues, planted, opts)?;
         oracle.lazy = rules.lazy.clone();
+        oracle.theory = !opts.lazy_cuts_only
+            && crate::connectivity::keep_for_theory(oracle.solver.as_mut(), &oracle.lazy);
         Ok(oracle)
     }
 
@@ -109,6 +116,10 @@ impl UniquenessOracle {
             }
             for cut in &cuts {
                 self.solver.add_clause(cut);
+            }
+            if self.theory {
+                self.theory = false;
+                crate::connectivity::attach_theory(self.solver.as_mut(), &self.lazy);
             }
         };
         self.checks += 1;

@@ -109,6 +109,19 @@ pub trait Backend {
     fn set_stop(&mut self, _stop: Arc<AtomicBool>) -> bool {
         false
     }
+
+    /// Checks `theory` inside every solve that follows (see [`crate::theory`]): its clauses
+    /// are added during the search and a model it rejects is not returned. False where the
+    /// backend cannot (the theory is dropped): the caller then checks each model itself.
+    fn set_theory(&mut self, _theory: Box<dyn crate::Theory>) -> bool {
+        false
+    }
+
+    /// Keeps `vars` fit for a theory that [`Backend::set_theory`] may be given after some
+    /// solves (CaDiCaL cannot observe a variable its simplification removed: it freezes
+    /// them). Call after the formula is added, before the first solve. A hint: answers do
+    /// not change.
+    fn keep_for_theory(&mut self, _vars: &[Var]) {}
 }
 
 /// varisat, the embedded pure-Rust CDCL solver.
@@ -336,7 +349,7 @@ impl Backend for ExternalSolver {
 }
 
 /// CaDiCaL 3 (built from its bundled C++ source by the `cadical-sys` crate, called through
-/// CaDiCaL's C interface, see `ccadical.rs`): incremental through IPASIR assumptions, and
+/// a C interface of ours, see `ccadical.rs`): incremental through IPASIR assumptions, and
 /// bounded: a conflict limit per solve and a deadline checked by CaDiCaL's termination
 /// callback.
 #[cfg(feature = "cadical")]
@@ -362,6 +375,12 @@ pub struct CadicalBackend {
     /// The assumptions of the last solve that CaDiCaL found failed, read out when it answered
     /// "unsatisfiable" (for the same reason as `model`).
     failed: Vec<Lit>,
+    /// What the theory of [`Backend::set_theory`] did so far, when there is one.
+    theory: Option<std::rc::Rc<std::cell::Cell<crate::TheoryStats>>>,
+    /// Variables frozen by [`Backend::keep_for_theory`] (fit to be observed at any time).
+    kept: Vec<bool>,
+    /// A solve has run (CaDiCaL may have simplified variables away since).
+    solved: bool,
 }
 
 /// CaDiCaL's `sat` configuration (its `config.cpp`), set option by option because the C
@@ -464,7 +483,15 @@ impl CadicalBackend {
             failed: Vec::new(),
             flipped: Vec::new(),
             stop: None,
+            theory: None,
+            kept: Vec::new(),
+            solved: false,
         }
+    }
+
+    /// What the theory of [`Backend::set_theory`] did so far (`None` without one).
+    pub fn theory_stats(&self) -> Option<crate::TheoryStats> {
+        self.theory.as_ref().map(|s| s.get())
     }
 
     fn stopped(&self) -> bool {
@@ -539,6 +566,47 @@ impl Backend for CadicalBackend {
         self.add_renamed(clause);
     }
 
+    fn keep_for_theory(&mut self, vars: &[Var]) {
+        let top = vars.iter().map(|v| v.0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        for v in vars {
+            if self.kept.len() <= v.index() {
+                self.kept.resize(v.index() + 1, false);
+            }
+            if !self.kept[v.index()] {
+                self.kept[v.index()] = true;
+                self.solver.freeze(v.dimacs() as i32);
+            }
+        }
+    }
+
+    /// Connects the theory as CaDiCaL's external propagator, its variables observed. Their
+    /// names inside CaDiCaL (`flipped`) are settled here: they are declared now, and a
+    /// variable's renaming never changes once declared.
+    /// Refuses (false, nothing connected) after a first solve unless every variable of the
+    /// theory was kept ([`Backend::keep_for_theory`]) before it: CaDiCaL's simplification may
+    /// have removed it, and CaDiCaL aborts the process when asked to observe such a variable.
+    fn set_theory(&mut self, theory: Box<dyn crate::Theory>) -> bool {
+        let observed = theory.observed();
+        let top = observed.iter().map(|v| v.0 + 1).max().unwrap_or(0);
+        self.declare(top);
+        let vars: Vec<i32> = observed.iter().map(|v| v.dimacs() as i32).collect();
+        let kept = |v: &Var| self.kept.get(v.index()).copied().unwrap_or(false);
+        if self.solved && !observed.iter().all(kept) {
+            return false;
+        }
+        let stats = std::rc::Rc::new(std::cell::Cell::new(crate::TheoryStats::default()));
+        let glue = crate::theory::Glue::new(
+            theory,
+            self.flipped.clone(),
+            top as usize,
+            std::rc::Rc::clone(&stats),
+        );
+        self.solver.connect_propagator(Box::new(glue), &vars);
+        self.theory = Some(stats);
+        true
+    }
+
     /// Takes the formula's phase hints for the variables CaDiCaL has not seen yet (renamed,
     /// see the `flipped` field, or, where the formula insists on them, as CaDiCaL's `phase`),
     /// then its clauses.
@@ -600,7 +668,12 @@ impl Backend for CadicalBackend {
         for &a in &named {
             self.solver.assume(a);
         }
-        match self.solver.solve() {
+        self.solved = true;
+        let status = self.solver.solve();
+        if let Some(stats) = &self.theory {
+            log::debug!("theory so far: {:?}", stats.get());
+        }
+        match status {
             Status::Satisfiable => {
                 self.model = (0..self.max_var)
                     .map(|v| self.solver.val(self.to_cadical(Var(v).positive())))
@@ -645,162 +718,4 @@ impl Backend for CadicalBackend {
 }
 
 #[cfg(all(test, feature = "cadical"))]
-mod tests {
-    use super::*;
-    use crate::Xorshift;
-
-    #[test]
-    fn the_options_set_exist() {
-        // Each option a backend sets, with a value other than its default: an option CaDiCaL
-        // renamed or dropped would read 0 before and after (its C interface cannot say).
-        for (name, val) in STABLE_OPTIONS.into_iter().chain(COUNTING_OPTIONS) {
-            let mut s = crate::ccadical::Solver::new();
-            assert_ne!(s.get_option(name), val, "{name:?} is not at its default");
-            assert!(s.set_option(name, val), "CaDiCaL takes {name:?} = {val}");
-        }
-        assert!(!crate::ccadical::Solver::new().set_option(c"no-such-option", 1));
-    }
-
-    #[test]
-    fn a_raised_stop_flag_ends_a_solve() {
-        // Raised before: the solve does not start. Raised during a solve that would take
-        // minutes: it ends with `Stopped`, not with an answer.
-        let stop = Arc::new(AtomicBool::new(true));
-        let mut solver = CadicalBackend::new();
-        assert!(solver.set_stop(Arc::clone(&stop)));
-        solver.add_cnf(&crate::instances::pigeonhole(12));
-        assert!(matches!(
-            solver.solve(&[]),
-            Err(BackendError::Stopped { reason: "stop" })
-        ));
-        stop.store(false, Ordering::Relaxed);
-        let raiser = {
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                stop.store(true, Ordering::Relaxed);
-            })
-        };
-        assert!(matches!(
-            solver.solve(&[]),
-            Err(BackendError::Stopped { reason: "stop" })
-        ));
-        raiser.join().unwrap();
-        // Limits set afterwards keep the flag.
-        solver.set_limits(Limits::default()).unwrap();
-        assert!(solver.solve(&[]).is_err());
-        assert!(!VarisatBackend::new().set_stop(stop));
-    }
-
-    /// Models by blocking clauses, with `solver` fresh.
-    fn models(mut solver: impl Backend, cnf: &Cnf, assumptions: &[Lit]) -> u64 {
-        solver.add_cnf(cnf);
-        let vars: Vec<Var> = (0..cnf.num_vars()).map(Var).collect();
-        let mut n = 0;
-        while solver.solve(assumptions).unwrap() {
-            let model: Vec<bool> = vars.iter().map(|&v| solver.value(v)).collect();
-            assert!(
-                cnf.clauses()
-                    .iter()
-                    .all(|c| c.iter().any(|l| model[l.var().index()] == l.is_positive())),
-                "the model read back satisfies the formula"
-            );
-            assert!(assumptions
-                .iter()
-                .all(|l| model[l.var().index()] == l.is_positive()));
-            n += 1;
-            let block: Vec<Lit> = vars
-                .iter()
-                .map(|&v| Lit::new(v, !model[v.index()]))
-                .collect();
-            solver.add_clause(&block);
-        }
-        if n == 0 && !assumptions.is_empty() {
-            // The failed assumptions are named in the caller's polarity, renamed or not.
-            let failed = solver.failed_assumptions(assumptions).unwrap();
-            assert!(failed.iter().all(|l| assumptions.contains(l)));
-        }
-        n
-    }
-
-    /// Phase hints rename variables inside CaDiCaL; the models, the assumptions and the failed
-    /// assumptions must come back in the formula's own names: counts by blocking clauses with
-    /// random hints equal brute force, with and without assumptions; so do counts with hints
-    /// held at every decision and moved to each model found.
-    #[test]
-    fn phase_hints_change_no_answer() {
-        let mut rng = Xorshift(0x2026_1124_0001);
-        for round in 0..300 {
-            let vars = 1 + rng.below(8) as u32;
-            let mut cnf = Cnf::new();
-            cnf.reserve_vars(vars);
-            for _ in 0..rng.below(4 * vars as u64) {
-                let clause: Vec<Lit> = (0..1 + rng.below(3))
-                    .map(|_| Lit::new(Var(rng.below(vars as u64) as u32), rng.below(2) == 0))
-                    .collect();
-                cnf.add_clause(&clause);
-            }
-            let assumptions: Vec<Lit> = (0..rng.below(3))
-                .map(|_| Lit::new(Var(rng.below(vars as u64) as u32), rng.below(2) == 0))
-                .collect();
-            let brute = (0u32..1 << vars)
-                .filter(|m| {
-                    let value = |l: &Lit| (m >> l.var().0 & 1 == 1) == l.is_positive();
-                    cnf.clauses().iter().all(|c| c.iter().any(value))
-                        && assumptions.iter().all(value)
-                })
-                .count() as u64;
-            let mut hinted = cnf.clone();
-            for v in 0..vars {
-                hinted.prefer(Lit::new(Var(v), rng.below(2) == 0));
-            }
-            assert_eq!(
-                models(CadicalBackend::new(), &cnf, &assumptions),
-                brute,
-                "round {round}"
-            );
-            assert_eq!(
-                models(CadicalBackend::new(), &hinted, &assumptions),
-                brute,
-                "round {round}, hinted"
-            );
-            assert_eq!(
-                models(CadicalBackend::stable(), &hinted, &assumptions),
-                brute,
-                "round {round}, hinted, stable configuration"
-            );
-            // Hints held at every decision (`phase`, nothing renamed), some variables
-            // unhinted, and moved to each model as it is found (as the engine's enumeration
-            // does for such formulas).
-            let mut held = cnf.clone();
-            for v in 0..vars {
-                if rng.below(3) > 0 {
-                    held.prefer(Lit::new(Var(v), rng.below(2) == 0));
-                }
-            }
-            held.insist_on_preferred();
-            let mut solver = CadicalBackend::new();
-            solver.add_cnf(&held);
-            assert!(
-                solver.flipped.iter().all(|&f| !f),
-                "held hints rename nothing"
-            );
-            let mut found = 0;
-            while solver.solve(&assumptions).unwrap() {
-                let model: Vec<Lit> = (0..vars)
-                    .map(|v| Lit::new(Var(v), solver.value(Var(v))))
-                    .collect();
-                assert!(cnf
-                    .clauses()
-                    .iter()
-                    .all(|c| c.iter().any(|l| model.contains(l))));
-                assert!(assumptions.iter().all(|l| model.contains(l)));
-                found += 1;
-                let block: Vec<Lit> = model.iter().map(|&l| !l).collect();
-                solver.add_clause(&block);
-                solver.hold_phases(&model);
-            }
-            assert_eq!(found, brute, "round {round}, held hints");
-        }
-    }
-}
+mod tests;

@@ -1,48 +1,66 @@
-//! CaDiCaL through its own C interface (`ccadical.h`, compiled into the library that the
-//! `cadical-sys` crate builds from CaDiCaL's source), wrapped in one owning handle.
+//! CaDiCaL through a C interface (`cpp/solver.cpp`, compiled by `build.rs` against the
+//! CaDiCaL source that the `cadical-sys` crate builds and links), wrapped in one owning handle.
 //!
 //! Why not the `cadical-sys` crate's Rust API: that API is a `cxx` bridge, and the `cxx`
 //! runtime it links (`cxx.cc`) includes `<iostream>`, whose static constructor sets up the
 //! standard streams and the locale's facets at every start of the executable, and pulls in
 //! the C++ library's wide-character and locale code with its imports. CaDiCaL itself writes
-//! through C's stdio. Calling the C interface leaves the bridge (and with it the `cxx`
-//! runtime) out of the link; `cadical-sys` is still the crate that compiles and links
-//! CaDiCaL. Measured in BENCHMARKS.md, "Process start: CaDiCaL without the `cxx` bridge, and
-//! the released build linked statically".
+//! through C's stdio. A C interface leaves the bridge (and with it the `cxx` runtime) out of
+//! the link; `cadical-sys` is still the crate that compiles and links CaDiCaL. Measured in
+//! BENCHMARKS.md, "Process start: CaDiCaL without the `cxx` bridge, and the released build
+//! linked statically". Why our own C interface rather than CaDiCaL's `ccadical.h`: that one
+//! has no external propagator (IPASIR-UP), which [`Solver::connect_propagator`] needs.
 //!
 //! Invariants: the handle owns the solver and releases it once, on drop; the terminator's
-//! state is owned by the handle, boxed so its address stays fixed, and replaced only after
-//! CaDiCaL has been given the new one.
+//! and the propagator's states are owned by the handle, boxed so their addresses stay fixed,
+//! and replaced only after CaDiCaL has been given the new ones (the C side disconnects the
+//! old propagator before it connects the new one).
 
 use std::ffi::{c_char, c_int, c_void, CStr};
 
-use cadical_sys as _; // Links CaDiCaL's compiled library, which holds the functions below.
+use cadical_sys as _; // Links CaDiCaL's compiled library, which `cpp/solver.cpp` calls.
 
-/// CaDiCaL's opaque solver (`CCaDiCaL` in `ccadical.h`).
+/// The C side's solver (`wp_solver` in `cpp/solver.cpp`).
 #[repr(C)]
-struct CCaDiCaL {
+struct WpSolver {
     _private: [u8; 0],
 }
 
+/// The propagator's callbacks (`wp_callbacks` in `cpp/solver.cpp`).
+#[repr(C)]
+struct Callbacks {
+    state: *mut c_void,
+    assigned: unsafe extern "C" fn(state: *mut c_void, lits: *const c_int, count: usize),
+    new_level: unsafe extern "C" fn(state: *mut c_void),
+    backtrack: unsafe extern "C" fn(state: *mut c_void, level: usize),
+    check_model:
+        unsafe extern "C" fn(state: *mut c_void, lits: *const c_int, count: usize) -> c_int,
+    has_clause: unsafe extern "C" fn(state: *mut c_void, forgettable: *mut c_int) -> c_int,
+    clause_lit: unsafe extern "C" fn(state: *mut c_void) -> c_int,
+}
+
 unsafe extern "C" {
-    fn ccadical_init() -> *mut CCaDiCaL;
-    fn ccadical_release(solver: *mut CCaDiCaL);
-    fn ccadical_add(solver: *mut CCaDiCaL, lit: c_int);
-    fn ccadical_assume(solver: *mut CCaDiCaL, lit: c_int);
-    fn ccadical_solve(solver: *mut CCaDiCaL) -> c_int;
-    fn ccadical_val(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
-    fn ccadical_failed(solver: *mut CCaDiCaL, lit: c_int) -> c_int;
-    fn ccadical_set_terminate(
-        solver: *mut CCaDiCaL,
+    fn wp_init() -> *mut WpSolver;
+    fn wp_release(solver: *mut WpSolver);
+    fn wp_add(solver: *mut WpSolver, lit: c_int);
+    fn wp_assume(solver: *mut WpSolver, lit: c_int);
+    fn wp_solve(solver: *mut WpSolver) -> c_int;
+    fn wp_val(solver: *mut WpSolver, lit: c_int) -> c_int;
+    fn wp_failed(solver: *mut WpSolver, lit: c_int) -> c_int;
+    fn wp_set_terminate(
+        solver: *mut WpSolver,
         state: *mut c_void,
         terminate: Option<unsafe extern "C" fn(state: *mut c_void) -> c_int>,
     );
-    fn ccadical_set_option(solver: *mut CCaDiCaL, name: *const c_char, val: c_int);
-    fn ccadical_get_option(solver: *mut CCaDiCaL, name: *const c_char) -> c_int;
-    fn ccadical_limit(solver: *mut CCaDiCaL, name: *const c_char, limit: c_int);
-    fn ccadical_vars(solver: *mut CCaDiCaL) -> c_int;
-    fn ccadical_declare_more_variables(solver: *mut CCaDiCaL, number: c_int) -> c_int;
-    fn ccadical_phase(solver: *mut CCaDiCaL, lit: c_int);
+    fn wp_set_option(solver: *mut WpSolver, name: *const c_char, val: c_int) -> c_int;
+    fn wp_get_option(solver: *mut WpSolver, name: *const c_char) -> c_int;
+    fn wp_limit(solver: *mut WpSolver, name: *const c_char, limit: c_int);
+    fn wp_vars(solver: *mut WpSolver) -> c_int;
+    fn wp_declare_more_variables(solver: *mut WpSolver, number: c_int);
+    fn wp_phase(solver: *mut WpSolver, lit: c_int);
+    fn wp_connect_propagator(solver: *mut WpSolver, callbacks: *const Callbacks);
+    fn wp_observe(solver: *mut WpSolver, var: c_int);
+    fn wp_freeze(solver: *mut WpSolver, var: c_int);
 }
 
 /// What a solve answered (CaDiCaL's 10, 20 and 0).
@@ -59,21 +77,50 @@ pub(crate) trait Terminator {
     fn terminated(&mut self) -> bool;
 }
 
+/// An external propagator (CaDiCaL's IPASIR-UP), in CaDiCaL's literals. CaDiCaL calls it
+/// during its solves; none of its methods may panic (a panic cannot unwind through C: it ends
+/// the process).
+pub(crate) trait Propagator {
+    /// Observed literals that became true, in trail order (root-level ones may come again).
+    fn assigned(&mut self, lits: &[i32]);
+    /// A decision opened a new level.
+    fn new_level(&mut self);
+    /// Every assignment made after the first `level` decisions is undone.
+    fn backtrack(&mut self, level: usize);
+    /// A full model, as the literal of every observed variable: true accepts it; false rejects
+    /// it, and `next_clause` must then give a clause that the model falsifies.
+    fn check_model(&mut self, lits: &[i32]) -> bool;
+    /// A clause to add now, if any, and whether CaDiCaL may delete it later (forgettable).
+    /// Every variable in it is observed.
+    fn next_clause(&mut self) -> Option<(Vec<i32>, bool)>;
+}
+
+/// The state the propagator's callbacks read: the propagator and the clause being handed
+/// over, literal by literal.
+struct Feeding {
+    propagator: Box<dyn Propagator>,
+    clause: Vec<i32>,
+    at: usize,
+}
+
 /// One CaDiCaL solver. Literals are CaDiCaL's: nonzero DIMACS numbers.
 pub(crate) struct Solver {
-    raw: *mut CCaDiCaL,
+    raw: *mut WpSolver,
     /// The state CaDiCaL's terminate callback reads, owned here.
     terminator: Option<Box<Box<dyn Terminator>>>,
+    /// The state the propagator's callbacks read, owned here.
+    propagator: Option<Box<Feeding>>,
 }
 
 impl Solver {
     pub(crate) fn new() -> Self {
-        // SAFETY: `ccadical_init` has no preconditions; it returns a new solver or aborts.
-        let raw = unsafe { ccadical_init() };
+        // SAFETY: `wp_init` has no preconditions; it returns a new solver or aborts.
+        let raw = unsafe { wp_init() };
         assert!(!raw.is_null(), "CaDiCaL could not create a solver");
         Solver {
             raw,
             terminator: None,
+            propagator: None,
         }
     }
 
@@ -84,7 +131,7 @@ impl Solver {
     pub(crate) fn set_option(&mut self, name: &CStr, val: i32) -> bool {
         // SAFETY: `raw` is live; `name` is a NUL-terminated string CaDiCaL only reads.
         unsafe {
-            ccadical_set_option(self.raw, name.as_ptr(), val);
+            wp_set_option(self.raw, name.as_ptr(), val);
         }
         self.get_option(name) == val
     }
@@ -92,22 +139,22 @@ impl Solver {
     /// The value of option `name` (0 for a name CaDiCaL does not know).
     pub(crate) fn get_option(&self, name: &CStr) -> i32 {
         // SAFETY: as in `set_option`.
-        unsafe { ccadical_get_option(self.raw, name.as_ptr()) }
+        unsafe { wp_get_option(self.raw, name.as_ptr()) }
     }
 
     /// Limits the next solve (CaDiCaL resets limits after each), e.g. `c"conflicts"`.
     pub(crate) fn limit(&mut self, name: &CStr, val: i32) {
         // SAFETY: as in `set_option`.
-        unsafe { ccadical_limit(self.raw, name.as_ptr(), val) }
+        unsafe { wp_limit(self.raw, name.as_ptr(), val) }
     }
 
     /// Makes variables `1..=top` known to CaDiCaL, all at once (like the C++ `resize`).
     pub(crate) fn declare_up_to(&mut self, top: i32) {
         // SAFETY: `raw` is live.
         unsafe {
-            let now = ccadical_vars(self.raw);
+            let now = wp_vars(self.raw);
             if top > now {
-                ccadical_declare_more_variables(self.raw, top - now);
+                wp_declare_more_variables(self.raw, top - now);
             }
         }
     }
@@ -118,26 +165,26 @@ impl Solver {
         unsafe {
             for &l in lits {
                 debug_assert_ne!(l, 0);
-                ccadical_add(self.raw, l);
+                wp_add(self.raw, l);
             }
-            ccadical_add(self.raw, 0);
+            wp_add(self.raw, 0);
         }
     }
 
     pub(crate) fn assume(&mut self, lit: i32) {
         // SAFETY: `raw` is live.
-        unsafe { ccadical_assume(self.raw, lit) }
+        unsafe { wp_assume(self.raw, lit) }
     }
 
     /// Makes `lit` the phase CaDiCaL decides its variable to, at every decision.
     pub(crate) fn phase(&mut self, lit: i32) {
         // SAFETY: `raw` is live.
-        unsafe { ccadical_phase(self.raw, lit) }
+        unsafe { wp_phase(self.raw, lit) }
     }
 
     pub(crate) fn solve(&mut self) -> Status {
         // SAFETY: `raw` is live; the terminator's state, if any, is owned by `self`.
-        match unsafe { ccadical_solve(self.raw) } {
+        match unsafe { wp_solve(self.raw) } {
             10 => Status::Satisfiable,
             20 => Status::Unsatisfiable,
             _ => Status::Unknown,
@@ -148,13 +195,13 @@ impl Solver {
     pub(crate) fn val(&self, lit: i32) -> bool {
         // SAFETY: `raw` is live. CaDiCaL answers `lit` if it is true and `-lit` if it is false
         // (so the sign alone says nothing when `lit` is negative).
-        unsafe { ccadical_val(self.raw, lit) == lit }
+        unsafe { wp_val(self.raw, lit) == lit }
     }
 
     /// True if the assumption `lit` took part in the last unsatisfiable solve's refutation.
     pub(crate) fn failed(&self, lit: i32) -> bool {
         // SAFETY: `raw` is live.
-        unsafe { ccadical_failed(self.raw, lit) != 0 }
+        unsafe { wp_failed(self.raw, lit) != 0 }
     }
 
     /// Replaces the terminator asked during solves.
@@ -171,16 +218,106 @@ impl Solver {
         let state = &mut *boxed as *mut Box<dyn Terminator> as *mut c_void;
         // SAFETY: `raw` is live; `state` stays valid until replaced or the solver is dropped,
         // and CaDiCaL is given the new state before the old one is freed.
-        unsafe { ccadical_set_terminate(self.raw, state, Some(ask)) };
+        unsafe { wp_set_terminate(self.raw, state, Some(ask)) };
         self.terminator = Some(boxed);
+    }
+}
+
+impl Solver {
+    /// Keeps variable `var` (declared) from elimination and substitution, so that it can be
+    /// observed later.
+    pub(crate) fn freeze(&mut self, var: i32) {
+        // SAFETY: `raw` is live.
+        unsafe { wp_freeze(self.raw, var) }
+    }
+
+    /// Connects `propagator` (replacing any earlier one) and observes `vars` (DIMACS numbers,
+    /// declared).
+    pub(crate) fn connect_propagator(&mut self, propagator: Box<dyn Propagator>, vars: &[i32]) {
+        // SAFETY (every callback): `state` is the `Feeding` that `connect_propagator` handed
+        // over, owned by the solver, and CaDiCaL calls these only during its solves, which hold
+        // `&mut Solver`; `lits` points to `count` literals CaDiCaL owns for the call.
+        unsafe extern "C" fn assigned(state: *mut c_void, lits: *const c_int, count: usize) {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            let lits = if count == 0 {
+                &[][..]
+            } else {
+                unsafe { std::slice::from_raw_parts(lits, count) }
+            };
+            feeding.propagator.assigned(lits);
+        }
+        unsafe extern "C" fn new_level(state: *mut c_void) {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            feeding.propagator.new_level();
+        }
+        unsafe extern "C" fn backtrack(state: *mut c_void, level: usize) {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            feeding.propagator.backtrack(level);
+        }
+        unsafe extern "C" fn check_model(
+            state: *mut c_void,
+            lits: *const c_int,
+            count: usize,
+        ) -> c_int {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            let lits = if count == 0 {
+                &[][..]
+            } else {
+                unsafe { std::slice::from_raw_parts(lits, count) }
+            };
+            feeding.propagator.check_model(lits) as c_int
+        }
+        unsafe extern "C" fn has_clause(state: *mut c_void, forgettable: *mut c_int) -> c_int {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            match feeding.propagator.next_clause() {
+                Some((clause, forget)) => {
+                    feeding.clause = clause;
+                    feeding.at = 0;
+                    unsafe { *forgettable = forget as c_int };
+                    1
+                }
+                None => 0,
+            }
+        }
+        unsafe extern "C" fn clause_lit(state: *mut c_void) -> c_int {
+            let feeding = unsafe { &mut *(state as *mut Feeding) };
+            let lit = feeding.clause.get(feeding.at).copied().unwrap_or(0);
+            feeding.at += 1;
+            lit
+        }
+        let mut boxed = Box::new(Feeding {
+            propagator,
+            clause: Vec::new(),
+            at: 0,
+        });
+        let callbacks = Callbacks {
+            state: &mut *boxed as *mut Feeding as *mut c_void,
+            assigned,
+            new_level,
+            backtrack,
+            check_model,
+            has_clause,
+            clause_lit,
+        };
+        // SAFETY: `raw` is live; the C side copies `callbacks`, disconnects any earlier
+        // propagator before connecting this one, and the state stays valid until replaced or
+        // the solver is dropped.
+        unsafe {
+            wp_connect_propagator(self.raw, &callbacks);
+            for &v in vars {
+                wp_observe(self.raw, v);
+            }
+        }
+        self.propagator = Some(boxed);
     }
 }
 
 impl Drop for Solver {
     fn drop(&mut self) {
-        // SAFETY: `raw` came from `ccadical_init` and is released only here, once; the
-        // terminator's state is dropped after the solver that could ask it.
-        unsafe { ccadical_release(self.raw) }
+        // SAFETY: `raw` came from `wp_init` and is released only here, once; the
+        // terminator's and the propagator's states are dropped after the solver that could
+        // ask them.
+        unsafe { wp_release(self.raw) }
     }
 }
 

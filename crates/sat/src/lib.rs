@@ -9,6 +9,7 @@ pub mod dimacs;
 mod encode;
 pub mod hash;
 pub mod instances;
+pub mod theory;
 
 #[cfg(feature = "cadical")]
 pub use backend::CadicalBackend;
@@ -17,6 +18,7 @@ pub use encode::{
     count_range_bytes, AmoEncoding, Cardinality, Choices, Purpose, DEFAULT_MAX_BYTES,
     DEFAULT_PAIRWISE_UP_TO,
 };
+pub use theory::{Assignment, Theory, TheoryStats};
 
 use std::fmt;
 

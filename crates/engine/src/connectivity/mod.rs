@@ -13,6 +13,10 @@
 //!   finds. A model that breaks a structure is neither counted nor blocked: the structure
 //!   returns clauses that the model falsifies, they are added to the solver, and the solve
 //!   repeats.
+//! - **Inside the search** (`theory.rs`, [`Connected`] only): with CaDiCaL, the solve loop
+//!   hands the connected sets to the solver as a `wellposed_sat::Theory`, which refutes a
+//!   partial assignment whose present vertices can no longer be joined, and checks each full
+//!   model with the lazy cuts before the solver answers; the loop then finds nothing to cut.
 //! - **A complete encoding** ([`Structure::encode_complete`], through
 //!   [`CnfEncoding::completed`]): auxiliary variables and clauses whose models, projected on
 //!   the formula's own variables, are exactly the assignments that keep the constraint. Every
@@ -47,6 +51,7 @@ mod rules;
 mod sized;
 #[cfg(test)]
 mod tests;
+mod theory;
 
 use crate::CnfEncoding;
 pub use random::{is_single_loop, random_grid_loop};
@@ -89,6 +94,11 @@ pub struct Connected {
     pub present: Vec<Lit>,
     pub edges: Vec<Edge>,
     pub nonempty: bool,
+    /// Also checked inside CaDiCaL's search once the solve loop has needed a round of cuts
+    /// (`theory.rs`). False for a loop's ([`single_cycle`]): there it measured slower than
+    /// the lazy loop alone (Masyu's and Slitherlink's corpora 1.4–1.6×, BENCHMARKS.md,
+    /// "Connectivity inside CaDiCaL's search").
+    pub in_search: bool,
 }
 
 /// A clue vertex of [`Regions`]: its region must hold it and no other clue, and have `size`
@@ -207,6 +217,31 @@ impl Structure {
     }
 }
 
+/// Gives `solver` the theory of `lazy`'s connected sets (checked inside its search, see
+/// `theory.rs`), where it has any and the backend takes one. The lazy loop stays the safety
+/// net: it then finds no cuts for them. Call after the formula's clauses are added (CaDiCaL
+/// settles a variable's name, phase hints included, when it first sees it).
+pub(crate) fn attach_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[Structure]) -> bool {
+    match theory::theory(lazy) {
+        Some(t) => solver.set_theory(Box::new(t)),
+        None => false,
+    }
+}
+
+/// Readies `solver` for [`attach_theory`] after some solves (CaDiCaL keeps the variables of
+/// `lazy`'s connected sets out of its simplification). Call once the formula is added.
+/// False when there is nothing to hand over.
+pub(crate) fn keep_for_theory(solver: &mut dyn wellposed_sat::Backend, lazy: &[Structure]) -> bool {
+    use wellposed_sat::Theory;
+    match theory::theory(lazy) {
+        Some(t) => {
+            solver.keep_for_theory(&t.observed());
+            true
+        }
+        None => false,
+    }
+}
+
 /// The cuts every structure of `lazy` asks of a model (`model[v]`: variable v's value).
 pub fn cuts_of(lazy: &[Structure], model: &[bool]) -> Vec<Vec<Lit>> {
     let value = |l: Lit| model.get(l.var().index()).copied().unwrap_or(false) == l.is_positive();
@@ -240,6 +275,7 @@ pub fn connected(cnf: &mut Cnf, present: Vec<Lit>, edges: Vec<Edge>, nonempty: b
         present,
         edges,
         nonempty,
+        in_search: true,
     })
 }
 
@@ -301,7 +337,10 @@ pub fn single_cycle(
         used.push(u);
     }
     let gated = edges.iter().map(|&(a, b, e)| Edge::when(a, b, e)).collect();
-    let s = connected(cnf, used.clone(), gated, nonempty);
+    let mut s = connected(cnf, used.clone(), gated, nonempty);
+    if let Structure::Connected(c) = &mut s {
+        c.in_search = false;
+    }
     (s, used)
 }
 

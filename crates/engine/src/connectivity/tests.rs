@@ -36,8 +36,8 @@ fn labels(present: &[bool], edges: &[(usize, usize, bool)]) -> Vec<Option<usize>
 }
 
 /// Every solution listed (each decoded to the answer variables' values), lazily or on the
-/// complete encoding.
-fn listed(enc: &CnfEncoding, complete: bool) -> Vec<Vec<bool>> {
+/// complete encoding, by `solver` (CaDiCaL checks connected sets inside its search too).
+fn listed(enc: &CnfEncoding, complete: bool, solver: crate::SolverChoice) -> Vec<Vec<bool>> {
     let enc = if complete {
         enc.clone().completed()
     } else {
@@ -45,7 +45,11 @@ fn listed(enc: &CnfEncoding, complete: bool) -> Vec<Vec<bool>> {
     };
     assert_eq!(enc.is_lazy(), !complete);
     let mut out = Vec::new();
-    let done = enumerate_cnf(&enc, None, &Options::default(), None, |a| {
+    let opts = Options {
+        solver,
+        ..Options::default()
+    };
+    let done = enumerate_cnf(&enc, None, &opts, None, |a| {
         let Answer::Model(m) = a else { unreachable!() };
         out.push(enc.answer.iter().map(|v| m[v.index()]).collect());
         Ok(ControlFlow::Continue(()))
@@ -70,9 +74,20 @@ fn agree(enc: &CnfEncoding, keeps: impl Fn(&[bool]) -> bool, what: &str) -> usiz
             expected += 1;
         }
     }
-    for complete in [false, true] {
-        let found = listed(enc, complete);
-        assert_eq!(found.len(), expected, "{what} (complete: {complete})");
+    let mut ways = vec![
+        (false, crate::SolverChoice::Varisat),
+        (true, crate::SolverChoice::Varisat),
+    ];
+    if cfg!(feature = "cadical") {
+        ways.push((false, crate::SolverChoice::Cadical));
+    }
+    for (complete, solver) in ways {
+        let found = listed(enc, complete, solver.clone());
+        assert_eq!(
+            found.len(),
+            expected,
+            "{what} (complete: {complete}, {solver:?})"
+        );
         for f in &found {
             assert!(keeps(f), "{what}: a listed solution breaks it: {f:?}");
         }
@@ -242,7 +257,7 @@ fn single_cycles_agree_with_brute_force() {
                 // holds, and blocking by the true edges alone lists the same cycles.
                 let mut short = enc.clone();
                 short.cnf.promise_antichain(true);
-                let found = listed(&short, false);
+                let found = listed(&short, false, crate::SolverChoice::default());
                 assert_eq!(found.len(), count, "graph {g}: antichain blocking");
                 for f in &found {
                     assert!(one_cycle(*n, pairs, f, true), "graph {g}: {f:?}");
@@ -398,6 +413,9 @@ fn a_conflict_bound_also_bounds_the_rounds_of_cuts() {
         let opts = Options {
             solver: crate::SolverChoice::Cadical,
             limits: wellposed_sat::Limits::conflicts_per_solve(cap),
+            // The rounds of the lazy loop are what is bounded here; inside the search the
+            // two vertices are refuted before any model.
+            lazy_cuts_only: true,
             ..Options::default()
         };
         let mut found = 0;

@@ -62,6 +62,8 @@ pub fn certified(
             limit.unwrap_or(u64::MAX),
             &opts.progress,
             crate::connectivity::CutRounds::new(&opts.limits),
+            // The encoding is completed (no lazy structures): the proof covers every clause.
+            false,
         ),
         |a| {
             let s = p.solved(a)?;

@@ -91,6 +91,7 @@ pub(super) fn enumerate_cnf_until(
             limit.unwrap_or(u64::MAX),
             &opts.progress,
             crate::connectivity::CutRounds::new(&opts.limits),
+            !opts.lazy_cuts_only,
         ),
         visit,
         blocked,
@@ -101,12 +102,14 @@ pub(super) fn enumerate_cnf_until(
 /// the blocking clauses of solutions found before (by an earlier enumeration of the same
 /// encoding: they are blocked from the start, neither visited nor tallied again), and each
 /// solution found here is added to it, the last one too (where the limit or the visitor ends
-/// the enumeration), so that it says every solution found so far.
+/// the enumeration), so that it says every solution found so far. With `theory`, the
+/// encoding's connected sets are also checked inside the solver's search where the backend
+/// can (see `crate::connectivity`); the lazy loop stays.
 pub(super) fn enumerate_on(
     solver: &mut dyn Backend,
     enc: &CnfEncoding,
     cover_options: Option<usize>,
-    (limit, progress, mut rounds): (u64, &Progress, crate::connectivity::CutRounds),
+    (limit, progress, mut rounds, theory): (u64, &Progress, crate::connectivity::CutRounds, bool),
     mut visit: impl FnMut(Answer) -> Result<ControlFlow<()>, EngineError>,
     blocked: &mut Vec<Vec<Lit>>,
 ) -> Result<bool, EngineError> {
@@ -118,6 +121,9 @@ pub(super) fn enumerate_on(
     for block in blocked.iter() {
         solver.add_clause(block);
     }
+    // The connected sets go into the search once the loop has needed a round of cuts:
+    // puzzles the clauses alone settle pay nothing for them.
+    let mut theory = theory && crate::connectivity::keep_for_theory(solver, &enc.lazy);
     let n = enc.cnf.num_vars() as usize;
     let mut cut_clauses = 0usize;
     while solver.solve(&[])? {
@@ -130,6 +136,16 @@ pub(super) fn enumerate_on(
             rounds.another()?;
             for cut in &cuts {
                 solver.add_clause(cut);
+            }
+            if theory {
+                theory = false;
+                if crate::connectivity::attach_theory(solver, &enc.lazy) {
+                    log::debug!(
+                        "connected sets checked inside the {} search after {} rounds",
+                        solver.name(),
+                        rounds.total()
+                    );
+                }
             }
             continue;
         }

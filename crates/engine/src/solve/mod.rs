@@ -114,6 +114,9 @@ pub struct Options {
     pub progress: Progress,
     /// The model counter's settings (cache bound, learning, decision heuristic).
     pub counter: wellposed_count::Counter,
+    /// Leave graph constraints to the lazy loop alone, never inside the solver's search
+    /// (`connectivity`'s theory): for measuring the difference; answers never change.
+    pub lazy_cuts_only: bool,
 }
 
 pub enum Uniqueness {
