@@ -353,3 +353,52 @@ pub fn add_shading(rows: usize, cols: usize, shaded: &mut [bool], rng: &mut crat
         }
     }
 }
+
+/// The `no-split` rule (level 3) of grids whose unshaded cells are connected (Heyawake,
+/// Hitori, Kurodoko): a cell whose shading would cut the unshaded cells known so far apart
+/// (every path between two of them through cells not known shaded passes through it) is
+/// unshaded. Cell k's variable is `Var(k)`, true for shaded. Valid: the unshaded cells are
+/// connected. Monotone: shading more cells only removes paths. One cut cell a step; probing
+/// follows trial values up with it.
+pub struct UnshadedNoSplit {
+    pub rows: usize,
+    pub cols: usize,
+}
+
+impl crate::deduce::FamilyRule for UnshadedNoSplit {
+    fn rule(&self) -> crate::deduce::Rule {
+        crate::deduce::Rule::Family("no-split", 3)
+    }
+
+    fn propose(&self, state: &crate::deduce::State) -> Vec<crate::deduce::Removal> {
+        self.propose_steps(state).into_iter().flatten().collect()
+    }
+
+    fn propose_steps(&self, state: &crate::deduce::State) -> Vec<Vec<crate::deduce::Removal>> {
+        use crate::deduce::{possible, Removal};
+        let n = self.rows * self.cols;
+        let var = |k: usize| wellposed_sat::Var(k as u32);
+        let passable: Vec<bool> = (0..n).map(|k| possible(state, var(k), false)).collect();
+        let required: Vec<bool> = (0..n).map(|k| !possible(state, var(k), true)).collect();
+        cut_cells(self.rows, self.cols, &passable, &required)
+            .into_iter()
+            .filter(|&k| possible(state, var(k), true))
+            .map(|k| {
+                vec![Removal {
+                    var: var(k),
+                    value: true,
+                    rule: self.rule(),
+                    clause: None,
+                }]
+            })
+            .collect()
+    }
+
+    fn why(&self) -> &'static str {
+        "shaded, this cell would cut the unshaded cells apart"
+    }
+
+    fn in_probes(&self) -> bool {
+        true
+    }
+}

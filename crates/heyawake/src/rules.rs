@@ -17,15 +17,11 @@
 //!   unshaded. Valid: the unshaded cells are connected. Monotone: shading more cells only
 //!   removes paths.
 
-use crate::rooms::{cut_cells, neighbours};
+use crate::rooms::{neighbours, UnshadedNoSplit};
 use crate::Heyawake;
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
 use wellposed_engine::sat::Var;
-
-struct NoSplit {
-    p: Arc<Heyawake>,
-}
 
 struct RoomPatterns {
     p: Arc<Heyawake>,
@@ -39,7 +35,10 @@ pub fn rules(p: &Heyawake) -> Vec<Box<dyn FamilyRule>> {
     let p = Arc::new(p.clone());
     vec![
         Box::new(RoomPatterns { p: Arc::clone(&p) }),
-        Box::new(NoSplit { p }),
+        Box::new(UnshadedNoSplit {
+            rows: p.rows(),
+            cols: p.cols(),
+        }),
     ]
 }
 
@@ -110,44 +109,5 @@ impl FamilyRule for RoomPatterns {
 
     fn why(&self) -> &'static str {
         "every way to shade this room's number of cells, none side by side, agrees on this cell"
-    }
-}
-
-impl FamilyRule for NoSplit {
-    fn rule(&self) -> Rule {
-        Rule::Family("no-split", 3)
-    }
-
-    fn propose(&self, state: &State) -> Vec<Removal> {
-        self.propose_steps(state).into_iter().flatten().collect()
-    }
-
-    /// One cut cell a step.
-    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
-        let (rows, cols) = (self.p.rows(), self.p.cols());
-        let n = rows * cols;
-        let var = |k: usize| Var(k as u32);
-        let passable: Vec<bool> = (0..n).map(|k| possible(state, var(k), false)).collect();
-        let required: Vec<bool> = (0..n).map(|k| !possible(state, var(k), true)).collect();
-        cut_cells(rows, cols, &passable, &required)
-            .into_iter()
-            .filter(|&k| possible(state, var(k), true))
-            .map(|k| {
-                vec![Removal {
-                    var: var(k),
-                    value: true,
-                    rule: self.rule(),
-                    clause: None,
-                }]
-            })
-            .collect()
-    }
-
-    fn why(&self) -> &'static str {
-        "shaded, this cell would cut the unshaded cells apart"
-    }
-
-    fn in_probes(&self) -> bool {
-        true
     }
 }

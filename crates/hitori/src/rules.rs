@@ -22,10 +22,9 @@
 //! a step.
 
 use crate::{Clue, Hitori};
-use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
-use wellposed_engine::rooms::cut_cells;
 use wellposed_engine::rooms::neighbours;
+use wellposed_engine::rooms::UnshadedNoSplit;
 use wellposed_engine::sat::Var;
 
 /// A rule whose conclusions follow from the numbers alone: `cells` each lose `value`.
@@ -59,7 +58,10 @@ pub fn rules(p: &Hitori) -> Vec<Box<dyn FamilyRule>> {
             cells: hemmed_in(p),
             value: false,
         }),
-        Box::new(NoSplit { p: Arc::new(p.clone()) }),
+        Box::new(UnshadedNoSplit {
+            rows: p.rows,
+            cols: p.cols,
+        }),
     ]
 }
 
@@ -150,47 +152,5 @@ impl FamilyRule for FromNumbers {
 
     fn why(&self) -> &'static str {
         self.why
-    }
-}
-
-struct NoSplit {
-    p: Arc<Hitori>,
-}
-
-impl FamilyRule for NoSplit {
-    fn rule(&self) -> Rule {
-        Rule::Family("no-split", 3)
-    }
-
-    fn propose(&self, state: &State) -> Vec<Removal> {
-        self.propose_steps(state).into_iter().flatten().collect()
-    }
-
-    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
-        let (rows, cols) = (self.p.rows, self.p.cols);
-        let n = rows * cols;
-        let var = |k: usize| Var(k as u32);
-        let passable: Vec<bool> = (0..n).map(|k| possible(state, var(k), false)).collect();
-        let required: Vec<bool> = (0..n).map(|k| !possible(state, var(k), true)).collect();
-        cut_cells(rows, cols, &passable, &required)
-            .into_iter()
-            .filter(|&k| possible(state, var(k), true))
-            .map(|k| {
-                vec![Removal {
-                    var: var(k),
-                    value: true,
-                    rule: self.rule(),
-                    clause: None,
-                }]
-            })
-            .collect()
-    }
-
-    fn why(&self) -> &'static str {
-        "shaded, this cell would cut the unshaded cells apart"
-    }
-
-    fn in_probes(&self) -> bool {
-        true
     }
 }

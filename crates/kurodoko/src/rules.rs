@@ -20,7 +20,7 @@
 use crate::{Clue, Kurodoko};
 use std::sync::Arc;
 use wellposed_engine::deduce::{possible, FamilyRule, Removal, Rule, State};
-use wellposed_engine::rooms::cut_cells;
+use wellposed_engine::rooms::UnshadedNoSplit;
 use wellposed_engine::sat::Var;
 
 /// The rules, easiest first.
@@ -35,7 +35,10 @@ pub fn rules(p: &Kurodoko) -> Vec<Box<dyn FamilyRule>> {
             p: p.clone(),
             far: true,
         }),
-        Box::new(NoSplit { p }),
+        Box::new(UnshadedNoSplit {
+            rows: p.rows,
+            cols: p.cols,
+        }),
     ]
 }
 
@@ -134,46 +137,5 @@ impl FamilyRule for Reach {
         } else {
             "the other directions cannot reach far enough, so this one sees at least these cells"
         }
-    }
-}
-
-struct NoSplit {
-    p: Arc<Kurodoko>,
-}
-
-impl FamilyRule for NoSplit {
-    fn rule(&self) -> Rule {
-        Rule::Family("no-split", 3)
-    }
-
-    fn propose(&self, state: &State) -> Vec<Removal> {
-        self.propose_steps(state).into_iter().flatten().collect()
-    }
-
-    fn propose_steps(&self, state: &State) -> Vec<Vec<Removal>> {
-        let (rows, cols) = (self.p.rows, self.p.cols);
-        let n = rows * cols;
-        let passable: Vec<bool> = (0..n).map(|k| possible(state, var(k), false)).collect();
-        let required: Vec<bool> = (0..n).map(|k| !possible(state, var(k), true)).collect();
-        cut_cells(rows, cols, &passable, &required)
-            .into_iter()
-            .filter(|&k| possible(state, var(k), true))
-            .map(|k| {
-                vec![Removal {
-                    var: var(k),
-                    value: true,
-                    rule: self.rule(),
-                    clause: None,
-                }]
-            })
-            .collect()
-    }
-
-    fn why(&self) -> &'static str {
-        "shaded, this cell would cut the unshaded cells apart"
-    }
-
-    fn in_probes(&self) -> bool {
-        true
     }
 }
