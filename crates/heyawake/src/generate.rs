@@ -231,14 +231,9 @@ fn refine(
                 }
             }
         };
-        // Every straight cut (row or column line through a room's cells) of a room where the
-        // two shadings differ; first those that tell them apart (on the first side they shade
-        // different numbers of cells), then the others: a cut that keeps `other` still only
-        // removes solutions and changes the rooms the next `other` is measured against, where
-        // a cut telling them apart may keep `s` valid (from 30×30 on, the first kind alone
-        // often had no valid cut left).
+        // Every straight cut (row or column line through a room's cells) that tells the two
+        // shadings apart: on its first side they shade different numbers of cells.
         let mut cuts: Vec<(usize, bool, usize)> = Vec::new();
-        let mut others: Vec<(usize, bool, usize)> = Vec::new();
         for (i, room) in p.rooms.cells.iter().enumerate() {
             if room.iter().all(|&k| s.at(k, cols) == other.at(k, cols)) {
                 continue;
@@ -256,15 +251,12 @@ fn refine(
                     };
                     if side(s) != side(&other) {
                         cuts.push((i, by_row, at));
-                    } else {
-                        others.push((i, by_row, at));
                     }
                 }
             }
         }
         rng.shuffle(&mut cuts);
-        rng.shuffle(&mut others);
-        let cut = cuts.into_iter().chain(others).find_map(|(i, by_row, at)| {
+        let cut = cuts.into_iter().find_map(|(i, by_row, at)| {
             let line = |k: usize| if by_row { k / cols } else { k % cols };
             let label: Vec<(usize, bool)> = (0..rows * cols)
                 .map(|k| (p.rooms.of[k], p.rooms.of[k] == i && line(k) < at))
