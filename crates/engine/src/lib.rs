@@ -33,7 +33,7 @@ pub use entry::{
     Difficulty, FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
 pub use family::{EditGrid, Effort, Family, Native, NativeRole, Puzzle, Solved, Tried};
-pub use oracle::{Incremental, UniquenessOracle};
+pub use oracle::{Incremental, OpenCells, UniquenessOracle};
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};
 pub use solve::{

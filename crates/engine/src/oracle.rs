@@ -195,3 +195,103 @@ impl Incremental {
         self.solver.value(var)
     }
 }
+
+/// The measure of the rooms-only generators (Norinori, LITS), whose search changes a layout
+/// thousands of times while the planted answer stays: the answer cells (cell k is `Var(k)`)
+/// where some solution of the layout differs from the planted answer — empty exactly when the
+/// planted answer is the layout's only solution. Solutions kept from earlier layouts are
+/// looked at first (moves are local, so many still fit), then the layout's solver is asked
+/// for one solution at a time, each differing on a cell not open yet. A call may stop once
+/// `bound` cells are open (a search comparing layouts only needs to know that one is no
+/// better than another).
+pub struct OpenCells {
+    planted: Vec<bool>,
+    pool: std::collections::VecDeque<Vec<bool>>,
+    cap: usize,
+    /// A solution other than the planted one met by a call (the latest), if any.
+    pub last_other: Option<Vec<bool>>,
+}
+
+impl OpenCells {
+    /// For the planted answer `planted`, keeping at most `cap` solutions (the oldest go).
+    pub fn new(planted: Vec<bool>, cap: usize) -> OpenCells {
+        OpenCells {
+            planted,
+            pool: std::collections::VecDeque::new(),
+            cap,
+            last_other: None,
+        }
+    }
+
+    pub fn planted(&self) -> &[bool] {
+        &self.planted
+    }
+
+    /// The open cells of a layout, sorted. `fits(m)`: whether a kept solution `m` is a
+    /// solution of this layout; `another(differ)`: a solution of the layout in which the
+    /// clause `differ` (over the cells) holds too, for this question only, or `None`.
+    ///
+    /// ```
+    /// use wellposed_engine::OpenCells;
+    /// use wellposed_engine::sat::Lit;
+    /// // Two cells; the layout's solutions: the planted [true, false] and [false, true].
+    /// let solutions = [vec![true, false], vec![false, true]];
+    /// let mut open = OpenCells::new(vec![true, false], 10);
+    /// let another = |differ: &[Lit]| {
+    ///     Ok(solutions.iter().find(|m| {
+    ///         differ.iter().any(|l| m[l.var().index()] == l.is_positive())
+    ///     }).cloned())
+    /// };
+    /// assert_eq!(open.cells(2, |_| true, another).unwrap(), vec![0, 1]);
+    /// assert_eq!(open.cells(2, |m| m[0], |_| Ok(None)).unwrap(), Vec::<usize>::new());
+    /// ```
+    pub fn cells(
+        &mut self,
+        bound: usize,
+        fits: impl Fn(&[bool]) -> bool,
+        mut another: impl FnMut(&[Lit]) -> Result<Option<Vec<bool>>, String>,
+    ) -> Result<Vec<usize>, String> {
+        let n = self.planted.len();
+        let mut open = vec![false; n];
+        let mut count = 0;
+        let planted = &self.planted;
+        // Opens the cells where `m` differs from the planted answer: how many were not yet.
+        let mark = |m: &[bool], open: &mut [bool]| {
+            let mut opened = 0;
+            for (k, o) in open.iter_mut().enumerate() {
+                if !*o && m[k] != planted[k] {
+                    *o = true;
+                    opened += 1;
+                }
+            }
+            opened
+        };
+        for m in &self.pool {
+            if count >= bound {
+                break;
+            }
+            if fits(m) {
+                if m != planted {
+                    self.last_other = Some(m.clone());
+                }
+                count += mark(m, &mut open);
+            }
+        }
+        while count < bound {
+            let differ: Vec<Lit> = (0..n)
+                .filter(|&k| !open[k])
+                .map(|k| Lit::new(Var(k as u32), !planted[k]))
+                .collect();
+            let Some(m) = another(&differ)? else {
+                break;
+            };
+            count += mark(&m, &mut open);
+            self.last_other = Some(m.clone());
+            if self.pool.len() == self.cap {
+                self.pool.pop_front();
+            }
+            self.pool.push_back(m);
+        }
+        Ok((0..n).filter(|&k| open[k]).collect())
+    }
+}

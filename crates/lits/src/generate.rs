@@ -286,7 +286,7 @@ fn build_rooms(
                 placed = true;
                 break;
             }
-            others.extend(oracle.last_other.take());
+            others.extend(oracle.open.last_other.take());
         }
         if placed {
             failed[k] = None;

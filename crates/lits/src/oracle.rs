@@ -45,7 +45,7 @@ use crate::shapes::{placements, shape_of};
 use std::collections::HashMap;
 use wellposed_engine::connectivity::{connected, grid_pairs, Edge, Structure};
 use wellposed_engine::sat::{Cnf, Lit, Var};
-use wellposed_engine::{Incremental, Options};
+use wellposed_engine::{Incremental, OpenCells, Options};
 
 pub struct RoomsOracle {
     solver: Incremental,
@@ -53,7 +53,6 @@ pub struct RoomsOracle {
     cols: usize,
     /// The next free variable.
     next: u32,
-    planted: Vec<bool>,
     /// The grid pairs and, per pair, its "different rooms" literal.
     pairs: Vec<(usize, usize)>,
     border: Vec<Lit>,
@@ -65,13 +64,13 @@ pub struct RoomsOracle {
     placements: HashMap<[usize; 4], Lit>,
     /// Each room met (its cells, sorted) and the literal that switches its clauses on.
     rooms: HashMap<Vec<usize>, Lit>,
-    /// Solutions found so far (shaded cells): moves are local, so many still fit the next
-    /// layout tried; their differences are open cells found without the solver.
-    pool: Vec<Vec<bool>>,
+    /// The planted shading and the solutions found so far (shaded cells): moves are local,
+    /// so many still fit the next layout tried; their differences are open cells found
+    /// without the solver. Its `last_other`: the last solution found that differs from the
+    /// planted shading.
+    pub open: OpenCells,
     /// Solver calls (with their rounds of cuts), for the generator's report.
     pub checks: usize,
-    /// The last solution found that differs from the planted shading.
-    pub last_other: Option<Vec<bool>>,
 }
 
 /// The most solutions kept in the pool (the oldest are the least likely to still fit).
@@ -114,16 +113,14 @@ impl RoomsOracle {
             rows,
             cols,
             next: cnf.num_vars(),
-            planted: planted.to_vec(),
             pairs,
             border,
             t,
             sea,
             placements: HashMap::new(),
             rooms: HashMap::new(),
-            pool: Vec::new(),
+            open: OpenCells::new(planted.to_vec(), POOL),
             checks: 0,
-            last_other: None,
         })
     }
 
@@ -177,49 +174,6 @@ impl RoomsOracle {
         a
     }
 
-    /// Whether shading `m` keeps the room rules of the rooms `cells` (`label`: each cell's
-    /// room, `usize::MAX` for a cell in none, held unshaded): one tetromino a room, equal
-    /// shapes not touching across a border. The pool's shadings keep the other rules.
-    fn fits(&self, cells: &[Vec<usize>], label: &[usize], m: &[bool]) -> bool {
-        if (0..m.len()).any(|k| m[k] && label[k] == usize::MAX) {
-            return false;
-        }
-        let mut shape = Vec::with_capacity(cells.len());
-        for r in cells {
-            let on: Vec<usize> = r.iter().copied().filter(|&k| m[k]).collect();
-            match shape_of(&on, self.cols) {
-                Some(s) => shape.push(s),
-                None => return false,
-            }
-        }
-        self.pairs.iter().all(|&(u, v)| {
-            let (ru, rv) = (label[u], label[v]);
-            ru == rv || !m[u] || !m[v] || shape[ru] != shape[rv]
-        })
-    }
-
-    /// A solve under `assumptions`, cutting off disconnected shadings until a model is
-    /// connected: the shading, or `None` when there is none.
-    fn solve(&mut self, assumptions: &[Lit]) -> Result<Option<Vec<bool>>, String> {
-        let n = self.planted.len();
-        loop {
-            let sat = self.solver.solve(assumptions).map_err(|e| e.to_string())?;
-            self.checks += 1;
-            if !sat {
-                return Ok(None);
-            }
-            let m: Vec<bool> = (0..n).map(|k| self.solver.value(Var(k as u32))).collect();
-            let value = |l: Lit| l.var().index() < n && m[l.var().index()] == l.is_positive();
-            let cuts = self.sea.cuts(&value);
-            if cuts.is_empty() {
-                return Ok(Some(m));
-            }
-            for cut in &cuts {
-                self.solver.add_clause(cut);
-            }
-        }
-    }
-
     /// The cells where some solution of `rooms` differs from the planted shading (empty:
     /// the planted shading is the only solution), found one solution at a time, each asked
     /// to differ on a cell not yet open. Stops early once `bound` cells are open (the caller
@@ -256,56 +210,80 @@ impl RoomsOracle {
                 assumptions.push(Var(k as u32).negative());
             }
         }
-        let n = self.planted.len();
-        let mut open = vec![false; n];
-        let mut count = 0;
-        for m in &self.pool {
-            if count >= bound {
-                break;
-            }
-            if self.fits(&cells, label, m) {
-                if m != &self.planted {
-                    self.last_other = Some(m.clone());
-                }
-                for (k, o) in open.iter_mut().enumerate() {
-                    if !*o && m[k] != self.planted[k] {
-                        *o = true;
-                        count += 1;
-                    }
-                }
-            }
+        let n = self.open.planted().len();
+        let (pairs, cols) = (&self.pairs, self.cols);
+        let (solver, sea) = (&mut self.solver, &self.sea);
+        let (next, checks) = (&mut self.next, &mut self.checks);
+        self.open.cells(
+            bound,
+            |m| fits(pairs, cols, &cells, label, m),
+            |differ| {
+                // `differ` for this question only: a selector assumed now, fixed false after.
+                let select = Var(*next).positive();
+                *next += 1;
+                let mut clause = vec![!select];
+                clause.extend_from_slice(differ);
+                solver.add_clause(&clause);
+                assumptions.push(select);
+                let found = solve_connected(solver, sea, checks, n, &assumptions);
+                assumptions.pop();
+                solver.add_clause(&[!select]);
+                found
+            },
+        )
+    }
+}
+
+/// Whether shading `m` keeps the room rules of the rooms `cells` (`label`: each cell's
+/// room, `usize::MAX` for a cell in none, held unshaded): one tetromino a room, equal
+/// shapes not touching across a border. The pool's shadings keep the other rules.
+fn fits(
+    pairs: &[(usize, usize)],
+    cols: usize,
+    cells: &[Vec<usize>],
+    label: &[usize],
+    m: &[bool],
+) -> bool {
+    if (0..m.len()).any(|k| m[k] && label[k] == usize::MAX) {
+        return false;
+    }
+    let mut shape = Vec::with_capacity(cells.len());
+    for r in cells {
+        let on: Vec<usize> = r.iter().copied().filter(|&k| m[k]).collect();
+        match shape_of(&on, cols) {
+            Some(s) => shape.push(s),
+            None => return false,
         }
-        while count < bound {
-            // "Differs from the planted shading on a cell not open yet", for this call only:
-            // a selector assumed now and fixed false afterwards.
-            let select = Var(self.next).positive();
-            self.next += 1;
-            let mut clause = vec![!select];
-            clause.extend(
-                (0..n)
-                    .filter(|&k| !open[k])
-                    .map(|k| Lit::new(Var(k as u32), !self.planted[k])),
-            );
-            self.solver.add_clause(&clause);
-            assumptions.push(select);
-            let found = self.solve(&assumptions);
-            assumptions.pop();
-            self.solver.add_clause(&[!select]);
-            let Some(m) = found? else {
-                break;
-            };
-            self.last_other = Some(m.clone());
-            for (k, o) in open.iter_mut().enumerate() {
-                if !*o && m[k] != self.planted[k] {
-                    *o = true;
-                    count += 1;
-                }
-            }
-            if self.pool.len() == POOL {
-                self.pool.remove(0);
-            }
-            self.pool.push(m);
+    }
+    pairs.iter().all(|&(u, v)| {
+        let (ru, rv) = (label[u], label[v]);
+        ru == rv || !m[u] || !m[v] || shape[ru] != shape[rv]
+    })
+}
+
+/// A solve under `assumptions`, cutting off disconnected shadings until a model is
+/// connected: the shading, or `None` when there is none.
+fn solve_connected(
+    solver: &mut Incremental,
+    sea: &Structure,
+    checks: &mut usize,
+    n: usize,
+    assumptions: &[Lit],
+) -> Result<Option<Vec<bool>>, String> {
+    loop {
+        let sat = solver.solve(assumptions).map_err(|e| e.to_string())?;
+        *checks += 1;
+        if !sat {
+            return Ok(None);
         }
-        Ok((0..n).filter(|&k| open[k]).collect())
+        let m: Vec<bool> = (0..n).map(|k| solver.value(Var(k as u32))).collect();
+        let value = |l: Lit| l.var().index() < n && m[l.var().index()] == l.is_positive();
+        let cuts = sea.cuts(&value);
+        if cuts.is_empty() {
+            return Ok(Some(m));
+        }
+        for cut in &cuts {
+            solver.add_clause(cut);
+        }
     }
 }

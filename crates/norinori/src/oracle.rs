@@ -13,19 +13,18 @@
 use std::collections::HashMap;
 use wellposed_engine::rooms::{neighbours, Rooms};
 use wellposed_engine::sat::{Cnf, Lit, Var};
-use wellposed_engine::{Incremental, Options};
+use wellposed_engine::{Incremental, OpenCells, Options};
 
 pub struct RoomsOracle {
     solver: Incremental,
     /// The next free variable: cells are `0..n`, then activation and auxiliary variables.
     next: u32,
-    planted: Vec<bool>,
     /// Each room met (its cells, sorted) and the variable that switches its count on.
     rooms: HashMap<Vec<usize>, Lit>,
-    /// Solutions of the domino rule found so far (shaded cells). Moves are local, so most
-    /// of them still meet every room of the next layout tried: their differences are open
-    /// cells found without the solver, which then only looks for the rest.
-    pool: Vec<Vec<bool>>,
+    /// The planted shading and the solutions of the domino rule found so far (shaded cells):
+    /// moves are local, so most of them still meet every room of the next layout tried, and
+    /// their differences are open cells found without the solver.
+    open: OpenCells,
     /// Solver calls, for the generator's report.
     pub checks: usize,
 }
@@ -60,9 +59,8 @@ impl RoomsOracle {
         Ok(RoomsOracle {
             solver,
             next: n as u32,
-            planted: planted.to_vec(),
             rooms: HashMap::new(),
-            pool: Vec::new(),
+            open: OpenCells::new(planted.to_vec(), POOL),
             checks: 0,
         })
     }
@@ -104,60 +102,27 @@ impl RoomsOracle {
                 self.activation(&r)
             })
             .collect();
-        let n = self.planted.len();
-        let mut open = vec![false; n];
-        let mut count = 0;
         let fits = |m: &[bool]| {
             rooms
                 .cells
                 .iter()
                 .all(|r| r.iter().filter(|&&k| m[k]).count() == 2)
         };
-        for m in &self.pool {
-            if count >= bound {
-                break;
-            }
-            if fits(m) {
-                for (k, o) in open.iter_mut().enumerate() {
-                    if !*o && m[k] != self.planted[k] {
-                        *o = true;
-                        count += 1;
-                    }
-                }
-            }
-        }
-        while count < bound {
-            // "Differs from the planted shading on a cell not open yet", for this call only:
-            // a selector assumed now and fixed false afterwards.
-            let select = Var(self.next).positive();
-            self.next += 1;
+        let (solver, next, checks) = (&mut self.solver, &mut self.next, &mut self.checks);
+        let n = self.open.planted().len();
+        self.open.cells(bound, fits, |differ| {
+            // `differ` for this question only: a selector assumed now and fixed false after.
+            let select = Var(*next).positive();
+            *next += 1;
             let mut clause = vec![!select];
-            clause.extend(
-                (0..n)
-                    .filter(|&k| !open[k])
-                    .map(|k| Lit::new(Var(k as u32), !self.planted[k])),
-            );
-            self.solver.add_clause(&clause);
+            clause.extend_from_slice(differ);
+            solver.add_clause(&clause);
             assumptions.push(select);
-            let sat = self.solver.solve(&assumptions).map_err(|e| e.to_string());
-            self.checks += 1;
+            let sat = solver.solve(&assumptions).map_err(|e| e.to_string());
+            *checks += 1;
             assumptions.pop();
-            self.solver.add_clause(&[!select]);
-            if !sat? {
-                break;
-            }
-            let m: Vec<bool> = (0..n).map(|k| self.solver.value(Var(k as u32))).collect();
-            for (k, o) in open.iter_mut().enumerate() {
-                if !*o && m[k] != self.planted[k] {
-                    *o = true;
-                    count += 1;
-                }
-            }
-            if self.pool.len() == POOL {
-                self.pool.remove(0);
-            }
-            self.pool.push(m);
-        }
-        Ok((0..n).filter(|&k| open[k]).collect())
+            solver.add_clause(&[!select]);
+            Ok(sat?.then(|| (0..n).map(|k| solver.value(Var(k as u32))).collect()))
+        })
     }
 }
