@@ -194,6 +194,26 @@ impl Incremental {
     pub fn value(&self, var: Var) -> bool {
         self.solver.value(var)
     }
+
+    /// `ask(self, assumptions)` with `clause` added for that question only: guarded by the
+    /// fresh variable `select` (numbered after every variable the solver has seen), which is
+    /// assumed for the question and fixed false after it, so the clause binds nothing later.
+    pub fn with_clause<T>(
+        &mut self,
+        clause: &[Lit],
+        select: Var,
+        assumptions: &mut Vec<Lit>,
+        ask: impl FnOnce(&mut Incremental, &[Lit]) -> T,
+    ) -> T {
+        let mut guarded = vec![select.negative()];
+        guarded.extend_from_slice(clause);
+        self.add_clause(&guarded);
+        assumptions.push(select.positive());
+        let answer = ask(self, assumptions);
+        assumptions.pop();
+        self.add_clause(&[select.negative()]);
+        answer
+    }
 }
 
 /// The measure of the rooms-only generators (Norinori, LITS), whose search changes a layout

@@ -218,17 +218,11 @@ impl RoomsOracle {
             bound,
             |m| fits(pairs, cols, &cells, label, m),
             |differ| {
-                // `differ` for this question only: a selector assumed now, fixed false after.
-                let select = Var(*next).positive();
+                let select = Var(*next);
                 *next += 1;
-                let mut clause = vec![!select];
-                clause.extend_from_slice(differ);
-                solver.add_clause(&clause);
-                assumptions.push(select);
-                let found = solve_connected(solver, sea, checks, n, &assumptions);
-                assumptions.pop();
-                solver.add_clause(&[!select]);
-                found
+                solver.with_clause(differ, select, &mut assumptions, |solver, assumed| {
+                    solve_connected(solver, sea, checks, n, assumed)
+                })
             },
         )
     }

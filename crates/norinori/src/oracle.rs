@@ -111,18 +111,13 @@ impl RoomsOracle {
         let (solver, next, checks) = (&mut self.solver, &mut self.next, &mut self.checks);
         let n = self.open.planted().len();
         self.open.cells(bound, fits, |differ| {
-            // `differ` for this question only: a selector assumed now and fixed false after.
-            let select = Var(*next).positive();
+            let select = Var(*next);
             *next += 1;
-            let mut clause = vec![!select];
-            clause.extend_from_slice(differ);
-            solver.add_clause(&clause);
-            assumptions.push(select);
-            let sat = solver.solve(&assumptions).map_err(|e| e.to_string());
-            *checks += 1;
-            assumptions.pop();
-            solver.add_clause(&[!select]);
-            Ok(sat?.then(|| (0..n).map(|k| solver.value(Var(k as u32))).collect()))
+            solver.with_clause(differ, select, &mut assumptions, |solver, assumed| {
+                *checks += 1;
+                let sat = solver.solve(assumed).map_err(|e| e.to_string())?;
+                Ok(sat.then(|| (0..n).map(|k| solver.value(Var(k as u32))).collect()))
+            })
         })
     }
 }
