@@ -72,12 +72,7 @@ fn free(state: &State, v: usize) -> bool {
 }
 
 fn no_light(v: usize, rule: Rule) -> Removal {
-    Removal {
-        var: light(v),
-        value: true,
-        rule,
-        clause: None,
-    }
+    Removal::by(rule, light(v), true)
 }
 
 pub struct NumberDiagonal(Board);

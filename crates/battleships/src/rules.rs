@@ -97,20 +97,10 @@ impl FamilyRule for Placements {
             let mut out = Vec::new();
             for c in 0..self.board {
                 if count[c] == all && possible(state, ship_var(c), false) {
-                    out.push(Removal {
-                        var: ship_var(c),
-                        value: false,
-                        rule: self.rule(),
-                        clause: None,
-                    });
+                    out.push(Removal::by(self.rule(), ship_var(c), false));
                 }
                 if clear[c] == all && possible(state, ship_var(c), true) {
-                    out.push(Removal {
-                        var: ship_var(c),
-                        value: true,
-                        rule: self.rule(),
-                        clause: None,
-                    });
+                    out.push(Removal::by(self.rule(), ship_var(c), true));
                 }
             }
             if !out.is_empty() {

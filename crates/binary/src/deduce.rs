@@ -152,12 +152,7 @@ impl FamilyRule for TechniqueRule {
             })
             .collect();
         let rule = self.rule();
-        let removal = |k: usize, value: bool| Removal {
-            var: var(k),
-            value,
-            rule,
-            clause: None,
-        };
+        let removal = |k: usize, value: bool| Removal::by(rule, var(k), value);
         match g.find(self.technique, &cells) {
             // A cell takes `v`: the other value goes.
             Found::Cells(found) => found.into_iter().map(|(k, v)| removal(k, v == 0)).collect(),

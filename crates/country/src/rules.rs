@@ -94,15 +94,6 @@ pub fn rules(p: &Country, used: &[Lit]) -> Vec<Box<dyn FamilyRule>> {
     out
 }
 
-fn removal(rule: Rule, var: Var, value: bool) -> Removal {
-    Removal {
-        var,
-        value,
-        rule,
-        clause: None,
-    }
-}
-
 /// Among `vars`, those known `value` and those still open.
 fn split(state: &State, vars: &[Var], value: bool) -> (usize, Vec<Var>) {
     let known = vars
@@ -127,13 +118,13 @@ impl CountryRule {
         let mut out = Vec::new();
         if on > want || on + open.len() < want {
             if let Some(&v) = vars.first() {
-                out.push(removal(rule, v, true));
-                out.push(removal(rule, v, false));
+                out.push(Removal::by(rule, v, true));
+                out.push(Removal::by(rule, v, false));
             }
         } else if on == want {
-            out.extend(open.iter().map(|&v| removal(rule, v, true)));
+            out.extend(open.iter().map(|&v| Removal::by(rule, v, true)));
         } else if on + open.len() == want {
-            out.extend(open.iter().map(|&v| removal(rule, v, false)));
+            out.extend(open.iter().map(|&v| Removal::by(rule, v, false)));
         }
         out
     }
@@ -156,7 +147,7 @@ impl CountryRule {
                 .filter(|&(x, y)| {
                     !possible(state, b.used[x], true) && possible(state, b.used[y], false)
                 })
-                .map(|(_, y)| vec![removal(rule, b.used[y], false)])
+                .map(|(_, y)| vec![Removal::by(rule, b.used[y], false)])
                 .collect(),
             Kind::VisitedCell => (0..b.used.len())
                 .filter(|&k| !possible(state, b.used[k], false))
@@ -166,9 +157,9 @@ impl CountryRule {
                     let left = segs.len() - off;
                     if left < 2 {
                         // Visited with fewer than two lines: no value of it is left.
-                        vec![removal(rule, b.used[k], true)]
+                        vec![Removal::by(rule, b.used[k], true)]
                     } else if left == 2 {
-                        open.iter().map(|&v| removal(rule, v, false)).collect()
+                        open.iter().map(|&v| Removal::by(rule, v, false)).collect()
                     } else {
                         Vec::new()
                     }

@@ -109,6 +109,18 @@ pub struct Removal {
     pub clause: Option<usize>,
 }
 
+impl Removal {
+    /// `var` cannot take `value`, by a rule rather than by propagation of a clause.
+    pub fn by(rule: Rule, var: Var, value: bool) -> Removal {
+        Removal {
+            var,
+            value,
+            rule,
+            clause: None,
+        }
+    }
+}
+
 /// One settled answer variable on the easiest-first path.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Step {
@@ -353,12 +365,7 @@ impl<'e> Deducer<'e> {
                 let mut s = state.clone();
                 s[v.index()] = if value { TRUE } else { FALSE };
                 if !self.follow_up(&mut s, vec![v]) {
-                    out.push(Removal {
-                        var: v,
-                        value,
-                        rule: Rule::Probe,
-                        clause: None,
-                    });
+                    out.push(Removal::by(Rule::Probe, v, value));
                 }
             }
         }

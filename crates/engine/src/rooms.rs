@@ -383,14 +383,7 @@ impl crate::deduce::FamilyRule for UnshadedNoSplit {
         cut_cells(self.rows, self.cols, &passable, &required)
             .into_iter()
             .filter(|&k| possible(state, var(k), true))
-            .map(|k| {
-                vec![Removal {
-                    var: var(k),
-                    value: true,
-                    rule: self.rule(),
-                    clause: None,
-                }]
-            })
+            .map(|k| vec![Removal::by(self.rule(), var(k), true)])
             .collect()
     }
 

@@ -130,12 +130,7 @@ impl FillominoRule {
     }
 
     fn removal(&self, var: Var, value: bool) -> Removal {
-        Removal {
-            var,
-            value,
-            rule: self.rule(),
-            clause: None,
-        }
+        Removal::by(self.rule(), var, value)
     }
 
     fn region_full(&self, state: &State) -> Vec<Vec<Removal>> {

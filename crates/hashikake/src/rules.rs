@@ -77,12 +77,7 @@ fn least(state: &State, i: usize) -> u32 {
 }
 
 fn removal(rule: Rule, i: usize, second: bool, value: bool) -> Removal {
-    Removal {
-        var: Hashi::var(i, second),
-        value,
-        rule,
-        clause: None,
-    }
+    Removal::by(rule, Hashi::var(i, second), value)
 }
 
 struct Count {

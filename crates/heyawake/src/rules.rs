@@ -91,12 +91,7 @@ impl FamilyRule for RoomPatterns {
             for (j, &k) in room.iter().enumerate() {
                 for (value, can) in [(true, can_on), (false, can_off)] {
                     if can >> j & 1 == 0 && possible(state, var(k), value) {
-                        out.push(Removal {
-                            var: var(k),
-                            value,
-                            rule: self.rule(),
-                            clause: None,
-                        });
+                        out.push(Removal::by(self.rule(), var(k), value));
                     }
                 }
             }

@@ -124,12 +124,7 @@ pub fn hemmed_in(p: &Hitori) -> Vec<usize> {
 
 impl FromNumbers {
     fn removal(&self, k: usize) -> Removal {
-        Removal {
-            var: Var(k as u32),
-            value: self.value,
-            rule: self.rule,
-            clause: None,
-        }
+        Removal::by(self.rule, Var(k as u32), self.value)
     }
 }
 

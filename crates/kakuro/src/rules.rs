@@ -174,12 +174,7 @@ impl RunRule {
             .fold(0, |m, d| m | 1 << d);
         let sets = run.possible_sets(&cands, settled);
         let rule = self.rule();
-        let remove = |w: usize, d: u8, value: bool| Removal {
-            var: Var(digit_var(w, d)),
-            value,
-            rule,
-            clause: None,
-        };
+        let remove = |w: usize, d: u8, value: bool| Removal::by(rule, Var(digit_var(w, d)), value);
         let mut out = Vec::new();
         match self.kind {
             Kind::Combinations | Kind::RunFit => {

@@ -99,12 +99,7 @@ impl Reach {
     }
 
     fn removal(&self, k: usize, value: bool) -> Removal {
-        Removal {
-            var: var(k),
-            value,
-            rule: self.rule(),
-            clause: None,
-        }
+        Removal::by(self.rule(), var(k), value)
     }
 }
 

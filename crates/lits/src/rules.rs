@@ -49,12 +49,7 @@ impl LitsRule {
     fn shade(&self, state: &State, k: usize, out: &mut Vec<Removal>) {
         let v = Var(k as u32);
         if possible(state, v, false) {
-            out.push(Removal {
-                var: v,
-                value: false,
-                rule: self.rule(),
-                clause: None,
-            });
+            out.push(Removal::by(self.rule(), v, false));
         }
     }
 

@@ -443,12 +443,7 @@ impl wellposed_engine::deduce::FamilyRule for KempeChains {
                     if let [x] = exits[..] {
                         let group: Vec<Removal> = (0..k)
                             .filter(|&c| c != a && c != b && can[x][c])
-                            .map(|c| Removal {
-                                var: self.var(x, c),
-                                value: true,
-                                rule: self.rule(),
-                                clause: None,
-                            })
+                            .map(|c| Removal::by(self.rule(), self.var(x, c), true))
                             .collect();
                         if !group.is_empty() {
                             out.push(group);

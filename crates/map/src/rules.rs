@@ -61,12 +61,7 @@ impl<'a> Possible<'a> {
     fn remove(&self, out: &mut Vec<Removal>, rule: Rule, region: usize, colours: u64) {
         for c in 0..self.colours {
             if colours & self.can[region] & 1 << c != 0 {
-                out.push(Removal {
-                    var: var(self.colours, region, c),
-                    value: true,
-                    rule,
-                    clause: None,
-                });
+                out.push(Removal::by(rule, var(self.colours, region, c), true));
             }
         }
     }

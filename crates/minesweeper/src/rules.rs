@@ -101,12 +101,7 @@ impl FamilyRule for Subsets {
                 };
                 out.push(
                     rest.into_iter()
-                        .map(|v| Removal {
-                            var: Var(v),
-                            value,
-                            rule: self.rule(),
-                            clause: None,
-                        })
+                        .map(|v| Removal::by(self.rule(), Var(v), value))
                         .collect(),
                 );
             }

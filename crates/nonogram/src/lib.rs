@@ -486,12 +486,7 @@ impl wellposed_engine::deduce::FamilyRule for LineSolving {
             for ((&k, &had), &keep) in idx.iter().zip(&cells).zip(&fits) {
                 for (bit, value) in [(line::WHITE, false), (line::BLACK, true)] {
                     if had & bit != 0 && keep & bit == 0 {
-                        line_out.push(Removal {
-                            var: Var(k as u32),
-                            value,
-                            rule: self.rule(),
-                            clause: None,
-                        });
+                        line_out.push(Removal::by(self.rule(), Var(k as u32), value));
                     }
                 }
             }

@@ -104,14 +104,7 @@ impl FamilyRule for DominoFits {
         (0..p.rows() * p.cols())
             .filter(|&k| may_shade(state, k))
             .filter(|&k| !p.neighbours(k).any(|j| fits(p, state, k, j, true)))
-            .map(|k| {
-                vec![Removal {
-                    var: var(k),
-                    value: true,
-                    rule: self.rule(),
-                    clause: None,
-                }]
-            })
+            .map(|k| vec![Removal::by(self.rule(), var(k), true)])
             .collect()
     }
 
@@ -189,12 +182,7 @@ impl RoomPlacements {
         for (j, &k) in cells.iter().enumerate() {
             for (value, can) in [(true, can_on[j]), (false, can_off[j])] {
                 if !can && possible(state, var(k), value) {
-                    out.push(Removal {
-                        var: var(k),
-                        value,
-                        rule: self.rule(),
-                        clause: None,
-                    });
+                    out.push(Removal::by(self.rule(), var(k), value));
                 }
             }
         }

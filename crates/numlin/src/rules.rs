@@ -70,12 +70,7 @@ impl NumlinRule {
     fn set(&self, state: &State, k: usize, value: bool, out: &mut Vec<Removal>) {
         let v = Var(k as u32);
         if possible(state, v, !value) && !out.iter().any(|r| r.var == v) {
-            out.push(Removal {
-                var: v,
-                value: !value,
-                rule: self.rule(),
-                clause: None,
-            });
+            out.push(Removal::by(self.rule(), v, !value));
         }
     }
 

@@ -91,12 +91,7 @@ impl NurikabeRule {
     fn shade(&self, state: &State, k: usize, out: &mut Vec<Removal>) {
         let v = Var(k as u32);
         if possible(state, v, false) {
-            out.push(Removal {
-                var: v,
-                value: false,
-                rule: self.rule(),
-                clause: None,
-            });
+            out.push(Removal::by(self.rule(), v, false));
         }
     }
 
@@ -213,12 +208,7 @@ impl NurikabeRule {
             if let [only] = self.exits(part, |j| !self.shaded(state, j)).as_slice() {
                 let v = Var(*only as u32);
                 if possible(state, v, true) {
-                    steps.push(vec![Removal {
-                        var: v,
-                        value: true,
-                        rule: self.rule(),
-                        clause: None,
-                    }]);
+                    steps.push(vec![Removal::by(self.rule(), v, true)]);
                 }
             }
         }

@@ -73,12 +73,7 @@ impl Board {
 }
 
 fn out(i: usize, rule: Rule) -> Removal {
-    Removal {
-        var: Var(i as u32),
-        value: true,
-        rule,
-        clause: None,
-    }
+    Removal::by(rule, Var(i as u32), true)
 }
 
 /// The groups flattened, each candidate once.

@@ -64,12 +64,7 @@ impl SlitherRule {
     fn set(&self, state: &State, e: Edge, value: bool, out: &mut Vec<Removal>) {
         let v = self.var(e);
         if possible(state, v, !value) {
-            out.push(Removal {
-                var: v,
-                value: !value,
-                rule: self.rule(),
-                clause: None,
-            });
+            out.push(Removal::by(self.rule(), v, !value));
         }
     }
 

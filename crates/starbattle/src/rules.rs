@@ -39,12 +39,7 @@ fn free(state: &State, k: usize) -> bool {
 }
 
 fn no_star(k: usize, rule: Rule) -> Removal {
-    Removal {
-        var: cell(k),
-        value: true,
-        rule,
-        clause: None,
-    }
+    Removal::by(rule, cell(k), true)
 }
 
 /// What both rules read: the board's units and the cells touching each cell.

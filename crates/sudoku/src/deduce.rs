@@ -266,12 +266,7 @@ impl FamilyRule for TechniqueRule {
                 Found::Eliminate(k, d) => (k, d, true),
                 Found::Place(k, d) => (k, d, false),
             };
-            Removal {
-                var: var(n, k, d),
-                value,
-                rule,
-                clause: None,
-            }
+            Removal::by(rule, var(n, k, d), value)
         };
         marks
             .find(self.technique)

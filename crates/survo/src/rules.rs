@@ -148,12 +148,7 @@ impl FamilyRule for LineSums {
                 while gone != 0 {
                     let v = gone.trailing_zeros() as usize;
                     gone &= gone - 1;
-                    line_out.push(Removal {
-                        var: var(c, v),
-                        value: true,
-                        rule: self.rule(),
-                        clause: None,
-                    });
+                    line_out.push(Removal::by(self.rule(), var(c, v), true));
                 }
             }
             if !line_out.is_empty() {

@@ -89,12 +89,7 @@ impl FamilyRule for TouchesEverySpot {
                 }
                 if spots.iter().all(|&s| self.touching[s].contains(&x)) {
                     proposed[x] = true;
-                    group.push(Removal {
-                        var: Var(x as u32),
-                        value: true,
-                        rule: self.rule(),
-                        clause: None,
-                    });
+                    group.push(Removal::by(self.rule(), Var(x as u32), true));
                 }
             }
             if !group.is_empty() {

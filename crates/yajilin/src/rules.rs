@@ -77,19 +77,10 @@ impl Board {
     }
 }
 
-fn removal(var: Var, value: bool, rule: Rule) -> Removal {
-    Removal {
-        var,
-        value,
-        rule,
-        clause: None,
-    }
-}
-
 /// The removals making `var` take `value`, if it can still take the other.
 fn set(state: &State, var: Var, value: bool, rule: Rule, out: &mut Vec<Removal>) {
     if possible(state, var, !value) {
-        out.push(removal(var, !value, rule));
+        out.push(Removal::by(rule, var, !value));
     }
 }
 
@@ -211,7 +202,7 @@ impl FamilyRule for NoStranding {
                         < 2
             });
             if strands {
-                out.push(removal(v, true, self.rule()));
+                out.push(Removal::by(self.rule(), v, true));
             }
         }
         out

@@ -59,12 +59,7 @@ fn open(state: &State, k: usize) -> bool {
 
 /// Cell k cannot be `black`.
 fn removal(k: usize, black: bool, rule: Rule) -> Removal {
-    Removal {
-        var: var(k),
-        value: black,
-        rule,
-        clause: None,
-    }
+    Removal::by(rule, var(k), black)
 }
 
 /// Cells that one step each proposes, as the engine wants them.

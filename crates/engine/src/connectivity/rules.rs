@@ -74,12 +74,7 @@ impl LoopRule {
     /// already has it).
     fn set(&self, state: &State, v: Var, value: bool, out: &mut Vec<Removal>) {
         if possible(state, v, !value) {
-            out.push(Removal {
-                var: v,
-                value: !value,
-                rule: self.rule(),
-                clause: None,
-            });
+            out.push(Removal::by(self.rule(), v, !value));
         }
     }
 
