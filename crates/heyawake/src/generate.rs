@@ -12,6 +12,11 @@
 //! on which they shade a different number of cells on one side. Both parts get their numbers;
 //! the planted shading keeps every rule (checked) and the other one no longer fits, and every
 //! shading that fits the cut rooms fitted the whole ones, so each cut only removes solutions.
+//! From 30×30 on the cuts run out (after 20–30 of them no cut keeps the planted shading valid:
+//! the rooms are too small), so then the planted shading changes instead: one cell of a room
+//! where the two differ is flipped, where that keeps every rule, and the numbers follow the new
+//! shading. That room's number moves by one, so the other shading no longer fits; it is a new
+//! planted puzzle, and refinement goes on from it.
 //!
 //! The minimisation asks one incremental solver ([`UniquenessOracle`]) rather than a fresh
 //! solve per number: the numbers are its clues, switched off by assumption, and what it learns
@@ -151,14 +156,14 @@ pub fn generate(
         break_spans(&p, &mut shaded, &mut rng);
         add_shading(rows, cols, &mut shaded, &mut rng);
         merge_rooms(&mut p, &shaded);
-        let s = p.shading_of(|k| shaded[k]);
+        let mut s = p.shading_of(|k| shaded[k]);
         if p.verify(&s).is_err() {
             continue; // an unshaded line crosses two borders: draw again
         }
         for i in 0..p.clues.len() {
             p.clues[i] = Clue::Number(p.shaded_in(&s, i));
         }
-        if !refine(&mut p, &s, &mut rng, opts)? {
+        if !refine(&mut p, &mut s, &mut rng, opts)? {
             continue;
         }
         let mut order: Vec<usize> = (0..p.clues.len()).collect();
@@ -206,16 +211,20 @@ fn numbers_oracle(p: &Heyawake, s: &Shading, opts: &Options) -> Result<Uniquenes
 }
 
 /// Cuts rooms (see the module's comment) until the numbers of every room leave `s` the only
-/// shading; `false` when no cut of a room where another shading differs keeps `s` valid.
+/// shading. When no cut keeps `s` valid, `s` itself changes instead: one cell of a room where
+/// the other shading differs is flipped (if the result keeps every rule) and the numbers
+/// follow it, so that room now counts one more or one fewer than the other shading shades
+/// there.
+/// `false` when neither a cut nor a flip is left, or after a bounded number of steps.
 fn refine(
     p: &mut Heyawake,
-    s: &Shading,
+    s: &mut Shading,
     rng: &mut Xorshift,
     opts: &Options,
 ) -> Result<bool, String> {
     let (rows, cols) = (p.rows(), p.cols());
-    // Each cut adds a room, so at most one cut per cell.
-    for _ in 0..=rows * cols {
+    // Each cut adds a room, so at most one cut per cell; flips are bounded by the same budget.
+    for _ in 0..=2 * rows * cols {
         let other = match uniqueness(p, opts).map_err(|e| e.to_string())? {
             Uniqueness::Unique(_) => return Ok(true),
             Uniqueness::None => {
@@ -261,19 +270,61 @@ fn refine(
             let label: Vec<(usize, bool)> = (0..rows * cols)
                 .map(|k| (p.rooms.of[k], p.rooms.of[k] == i && line(k) < at))
                 .collect();
-            let mut q = Heyawake {
-                rooms: Rooms::from_labels(rows, cols, &label),
-                clues: Vec::new(),
-            };
-            q.clues = (0..q.rooms.cells.len())
-                .map(|r| Clue::Number(q.shaded_in(s, r)))
-                .collect();
+            let q = numbered(&Rooms::from_labels(rows, cols, &label), s);
             q.verify(s).is_ok().then_some(q)
         });
-        match cut {
-            Some(q) => *p = q,
+        log::debug!(
+            "refine: {} rooms, {} cells differ, cut: {}",
+            p.rooms.cells.len(),
+            (0..rows * cols)
+                .filter(|&k| s.at(k, cols) != other.at(k, cols))
+                .count(),
+            cut.is_some()
+        );
+        if let Some(q) = cut {
+            *p = q;
+            continue;
+        }
+        // The cells where the two differ first, then the other cells of their rooms: flipping
+        // any cell of such a room changes its number by one, which the other shading (equal
+        // in count there before) no longer meets.
+        let mut differing: Vec<usize> = (0..rows * cols)
+            .filter(|&k| s.at(k, cols) != other.at(k, cols))
+            .collect();
+        rng.shuffle(&mut differing);
+        let mut rest: Vec<usize> = (0..rows * cols)
+            .filter(|&k| {
+                s.at(k, cols) == other.at(k, cols)
+                    && differing.iter().any(|&d| p.rooms.of[d] == p.rooms.of[k])
+            })
+            .collect();
+        rng.shuffle(&mut rest);
+        differing.extend(rest);
+        let flip = differing.into_iter().find_map(|k| {
+            let t = p.shading_of(|j| s.at(j, cols) != (j == k));
+            let q = numbered(&p.rooms, &t);
+            q.verify(&t).is_ok().then_some((q, t))
+        });
+        log::debug!("refine: flip: {}", flip.is_some());
+        match flip {
+            Some((q, t)) => {
+                *p = q;
+                *s = t;
+            }
             None => return Ok(false),
         }
     }
     Ok(false)
+}
+
+/// The rooms with every room's number as `s` shades it.
+fn numbered(rooms: &Rooms, s: &Shading) -> Heyawake {
+    let mut q = Heyawake {
+        rooms: rooms.clone(),
+        clues: Vec::new(),
+    };
+    q.clues = (0..q.rooms.cells.len())
+        .map(|r| Clue::Number(q.shaded_in(s, r)))
+        .collect();
+    q
 }
