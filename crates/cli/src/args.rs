@@ -211,7 +211,8 @@ pub struct CounterArgs {
     /// dancing links choose an item: good on puzzles), `vsads` (occurrences plus conflict
     /// activity, as Cachet and sharpSAT), `td` (the separators of a min-degree tree
     /// decomposition first, in the manner of SharpSAT-TD), or `auto`: `td` when that
-    /// decomposition completes (width at most 64), else `clause`.
+    /// decomposition completes (width at most 64), else `clause` — but `vsads` on an
+    /// unprojected formula whose width is at least half its variables (random 3-CNF).
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     pub counter_heuristic: HeuristicArg,
     /// Count without learning clauses from conflicts (for comparison; the count is the same).

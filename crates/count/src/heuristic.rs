@@ -17,14 +17,24 @@ use wellposed_sat::Lit;
 /// 7.1 → 7.2 and 23.4 → 22.4; the empty 8×8 binary grid, width 63, 96 → 82); where the
 /// elimination stops (dense formulas) the clause rule is mostly ahead (Survo open-2x10 2.4 s
 /// against 5.8, track1_059 1.3 against > 30; track1_109 is the exception, 5.2 against 3.4).
-/// So: the order wherever the elimination completes.
+/// So: the order wherever the elimination completes — except on an unprojected formula whose
+/// width is at least half the variables in its clauses (ganak 2.9's log says the same: "width
+/// is >= 50% of the nodes, TD will not guide the branching"), where [`Heuristic::Vsads`] takes
+/// over: on random 3-CNF at 2.0–3.5 clauses a variable, the only such formulas measured, the
+/// order's separators are a third of the formula and its decisions met 10–100× more conflicts
+/// (rand3-90-2.5-s1: 231,337 conflicts and 16.3 M decisions against vsads' 2,489 and 13.4 M;
+/// held-out seeds 101–103: 126.8 → 121.8 s in all, BENCHMARKS.md). No competition instance of
+/// the shared set is that wide, so their decisions are unchanged. Projected formulas keep the
+/// order (ratio 2.0 projected: vsads lost 14–36% on two of three tuning seeds).
 pub(crate) const AUTO_TD_WIDTH: usize = 64;
 
 /// The counter's decision heuristic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
     /// [`Heuristic::Td`] when a min-degree elimination order of the formula's primal graph
-    /// completes (width at most 64), else [`Heuristic::Clause`].
+    /// completes (width at most 64), else [`Heuristic::Clause`]; but [`Heuristic::Vsads`] on
+    /// an unprojected formula whose width is at least half its variables (see
+    /// `AUTO_TD_WIDTH` in this module).
     Auto,
     /// A projection variable of the shortest open clause ("at least one of these": like
     /// dancing links' item with the fewest options), the one in most clauses, true first.

@@ -533,14 +533,23 @@ impl<'a> Search<'a> {
             }
             let (rank, width) = elimination_ranks(self.reason.len(), &clauses);
             self.td_rank = rank;
+            let mut linked = vec![false; self.reason.len()];
+            for c in &clauses {
+                for &l in c {
+                    linked[(l >> 1) as usize] = true;
+                }
+            }
+            let linked = linked.iter().filter(|&&x| x).count();
             if self.heuristic == Heuristic::Auto {
+                let unprojected = self.projected.iter().all(|&p| p);
                 self.heuristic = match width {
+                    Some(w) if unprojected && 2 * w >= linked => Heuristic::Vsads,
                     Some(w) if w <= AUTO_TD_WIDTH => Heuristic::Td,
                     _ => Heuristic::Clause,
                 };
             }
             log::debug!(
-                "model counter: decisions by {:?}, elimination width {width:?}",
+                "model counter: decisions by {:?}, elimination width {width:?} of {linked} variables in clauses",
                 self.heuristic
             );
         }
