@@ -304,11 +304,14 @@ fn refine(
             .collect();
         rng.shuffle(&mut rest);
         differing.extend(rest);
-        let flip = differing.into_iter().filter(|&k| !flipped[k]).find_map(|k| {
-            let t = p.shading_of(|j| s.at(j, cols) != (j == k));
-            let q = numbered(&p.rooms, &t);
-            q.verify(&t).is_ok().then_some((q, t))
-        });
+        let flip = differing
+            .into_iter()
+            .filter(|&k| !flipped[k])
+            .find_map(|k| {
+                let t = p.shading_of(|j| s.at(j, cols) != (j == k));
+                let q = numbered(&p.rooms, &t);
+                q.verify(&t).is_ok().then_some((q, t))
+            });
         log::debug!("refine: flip: {}", flip.is_some());
         match flip {
             Some((q, t)) => {
