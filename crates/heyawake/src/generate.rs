@@ -310,14 +310,12 @@ fn refine(
             .find_map(|k| {
                 let t = p.shading_of(|j| s.at(j, cols) != (j == k));
                 let q = numbered(&p.rooms, &t);
-                q.verify(&t).is_ok().then_some((q, t))
+                q.verify(&t).is_ok().then_some((k, q, t))
             });
         log::debug!("refine: flip: {}", flip.is_some());
         match flip {
-            Some((q, t)) => {
-                if let Some(k) = (0..rows * cols).find(|&k| s.at(k, cols) != t.at(k, cols)) {
-                    flipped[k] = true;
-                }
+            Some((k, q, t)) => {
+                flipped[k] = true;
                 *p = q;
                 *s = t;
             }
