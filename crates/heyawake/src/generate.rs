@@ -160,9 +160,7 @@ pub fn generate(
         if p.verify(&s).is_err() {
             continue; // an unshaded line crosses two borders: draw again
         }
-        for i in 0..p.clues.len() {
-            p.clues[i] = Clue::Number(p.shaded_in(&s, i));
-        }
+        p = numbered(&p.rooms, &s);
         if !refine(&mut p, &mut s, &mut rng, opts)? {
             continue;
         }
@@ -243,11 +241,18 @@ fn refine(
                 }
             }
         };
+        let mut differing: Vec<usize> = (0..rows * cols)
+            .filter(|&k| s.at(k, cols) != other.at(k, cols))
+            .collect();
+        let mut room_differs = vec![false; p.rooms.cells.len()];
+        for &k in &differing {
+            room_differs[p.rooms.of[k]] = true;
+        }
         // Every straight cut (row or column line through a room's cells) that tells the two
         // shadings apart: on its first side they shade different numbers of cells.
         let mut cuts: Vec<(usize, bool, usize)> = Vec::new();
         for (i, room) in p.rooms.cells.iter().enumerate() {
-            if room.iter().all(|&k| s.at(k, cols) == other.at(k, cols)) {
+            if !room_differs[i] {
                 continue;
             }
             for by_row in [true, false] {
@@ -279,9 +284,7 @@ fn refine(
         log::debug!(
             "refine: {} rooms, {} cells differ, cut: {}",
             p.rooms.cells.len(),
-            (0..rows * cols)
-                .filter(|&k| s.at(k, cols) != other.at(k, cols))
-                .count(),
+            differing.len(),
             cut.is_some()
         );
         if let Some(q) = cut {
@@ -292,15 +295,9 @@ fn refine(
         // The cells where the two differ first, then the other cells of their rooms: flipping
         // any cell of such a room changes its number by one, which the other shading (equal
         // in count there before) no longer meets.
-        let mut differing: Vec<usize> = (0..rows * cols)
-            .filter(|&k| s.at(k, cols) != other.at(k, cols))
-            .collect();
         rng.shuffle(&mut differing);
         let mut rest: Vec<usize> = (0..rows * cols)
-            .filter(|&k| {
-                s.at(k, cols) == other.at(k, cols)
-                    && differing.iter().any(|&d| p.rooms.of[d] == p.rooms.of[k])
-            })
+            .filter(|&k| s.at(k, cols) == other.at(k, cols) && room_differs[p.rooms.of[k]])
             .collect();
         rng.shuffle(&mut rest);
         differing.extend(rest);
