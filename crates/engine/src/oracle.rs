@@ -5,7 +5,7 @@
 //! is then a single solve with the active clues' variables assumed — unsatisfiable means
 //! unique. (The planted solution meets every clue, so some solution always exists.)
 
-use crate::solve::backend;
+use crate::solve::{backend, model_of};
 use crate::{EngineError, Options};
 use wellposed_sat::{Backend, Cnf, Lit, Var};
 
@@ -104,9 +104,7 @@ impl UniquenessOracle {
             if self.lazy.is_empty() || !matches!(answer, Ok(true)) {
                 break answer;
             }
-            let model: Vec<bool> = (0..self.vars)
-                .map(|v| self.solver.value(Var(v as u32)))
-                .collect();
+            let model = model_of(self.solver.as_ref(), self.vars);
             let cuts = crate::connectivity::cuts_of(&self.lazy, &model);
             if cuts.is_empty() {
                 break answer;
@@ -193,6 +191,11 @@ impl Incremental {
     /// The variable's value in the last model.
     pub fn value(&self, var: Var) -> bool {
         self.solver.value(var)
+    }
+
+    /// The values of the first `n` variables in the last model (a family's answer variables).
+    pub fn model(&self, n: usize) -> Vec<bool> {
+        model_of(self.solver.as_ref(), n)
     }
 
     /// `ask(self, assumptions)` with `clause` added for that question only: guarded by the

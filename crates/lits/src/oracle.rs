@@ -270,7 +270,7 @@ fn solve_connected(
         if !sat {
             return Ok(None);
         }
-        let m: Vec<bool> = (0..n).map(|k| solver.value(Var(k as u32))).collect();
+        let m = solver.model(n);
         let value = |l: Lit| l.var().index() < n && m[l.var().index()] == l.is_positive();
         let cuts = sea.cuts(&value);
         if cuts.is_empty() {

@@ -116,7 +116,7 @@ impl RoomsOracle {
             solver.with_clause(differ, select, &mut assumptions, |solver, assumed| {
                 *checks += 1;
                 let sat = solver.solve(assumed).map_err(|e| e.to_string())?;
-                Ok(sat.then(|| (0..n).map(|k| solver.value(Var(k as u32))).collect()))
+                Ok(sat.then(|| solver.model(n)))
             })
         })
     }

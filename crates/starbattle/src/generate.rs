@@ -251,11 +251,7 @@ impl Grower {
     /// [`Grower::other`] with the guarded constraints of `assumed` switched on.
     fn other_under(&mut self, assumed: &[Lit]) -> Result<Option<Vec<bool>>, String> {
         match self.solver.solve(assumed) {
-            Ok(true) => Ok(Some(
-                (0..self.cells)
-                    .map(|c| self.solver.value(Var(c as u32)))
-                    .collect(),
-            )),
+            Ok(true) => Ok(Some(self.solver.model(self.cells))),
             Ok(false) => Ok(None),
             Err(e) => Err(e.to_string()),
         }

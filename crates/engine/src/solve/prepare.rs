@@ -86,7 +86,7 @@ pub(super) fn cadical(_stable: bool) -> Result<Box<dyn Backend>, EngineError> {
 }
 
 /// The values of the first `n` variables in the solver's last model.
-pub(super) fn model_of(solver: &dyn Backend, n: usize) -> Vec<bool> {
+pub(crate) fn model_of(solver: &dyn Backend, n: usize) -> Vec<bool> {
     (0..n)
         .map(|v| solver.value(wellposed_sat::Var(v as u32)))
         .collect()
