@@ -210,14 +210,19 @@ pub struct CounterArgs {
     /// The model counter's decisions: `clause` (a variable of the shortest open clause, as
     /// dancing links choose an item: good on puzzles), `vsads` (occurrences plus conflict
     /// activity, as Cachet and sharpSAT), `td` (the separators of a min-degree tree
-    /// decomposition first, in the manner of SharpSAT-TD), or `auto`: `td` when that
-    /// decomposition completes (width at most 64), else `clause` — but `vsads` on an
-    /// unprojected formula whose width is at least half its variables (random 3-CNF).
+    /// decomposition first, in the manner of SharpSAT-TD; unprojected, the best of a few
+    /// orders re-rooted at a centroid), or `auto`: `td` when that decomposition completes
+    /// (width at most 64), else `clause`.
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     pub counter_heuristic: HeuristicArg,
     /// Count without learning clauses from conflicts (for comparison; the count is the same).
     #[arg(long)]
     pub no_learning: bool,
+    /// After each decision, try false every open literal of the clauses it shortened, and set
+    /// true those that fail (sharpSAT's implicit BCP; the count is the same). Off by default:
+    /// failed literals are rare on the formulas measured and the tries cost more than they save.
+    #[arg(long)]
+    pub counter_failed_literals: bool,
     /// Projected counting: leave out of the components the clauses blocked on a variable
     /// outside the projection (blocked clause elimination at every component search, to its
     /// fixpoint; the count is the same). Fewer decisions, dearer searches: off by default.
@@ -317,6 +322,7 @@ impl CounterArgs {
         wellposed_count::Counter {
             cache_bytes: self.counter_cache.saturating_mul(1 << 20),
             learning: !self.no_learning,
+            failed_literals: self.counter_failed_literals,
             blocked_clauses: self.counter_blocked_clauses,
             simplify: !self.no_simplify,
             define: !self.no_define,

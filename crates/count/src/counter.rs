@@ -121,6 +121,9 @@ pub struct Counter {
     pub learnt_sweep: u64,
     /// How decisions are chosen.
     pub heuristic: Heuristic,
+    /// After each decision, try false every open literal of the long clauses it shortened
+    /// (failed literals, sharpSAT's "implicit BCP": `search/probe.rs`); the count is the same.
+    pub failed_literals: bool,
     /// Component searches made before they may be skipped for rarely finding more than one
     /// component (default 1,024, measured below; `u64::MAX` never skips).
     ///
@@ -212,6 +215,7 @@ impl Counter {
         learnt_clauses: 20_000,
         learnt_sweep: 1000,
         heuristic: Heuristic::Auto,
+        failed_literals: false,
         skip_splits_after: 1024,
         purity_probe: 1 << 16,
         blocked_clauses: false,

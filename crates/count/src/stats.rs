@@ -17,6 +17,10 @@ pub struct CountStats {
     pub hash_collisions: u64,
     /// Conflicts met (each one analysed into a learnt clause).
     pub conflicts: u64,
+    /// Literals tried false after decisions ([`Counter::failed_literals`]), and of those the
+    /// ones that failed (a conflict, so the literal was set true).
+    pub probes: u64,
+    pub failed_literals: u64,
     /// Questions put to the SAT oracle (components without projection variables).
     pub oracle_calls: u64,
     /// Clauses learnt from the decisions the oracle's refutations used.
@@ -71,6 +75,8 @@ impl CountStats {
         self.cache_flushes += o.cache_flushes;
         self.hash_collisions += o.hash_collisions;
         self.conflicts += o.conflicts;
+        self.probes += o.probes;
+        self.failed_literals += o.failed_literals;
         self.oracle_calls += o.oracle_calls;
         self.oracle_clauses += o.oracle_clauses;
         self.oracle_handovers += o.oracle_handovers;

@@ -712,6 +712,23 @@ fn learning_forgetting_and_flushing_change_no_count() {
             skip_splits_after: 0,
             ..searching()
         },
+        // Failed literals after decisions, under two decision rules and with learnt clauses
+        // forgotten at once.
+        Counter {
+            failed_literals: true,
+            ..searching()
+        },
+        Counter {
+            failed_literals: true,
+            heuristic: Heuristic::Clause,
+            learnt_clauses: 2,
+            ..searching()
+        },
+        Counter {
+            failed_literals: true,
+            heuristic: Heuristic::Td,
+            ..searching()
+        },
         // Every satisfiability question to the SAT oracle (with and without learning
         // from its refutations), and none.
         Counter {
@@ -830,4 +847,18 @@ fn free_variables_and_counts_beyond_a_machine_word() {
     // The empty clause: nothing.
     cnf.add_clause(&[]);
     assert_eq!(counted(&cnf, None), BigUint::from(0u8));
+}
+
+/// The decomposition's order is re-rooted at a centroid: on a path of 15 variables (min-degree
+/// eliminates it from one end, a tree rooted at the other; variable i's bag is {i, i + 1}) the
+/// bag {7, 8} in the middle is the root, and the depths grow towards both ends.
+#[test]
+fn decomposition_is_rooted_at_a_centroid() {
+    let clauses: Vec<Vec<u32>> = (0..14u32).map(|i| vec![2 * i, 2 * (i + 1)]).collect();
+    let (rank, depth, width) = crate::heuristic::best_elimination_ranks(15, &clauses);
+    assert_eq!(width, Some(1));
+    let depths: Vec<u32> = (0..15).map(|v| depth[v]).collect();
+    assert_eq!(depths, [7, 6, 5, 4, 3, 2, 1, 0, 0, 1, 2, 3, 4, 5, 6]);
+    let top = (0..15).max_by_key(|&v| rank[v]).unwrap();
+    assert!(top == 7 || top == 8, "the root bag first, not {top}");
 }

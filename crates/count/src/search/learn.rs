@@ -213,7 +213,7 @@ impl Search<'_> {
     /// Adds a learnt clause (its first literal the asserting one, every other literal false)
     /// and notes the assignment it asserts.
     pub(super) fn keep_learnt(&mut self, learnt: &mut [u32]) {
-        if learnt.len() > MAX_LEARNT_LEN {
+        if learnt.len() > MAX_LEARNT_LEN && !self.learn_any_length {
             return;
         }
         let first = learnt[0];

@@ -20,12 +20,13 @@ mod components;
 mod decide;
 mod learn;
 mod oracle;
+mod probe;
 mod propagate;
 
 pub use cache::component_hash;
 pub(crate) use oracle::new_solver;
 
-use crate::heuristic::{elimination_ranks, AUTO_TD_WIDTH};
+use crate::heuristic::{best_elimination_ranks, elimination_ranks, AUTO_TD_WIDTH};
 use crate::num::Num;
 #[allow(unused_imports)] // the documentation's links
 use crate::InclusionExclusion;
@@ -295,9 +296,19 @@ pub(crate) struct Search<'a> {
     heuristic: Heuristic,
     /// Per variable: its place in the elimination order (for [`Heuristic::Td`]).
     td_rank: Vec<u32>,
+    /// Per variable: its depth in the decomposition (see `heuristic.rs`); decisions take the
+    /// shallowest, ties by open clauses, then by rank.
+    td_depth: Vec<u32>,
     learnt_live: usize,
     /// The clause `learn` builds, kept between conflicts for its allocation.
     learnt_buf: Vec<u32>,
+    /// [`Counter::failed_literals`] (and learning on); the literals to try (`probe.rs`), and
+    /// per literal code whether it is among them; set while a failed literal is learnt from,
+    /// so that its clause is kept whatever its length (its literal must be asserted).
+    probing: bool,
+    probe_candidates: Vec<u32>,
+    probe_marked: Vec<bool>,
+    learn_any_length: bool,
     /// Per learnt long clause (id minus `original`): whether it has propagated or conflicted
     /// since the last sweep; the conflicts between sweeps ([`Counter::learnt_sweep`]) and the
     /// conflict count of the next.
@@ -432,8 +443,13 @@ impl<'a> Search<'a> {
             bump: 1.0,
             heuristic: counter.heuristic,
             td_rank: Vec::new(),
+            td_depth: Vec::new(),
             learnt_live: 0,
             learnt_buf: Vec::new(),
+            probing: counter.failed_literals && counter.learning,
+            probe_candidates: Vec::new(),
+            probe_marked: vec![false; 2 * n],
+            learn_any_length: false,
             learnt_used: Vec::new(),
             learnt_sweep: counter.learnt_sweep,
             next_sweep: counter.learnt_sweep,
@@ -531,8 +547,19 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            let (rank, width) = elimination_ranks(self.reason.len(), &clauses);
+            // Unprojected: the best of a few orders, re-rooted at a centroid, ties by open
+            // clauses; projected: the first min-degree order as it is (see `Heuristic::Td`).
+            let n = self.reason.len();
+            let unprojected = self.projected.iter().all(|&p| p);
+            let (rank, depth, width) = if unprojected {
+                best_elimination_ranks(n, &clauses)
+            } else {
+                let (rank, width) = elimination_ranks(n, &clauses);
+                let depth = rank.iter().map(|&r| n as u32 - r).collect();
+                (rank, depth, width)
+            };
             self.td_rank = rank;
+            self.td_depth = depth;
             let mut linked = vec![false; self.reason.len()];
             for c in &clauses {
                 for &l in c {
@@ -541,9 +568,7 @@ impl<'a> Search<'a> {
             }
             let linked = linked.iter().filter(|&&x| x).count();
             if self.heuristic == Heuristic::Auto {
-                let unprojected = self.projected.iter().all(|&p| p);
                 self.heuristic = match width {
-                    Some(w) if unprojected && 2 * w >= linked => Heuristic::Vsads,
                     Some(w) if w <= AUTO_TD_WIDTH => Heuristic::Td,
                     _ => Heuristic::Clause,
                 };
@@ -664,10 +689,10 @@ impl<'a> Search<'a> {
             }
             let here = self.trail.len();
             self.decide(lit);
-            if self.propagate() {
-                total = total.add(&self.count_rest(&comp.vars, &comp.long, comp.settled));
-            } else {
+            if !self.propagate() {
                 self.learn();
+            } else if self.probed(here) {
+                total = total.add(&self.count_rest(&comp.vars, &comp.long, comp.settled));
             }
             self.undo(here);
             if self.unwinding() {
@@ -682,9 +707,14 @@ impl<'a> Search<'a> {
             match self.lit_value(lit ^ 1) {
                 1 => {} // a clause just learnt set it
                 0 => {
+                    let here = self.trail.len();
                     self.decide(lit ^ 1);
                     if !self.propagate() {
                         self.learn();
+                        self.assert_next = None;
+                        break;
+                    }
+                    if !self.probed(here) {
                         self.assert_next = None;
                         break;
                     }
@@ -702,6 +732,13 @@ impl<'a> Search<'a> {
             return Num::zero();
         }
         total
+    }
+
+    /// After a decision at trail position `here` and its propagation: with
+    /// [`Counter::failed_literals`], the failed literals found and set (`probe.rs`); false on a
+    /// conflict (learnt from).
+    fn probed(&mut self, here: usize) -> bool {
+        !self.probing || self.probe_failed_literals(here)
     }
 
     /// Logs the statistics so far when [`Settings::progress_every`] has passed since the last time.
