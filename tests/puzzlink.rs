@@ -372,3 +372,26 @@ fn flags_and_variant_marks_are_read_or_refused_by_name() {
         assert!(!r.stderr.contains("not one wellposed reads"), "{arg}");
     }
 }
+
+/// `generate`'s human output names the puzzle's URL under its first line (the same as the
+/// JSON's `url` and as `export --format url` of the text), the URL solves uniquely to the same
+/// answer as the text, and the text with that line still reads back.
+#[test]
+fn generated_puzzles_print_their_url() {
+    for genre in ["nurikabe", "slitherlink", "numlin", "heyawake"] {
+        let r = wellposed(&["generate", genre, "--seed", "1"]);
+        assert_eq!(r.code, 0, "{genre}: {}", r.stderr);
+        let line = r.stdout.lines().nth(1).unwrap_or_default();
+        let url = line
+            .strip_prefix("# ")
+            .expect("a comment line with the URL");
+        assert!(url.starts_with("https://puzz.link/p?"), "{genre}: {line}");
+        let j = wellposed(&["generate", genre, "--seed", "1", "--json"]).json();
+        assert_eq!(j["url"], url, "{genre}");
+        let text = temp_file(&format!("generated-{genre}-url.txt"), &r.stdout);
+        assert_eq!(url_of(&text), url, "{genre}");
+        let (by_text, by_url) = (solve_json(&text), solve_json(url));
+        assert_eq!(by_text["status"], "unique", "{genre}");
+        assert_eq!(by_text["solution"], by_url["solution"], "{genre}");
+    }
+}

@@ -71,7 +71,7 @@ pub fn generate(
             json["uniqueness_seconds"] =
                 json!((opts.progress.uniqueness_time() - checks).as_secs_f64());
         }
-        texts.push(text);
+        texts.push(with_url_line(text, &json));
         made.push(json);
     }
     Ok(Report {
@@ -82,6 +82,19 @@ pub fn generate(
             serde_json::Value::Array(made)
         },
     })
+}
+
+/// The puzzle's text with its puzz.link URL (the generator's JSON `url`, where its genre has
+/// one) as a comment line under the first comment line, so that a setter can share what was
+/// just made without `export --format url`; the text still reads back as the puzzle.
+fn with_url_line(text: String, json: &serde_json::Value) -> String {
+    let Some(url) = json.get("url").and_then(|u| u.as_str()) else {
+        return text;
+    };
+    match text.split_once('\n') {
+        Some((first, rest)) if first.starts_with('#') => format!("{first}\n# {url}\n{rest}"),
+        _ => text,
+    }
 }
 
 /// One puzzle whose hardest rule is `want` (see [`generate`]).
