@@ -60,8 +60,24 @@ pub enum Heuristic {
 /// smallest degree passes `MAX_FILL_DEGREE` (the fill would cost more than it tells); the rest
 /// rank above, by degree. Ties go to the lower variable.
 pub(crate) fn elimination_ranks(n: usize, clauses: &[Vec<u32>]) -> (Vec<u32>, Option<usize>) {
-    let order = eliminate(primal_graph(n, clauses), 0, None, usize::MAX).expect("no bound");
+    let order = eliminate(primal_graph(n, clauses), 0, None, usize::MAX, false).expect("no bound");
     (order.rank, order.width)
+}
+
+/// [`elimination_ranks`] with each variable its own depth, the last eliminated shallowest (the
+/// decisions of [`Heuristic::Td`] on projected formulas: by rank alone).
+pub(crate) fn ranks_with_depths(
+    n: usize,
+    clauses: &[Vec<u32>],
+) -> (Vec<u32>, Vec<u32>, Option<usize>) {
+    let (rank, width) = elimination_ranks(n, clauses);
+    let depth = own_depths(&rank);
+    (rank, depth, width)
+}
+
+/// Each variable its own depth, by rank: no two tie, and the highest rank is shallowest.
+fn own_depths(rank: &[u32]) -> Vec<u32> {
+    rank.iter().map(|&r| rank.len() as u32 - r).collect()
 }
 
 /// Elimination orders tried by [`best_elimination_ranks`]: the first breaks ties by variable,
@@ -95,7 +111,7 @@ pub(crate) fn best_elimination_ranks(
     let graph = primal_graph(n, clauses);
     let size = n + graph.iter().map(|a| a.len()).sum::<usize>();
     let runs = (ORDER_WORK / size.max(1)).clamp(1, ORDER_RUNS);
-    let mut best = eliminate(graph.clone(), 0, None, usize::MAX).expect("no bound");
+    let mut best = eliminate(graph.clone(), 0, None, usize::MAX, true).expect("no bound");
     // What the min-fill runs may spend in all; once one runs out, none is tried again.
     // A min-fill run reads about 50 times the pairs a min-degree run joins (rand3-70-2.0-s1:
     // 653,000 look-ups against 12,261 pairs): where that will not fit, none is tried (the
@@ -120,6 +136,7 @@ pub(crate) fn best_elimination_ranks(
             seed,
             min_fill.then_some(&mut fill_budget),
             bound,
+            true,
         );
         let Some(order) = order else {
             continue; // wider than the best, or min-fill out of its budget (then no more)
@@ -183,12 +200,13 @@ type Key = (usize, usize);
 /// hash look-up per pair of neighbours read: `None` once it is spent, the budget then 0);
 /// ties by variable for seed 0, else by a hash of the variable and the seed. `None` also once
 /// a variable's degree at elimination passes `bound` (the best width so far: this order
-/// cannot beat it).
+/// cannot beat it). The bags are kept (for [`centred_ranks`]) only with `keep_bags`.
 fn eliminate(
     mut adj: Vec<wellposed_sat::hash::WordSet<u32>>,
     seed: u64,
     fill_budget: Option<&mut usize>,
     bound: usize,
+    mut keep_bags: bool,
 ) -> Option<Order> {
     let n = adj.len();
     let tie = |v: u32| -> u64 {
@@ -241,7 +259,6 @@ fn eliminate(
     let mut order: Vec<u32> = Vec::with_capacity(n);
     let mut bag_start = vec![0];
     let mut bags: Vec<u32> = Vec::new();
-    let mut keep_bags = true;
     let mut width = 0;
     let mut work = 0.0;
     let mut pairs = 0;
@@ -343,9 +360,7 @@ fn eliminate(
 fn centred_ranks(o: &Order) -> (Vec<u32>, Vec<u32>) {
     let n = o.rank.len();
     if o.bag_start.len() != n + 1 {
-        // No tree: every variable its own depth, the last eliminated shallowest.
-        let depth = o.rank.iter().map(|&r| n as u32 - r).collect();
-        return (o.rank.clone(), depth);
+        return (o.rank.clone(), own_depths(&o.rank)); // no tree
     }
     let bag = |i: usize| &o.bags[o.bag_start[i]..o.bag_start[i + 1]];
     // Parents by position in the order: the lowest-ranked neighbour at elimination.

@@ -26,7 +26,7 @@ mod propagate;
 pub use cache::component_hash;
 pub(crate) use oracle::new_solver;
 
-use crate::heuristic::{best_elimination_ranks, elimination_ranks, AUTO_TD_WIDTH};
+use crate::heuristic::{best_elimination_ranks, ranks_with_depths, AUTO_TD_WIDTH};
 use crate::num::Num;
 #[allow(unused_imports)] // the documentation's links
 use crate::InclusionExclusion;
@@ -554,29 +554,28 @@ impl<'a> Search<'a> {
             let (rank, depth, width) = if unprojected {
                 best_elimination_ranks(n, &clauses)
             } else {
-                let (rank, width) = elimination_ranks(n, &clauses);
-                let depth = rank.iter().map(|&r| n as u32 - r).collect();
-                (rank, depth, width)
+                ranks_with_depths(n, &clauses)
             };
             self.td_rank = rank;
             self.td_depth = depth;
-            let mut linked = vec![false; self.reason.len()];
-            for c in &clauses {
-                for &l in c {
-                    linked[(l >> 1) as usize] = true;
-                }
-            }
-            let linked = linked.iter().filter(|&&x| x).count();
             if self.heuristic == Heuristic::Auto {
                 self.heuristic = match width {
                     Some(w) if w <= AUTO_TD_WIDTH => Heuristic::Td,
                     _ => Heuristic::Clause,
                 };
             }
-            log::debug!(
-                "model counter: decisions by {:?}, elimination width {width:?} of {linked} variables in clauses",
-                self.heuristic
-            );
+            if log::log_enabled!(log::Level::Debug) {
+                // Read only by the log, since no rule weighs the width against it any more.
+                let mut linked = vec![false; n];
+                for &l in clauses.iter().flatten() {
+                    linked[(l >> 1) as usize] = true;
+                }
+                let linked = linked.iter().filter(|&&x| x).count();
+                log::debug!(
+                    "model counter: decisions by {:?}, elimination width {width:?} of {linked} variables in clauses",
+                    self.heuristic
+                );
+            }
         }
         // Nothing is assigned yet (the units are set by `root`), so the counts start right.
         self.count_false = matches!(self.heuristic, Heuristic::Clause | Heuristic::Auto);
