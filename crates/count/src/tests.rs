@@ -220,6 +220,47 @@ fn blocked_clauses_left_out_change_no_count() {
     );
 }
 
+/// Blocked clauses next to two-literal clauses: the clause (l ∨ w ∨ a) with l outside the
+/// projection is not blocked on l by (¬l ∨ w) (the resolvent (w ∨ a) is no tautology), and
+/// leaving it out counts the assignment w = a = false too (4 instead of 3). The first version
+/// of the rule read a two-literal clause's other literal with the wrong sign and did so:
+/// 2022 track3_009 came out 402,137 instead of 402,096. Then random formulas of two- and
+/// three-literal clauses, where such pairs are common, against brute force.
+#[test]
+fn blocked_clauses_read_two_literal_clauses_right() {
+    let counter = Counter {
+        blocked_clauses: true,
+        list_up_to: 0,
+        simplify: false,
+        define: false,
+        ..Counter::default()
+    };
+    let (l, w, a) = (Var(0), Var(1), Var(2));
+    let mut cnf = Cnf::new();
+    cnf.add_clause(&[l.positive(), w.positive(), a.positive()]);
+    cnf.add_clause(&[l.negative(), w.positive()]);
+    counted_as(&counter, &cnf, Some(&[w, a]), 3, || {
+        "(l ∨ w ∨ a)(¬l ∨ w)".into()
+    });
+    let mut rng = Xorshift(0x2_11_7e5);
+    let mut left_out = 0;
+    for round in 0..400 {
+        let vars = 6 + rng.below(8) as u32;
+        let clauses = (vars + rng.below(u64::from(vars) * 2) as u32) as usize;
+        let cnf = random_cnf_by(&mut rng, vars, clauses, |rng| 2 + rng.below(2) as usize);
+        let shown: Vec<Var> = (0..vars).filter(|_| rng.below(2) == 0).map(Var).collect();
+        let want = brute(&cnf, Some(&shown));
+        let got = counted_as(&counter, &cnf, Some(&shown), want, || {
+            format!("round {round}")
+        });
+        left_out += got.stats.blocked_left_out;
+    }
+    assert!(
+        left_out > 100,
+        "the rule is used: {left_out} clauses left out"
+    );
+}
+
 /// Inclusion–exclusion over long clauses, forced: random formulas of short clauses with one
 /// to four clauses of 8–11 literals (over projection variables only, when projected),
 /// counted as brute force counts them; and a formula whose long clause involves a

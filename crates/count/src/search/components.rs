@@ -468,7 +468,7 @@ impl Search<'_> {
                 && !self.projected[(l >> 1) as usize]
                 && self.implied[(l ^ 1) as usize]
                     .iter()
-                    .all(|&w| self.values[w as usize] != 0 || negated[(w ^ 1) as usize])
+                    .all(|&w| self.values[w as usize] != 0 || negated[w as usize])
                 && self.lit_occ[(l ^ 1) as usize].iter().all(|&d| {
                     let d = d as usize;
                     let (ds, dl) = (self.start[d] as usize, self.len[d] as usize);

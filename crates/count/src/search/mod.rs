@@ -589,6 +589,11 @@ impl<'a> Search<'a> {
                 count = self.root(); // searched again, with the clauses learnt so far
             }
         }
+        log::debug!(
+            "model counter, done in {:.2} s: {:?}",
+            self.began.elapsed().as_secs_f64(),
+            self.stats
+        );
         (!self.stopped).then(|| ModelCount {
             count: count.big(),
             stats: self.stats,
