@@ -651,7 +651,7 @@ pub const GENERATOR: Generator = Generator {
                 a.help("Columns inside the clue column (and rows, unless --rows is given)")
             })
             .mut_arg("rows", |a| {
-                a.help("Rows inside the clue row (default: the columns)")
+                a.help("Rows inside the clue row (and columns, unless --cols is given)")
             })
     },
     difficulty: Difficulty::Graded,
