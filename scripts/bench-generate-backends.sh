@@ -20,7 +20,8 @@ tasks = [(f, []) for f in fams] + [
     ("heyawake", ["--rows", "15", "--cols", "15"]), ("nurikabe", ["--size", "15"]),
     ("lits", ["--size", "10"]), ("slitherlink", ["--size", "15"]), ("masyu", ["--size", "15"]),
     ("hitori", ["--size", "12"]), ("kurodoko", ["--size", "15"]), ("starbattle", ["--size", "10"]),
-    ("norinori", ["--rows", "12"]), ("fillomino", ["--rows", "10"]), ("yajilin", ["--rows", "12"]),
+    ("norinori", ["--rows", "12"]), ("fillomino", ["--rows", "10", "--cols", "7"]),
+    ("yajilin", ["--rows", "12", "--cols", "8"]),
 ]
 def cpu(args):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -11,20 +11,16 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
-    uniqueness, Difficulty, Family, Generator, Made as MadeReport, Options, Request, Uniqueness,
-    UniquenessOracle, Xorshift,
+    uniqueness, Difficulty, Family, Generator, GridSize, Made as MadeReport, Options, Request,
+    Uniqueness, UniquenessOracle, Xorshift,
 };
 use wellposed_sat::{Lit, Var};
 
 /// `generate akari`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Width of the board (and height, unless --height is given).
-    #[arg(long, default_value_t = 7)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The share of black cells, in percent.
     #[arg(long, default_value_t = 20)]
     black: u64,
@@ -184,14 +180,14 @@ fn other_lighting(p: &Akari, light: &[bool], opts: &Options) -> Result<Option<Ve
 /// Minimal numbers for random black cells; `--difficulty` grades by the shared deduction
 /// engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Akari::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Akari::NAME, 7),
     difficulty: Difficulty::Graded,
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     let s = req.seed;
     let g = generate(rows, cols, a.black, s, req.options).map_err(anyhow::Error::msg)?;
     g.puzzle

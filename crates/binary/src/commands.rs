@@ -14,7 +14,7 @@ use wellposed_engine::clap::{self, Args, FromArgMatches, Subcommand};
 use wellposed_engine::deduce::Rule;
 use wellposed_engine::grading::Summary;
 use wellposed_engine::{
-    Commands, Context, Difficulty, Family, Generator, Made, Progress, Report, Request,
+    Commands, Context, Difficulty, Family, Generator, GridSize, Made, Progress, Report, Request,
 };
 
 /// `wellposed binary …`.
@@ -660,12 +660,8 @@ pub fn grade_of(p: &Binary) -> Summary {
 /// `generate binary`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Width (and height, unless --height is given).
-    #[arg(long, default_value_t = 6)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// Rule set: distinct or no-distinct.
     #[arg(long, default_value = "distinct", value_parser = rules)]
     rules: Rules,
@@ -673,13 +669,14 @@ pub struct GenerateArgs {
 
 /// Minimal unique puzzles, solvable with binary's techniques up to `--difficulty`.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Binary::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Binary::NAME, 6),
     difficulty: Difficulty::Own(&["pairs", "gaps", "counts", "lines", "distinct", "probe"]),
     make: |m, req: &Request| {
         let a = GenerateArgs::from_arg_matches(m)?;
+        let (height, width) = a.size.rows_cols();
         let made = generate_binary(
-            a.size,
-            a.height.unwrap_or(a.size),
+            width,
+            height,
             a.rules,
             req.seed,
             req.difficulty,

@@ -15,26 +15,22 @@ use wellposed_engine::connectivity::{grid_pairs, random_grid_loop};
 use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::sat::{Cnf, Lit, Var};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, UniquenessOracle,
-    Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness,
+    UniquenessOracle, Xorshift,
 };
 
 /// `generate country`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns.
-    #[arg(long, default_value_t = 6)]
-    cols: usize,
-    /// Rows.
-    #[arg(long, default_value_t = 6)]
-    rows: usize,
+    #[command(flatten)]
+    size: GridSize,
     /// The longest stretch of the loop in one room.
     #[arg(long, default_value_t = 4)]
     arc: usize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Country::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Country::NAME, 6),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -44,7 +40,7 @@ const MAX_GENERATED: usize = 2500;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.rows, a.cols);
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED || a.arc < 1 {
         anyhow::bail!("generate country: expected a board of 2×2 to {MAX_GENERATED} cells and --arc at least 1, found {rows}×{cols} and {}", a.arc);
     }

@@ -12,6 +12,7 @@ pub mod every_solver;
 mod family;
 pub mod generate;
 pub mod grading;
+mod grid_size;
 pub mod number_grid;
 mod oracle;
 mod progress;
@@ -33,6 +34,7 @@ pub use entry::{
     Difficulty, FamilyEntry, Generator, Made, Report, Request, MAX_FILE_BYTES,
 };
 pub use family::{EditGrid, Effort, Family, Native, NativeRole, Puzzle, Solved, Tried};
+pub use grid_size::GridSize;
 pub use oracle::{Incremental, OpenCells, UniquenessOracle};
 pub use progress::{Meter, MeterBar, MeterSink, Progress};
 pub use raw::{RawCnf, RawDlx};

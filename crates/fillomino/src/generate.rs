@@ -13,19 +13,15 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::neighbours;
 use wellposed_engine::{
-    uniqueness, Difficulty, Family, Generator, Made as MadeReport, Options, Request, Uniqueness,
-    Xorshift,
+    uniqueness, Difficulty, Family, Generator, GridSize, Made as MadeReport, Options, Request,
+    Uniqueness, Xorshift,
 };
 
 /// `generate fillomino`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows of the board.
-    #[arg(long, default_value_t = 7)]
-    rows: usize,
-    /// Columns of the board.
-    #[arg(long, default_value_t = 7)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
     /// The largest region of the planted division.
     #[arg(long, default_value_t = 6)]
     largest: usize,
@@ -154,7 +150,7 @@ pub fn generate(
 
 /// Minimal givens for a random division; `--difficulty` grades by the shared deduction engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Fillomino::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Fillomino::NAME, 7),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -162,7 +158,8 @@ pub const GENERATOR: Generator = Generator {
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let a = GenerateArgs::from_arg_matches(m)?;
     let s = req.seed;
-    let g = generate(a.rows, a.cols, a.largest, s, req.options).map_err(anyhow::Error::msg)?;
+    let (rows, cols) = a.size.rows_cols();
+    let g = generate(rows, cols, a.largest, s, req.options).map_err(anyhow::Error::msg)?;
     g.puzzle
         .check(&g.number)
         .map_err(|e| anyhow::anyhow!("internal error: the planted numbers break a rule: {e}"))?;

@@ -21,18 +21,14 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate hashikake`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows.
-    #[arg(long, default_value_t = 7)]
-    rows: usize,
-    /// Columns.
-    #[arg(long, default_value_t = 7)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
     /// How many islands to aim at (default: about one cell in five).
     #[arg(long)]
     islands: Option<usize>,
@@ -43,7 +39,7 @@ pub struct GenerateArgs {
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Hashi::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Hashi::NAME, 7),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -53,7 +49,7 @@ const MAX_GENERATED: usize = 4_000;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.rows, a.cols);
+    let (rows, cols) = a.size.rows_cols();
     if rows < 3 || cols < 3 || rows * cols > MAX_GENERATED {
         anyhow::bail!(
             "generate hashikake: expected a board of 3×3 to {MAX_GENERATED} cells, found {rows}×{cols}"

@@ -30,31 +30,22 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::sat::{Lit, Var};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, UniquenessOracle,
-    Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness,
+    UniquenessOracle, Xorshift,
 };
 
 /// `generate heyawake`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --rows is given); `--size` is the older name.
-    #[arg(
-        long = "cols",
-        alias = "size",
-        value_name = "COLS",
-        default_value_t = 6
-    )]
-    size: usize,
-    /// Rows (default: the columns); `--height` is the older name.
-    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The largest room.
     #[arg(long, default_value_t = 6)]
     room: usize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Heyawake::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Heyawake::NAME, 6),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -64,7 +55,7 @@ const MAX_GENERATED: usize = 900;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED || a.room < 2 {
         anyhow::bail!("generate heyawake: expected a board of 2×2 to {MAX_GENERATED} cells and rooms of at least 2, found {rows}×{cols} and {}", a.room);
     }

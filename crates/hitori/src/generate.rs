@@ -13,22 +13,18 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::add_shading;
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate hitori`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given).
-    #[arg(long, default_value_t = 8)]
-    size: usize,
-    /// Rows (default: the columns).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Hitori::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Hitori::NAME, 8),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -38,7 +34,7 @@ const MAX_GENERATED: usize = 900;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED {
         anyhow::bail!("generate hitori: expected a board of 2×2 to {MAX_GENERATED} cells, found {rows}×{cols}");
     }

@@ -33,20 +33,16 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::sat::Choices;
 use wellposed_engine::{
-    uniqueness, Difficulty, Family, Generator, Made as MadeReport, Options, Request, Uniqueness,
-    UniquenessOracle, Xorshift,
+    uniqueness, Difficulty, Family, Generator, GridSize, Made as MadeReport, Options, Request,
+    Uniqueness, UniquenessOracle, Xorshift,
 };
 use wellposed_sat::{Lit, Var};
 
 /// `generate kakuro`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows of the board inside its clue row (as puz.link counts them).
-    #[arg(long, default_value_t = 9)]
-    rows: usize,
-    /// Columns of the board inside its clue column.
-    #[arg(long, default_value_t = 9)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
     /// The share of black inner cells to reach, in percent (10 to 45; published Kakuro have
     /// 25–35). Splitting runs longer than `--max-run` may add a few more.
     #[arg(long, default_value_t = 30)]
@@ -647,7 +643,17 @@ fn minimise(
 /// Proper Kakuro from random symmetric layouts; `--difficulty` grades by the shared deduction
 /// engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Kakuro::NAME)),
+    // The size counts the white-or-black cells inside the clue row and column, as puz.link
+    // does: a 9×9 board is printed with 10 rows and columns.
+    args: || {
+        GridSize::command::<GenerateArgs>(Kakuro::NAME, 9)
+            .mut_arg("cols", |a| {
+                a.help("Columns inside the clue column (and rows, unless --rows is given)")
+            })
+            .mut_arg("rows", |a| {
+                a.help("Rows inside the clue row (and columns, unless --cols is given)")
+            })
+    },
     difficulty: Difficulty::Graded,
     make,
 };
@@ -655,16 +661,9 @@ pub const GENERATOR: Generator = Generator {
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let a = GenerateArgs::from_arg_matches(m)?;
     let s = req.seed;
-    let g = generate(
-        a.rows,
-        a.cols,
-        a.black,
-        a.max_run,
-        a.drop_sums,
-        s,
-        req.options,
-    )
-    .map_err(anyhow::Error::msg)?;
+    let (rows, cols) = a.size.rows_cols();
+    let g = generate(rows, cols, a.black, a.max_run, a.drop_sums, s, req.options)
+        .map_err(anyhow::Error::msg)?;
     g.puzzle
         .check(&g.digits)
         .map_err(|e| anyhow::anyhow!("internal error: the planted fill breaks a rule: {e}"))?;

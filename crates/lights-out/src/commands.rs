@@ -7,7 +7,7 @@ use clap::{Args, FromArgMatches, Subcommand};
 use serde_json::json;
 use std::path::PathBuf;
 use wellposed_engine::anyhow::{self, bail, Result};
-use wellposed_engine::{Commands, Difficulty, Family, Generator, Made, Report, Request};
+use wellposed_engine::{Commands, Difficulty, Family, Generator, GridSize, Made, Report, Request};
 
 /// `wellposed lights-out …`.
 #[derive(Subcommand)]
@@ -137,26 +137,21 @@ fn nullity_of(n: usize, m: usize, torus: bool, method: NullityArg) -> Result<Rep
 /// `generate lights-out`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --height is given). The default 6×6 board has nullity 0, so
-    /// its boards have one solution.
-    #[arg(long, default_value_t = 6)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 /// Random solvable boards, with their number of solutions and the fewest presses (GF(2)
 /// elimination).
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(LightsOut::NAME)),
+    args: || GridSize::command::<GenerateArgs>(LightsOut::NAME, 6),
     difficulty: Difficulty::None,
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.height.unwrap_or(a.size), a.size);
+    let (rows, cols) = a.size.rows_cols();
     let s = req.seed;
     let (board, presses) = crate::generate(rows, cols, s).map_err(anyhow::Error::msg)?;
     if board.after(&presses).iter().any(|&l| l) {

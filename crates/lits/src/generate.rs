@@ -13,27 +13,18 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate lits`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --rows is given); `--size` is the older name.
-    #[arg(
-        long = "cols",
-        alias = "size",
-        value_name = "COLS",
-        default_value_t = 6
-    )]
-    size: usize,
-    /// Rows (default: the columns); `--height` is the older name.
-    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Lits::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Lits::NAME, 6),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -43,7 +34,7 @@ const MAX_GENERATED: usize = 900;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     if rows < 3 || cols < 3 || rows * cols > MAX_GENERATED {
         anyhow::bail!(
             "generate lits: expected a board of 3×3 to {MAX_GENERATED} cells, found {rows}×{cols}"

@@ -6,17 +6,13 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::deduce::Rule;
-use wellposed_engine::{Difficulty, Family, Generator, Made, Request};
+use wellposed_engine::{Difficulty, Family, Generator, GridSize, Made, Request};
 
 /// `generate map`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Width of the grid (and height, unless --height is given).
-    #[arg(long, default_value_t = 6)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The number of regions.
     #[arg(long, default_value_t = 8)]
     regions: usize,
@@ -51,14 +47,14 @@ fn rule(name: &str) -> Option<Rule> {
 
 /// Minimal givens for a random colouring, chosen so that the difficulty asked is needed.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Map::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Map::NAME, 6),
     difficulty: Difficulty::Own(DIFFICULTIES),
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (width, height) = (a.size, a.height.unwrap_or(a.size));
+    let (height, width) = a.size.rows_cols();
     let s = req.seed;
     let difficulty = req.difficulty.and_then(rule);
     let g = generate::generate(

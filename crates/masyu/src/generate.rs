@@ -18,28 +18,19 @@ use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::connectivity::random_grid_loop;
 use wellposed_engine::sat::{Lit, Var};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, UniquenessOracle,
-    Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness,
+    UniquenessOracle, Xorshift,
 };
 
 /// `generate masyu`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --rows is given); `--size` is the older name.
-    #[arg(
-        long = "cols",
-        alias = "size",
-        value_name = "COLS",
-        default_value_t = 6
-    )]
-    size: usize,
-    /// Rows (default: the columns); `--height` is the older name.
-    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Masyu::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Masyu::NAME, 6),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -50,7 +41,7 @@ const MAX_GENERATED: usize = 1600;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED {
         anyhow::bail!("generate masyu: expected at least 2×2 and at most {MAX_GENERATED} cells, found {rows}×{cols}");
     }

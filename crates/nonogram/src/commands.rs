@@ -9,7 +9,9 @@ use serde_json::json;
 use std::path::PathBuf;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::grading::deduce_puzzle;
-use wellposed_engine::{Commands, Context, Difficulty, Family, Generator, Made, Report, Request};
+use wellposed_engine::{
+    Commands, Context, Difficulty, Family, Generator, GridSize, Made, Report, Request,
+};
 
 /// `wellposed nonogram …`.
 #[derive(Subcommand)]
@@ -155,24 +157,20 @@ fn rows_and_width(m: usize, n: usize) -> Result<(usize, usize)> {
 /// `generate nonogram`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Width (and height, unless --height is given).
-    #[arg(long, default_value_t = 10)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 /// Unique random pictures, graded by the shared deduction engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Nonogram::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Nonogram::NAME, 10),
     difficulty: Difficulty::Graded,
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (width, height) = (a.size, a.height.unwrap_or(a.size));
+    let (height, width) = a.size.rows_cols();
     let s = req.seed;
     let (p, drawn) = crate::generate(width, height, s, req.options).map_err(anyhow::Error::msg)?;
     let goal = p.goal.clone().expect("generated from a picture");

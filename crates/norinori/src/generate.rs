@@ -30,18 +30,14 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::{components, neighbours};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate norinori`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows.
-    #[arg(long, default_value_t = 10)]
-    rows: usize,
-    /// Columns (default: the rows).
-    #[arg(long)]
-    cols: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The share of shaded cells to stop at, in percent (at most 40; the default places
     /// dominoes until none fits, about a third of the cells).
     #[arg(long, default_value_t = 40)]
@@ -53,7 +49,7 @@ pub struct GenerateArgs {
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Norinori::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Norinori::NAME, 10),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -68,7 +64,7 @@ pub const MAX_GENERATED: usize = 2_500;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.rows, a.cols.unwrap_or(a.rows));
+    let (rows, cols) = a.size.rows_cols();
     let (p, s, how) = if a.givens {
         let (p, s) =
             generate(rows, cols, a.fill, req.seed, req.options).map_err(anyhow::Error::msg)?;

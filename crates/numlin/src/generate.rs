@@ -13,18 +13,15 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
-    proved_unique, uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    proved_unique, uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness,
+    Xorshift,
 };
 
 /// `generate numlin`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows.
-    #[arg(long, default_value_t = 7)]
-    rows: usize,
-    /// Columns.
-    #[arg(long, default_value_t = 7)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
     /// The rule the puzzle is made unique under: `paths-only` (pzprjs's) or `all-cells`.
     #[arg(long, default_value = "paths-only")]
     rule: String,
@@ -34,7 +31,7 @@ pub struct GenerateArgs {
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Numlin::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Numlin::NAME, 7),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -50,7 +47,7 @@ fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
             a.rule
         )
     })?;
-    let (rows, cols) = (a.rows, a.cols);
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED {
         anyhow::bail!("generate numlin: expected at least 2×2 and at most {MAX_GENERATED} cells, found {rows}×{cols}");
     }

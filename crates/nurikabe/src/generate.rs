@@ -34,30 +34,21 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made, Options, Request, Uniqueness, Xorshift,
 };
 
 /// `generate nurikabe`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Columns (and rows, unless --rows is given); `--size` is the older name.
-    #[arg(
-        long = "cols",
-        alias = "size",
-        value_name = "COLS",
-        default_value_t = 7
-    )]
-    size: usize,
-    /// Rows (default: the columns); `--height` is the older name.
-    #[arg(long = "rows", alias = "height", value_name = "ROWS")]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The largest island.
     #[arg(long, default_value_t = 6)]
     island: usize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Nurikabe::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Nurikabe::NAME, 7),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -67,7 +58,7 @@ const MAX_GENERATED: usize = 900;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows * cols > MAX_GENERATED || a.island == 0 {
         anyhow::bail!("generate nurikabe: expected a board of 2×2 to {MAX_GENERATED} cells and an island of at least 1, found {rows}×{cols} and {}", a.island);
     }

@@ -16,18 +16,15 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::random_rectangles;
 use wellposed_engine::{
-    uniqueness, Difficulty, Generator, Made as MadeReport, Options, Request, Uniqueness, Xorshift,
+    uniqueness, Difficulty, Generator, GridSize, Made as MadeReport, Options, Request, Uniqueness,
+    Xorshift,
 };
 
 /// `generate shikaku`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows of the board.
-    #[arg(long, default_value_t = 10)]
-    rows: usize,
-    /// Columns (default: the rows).
-    #[arg(long)]
-    cols: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The largest rectangle's area.
     #[arg(long, default_value_t = 12)]
     most: usize,
@@ -209,14 +206,14 @@ pub fn generate(
 
 /// Unique puzzles on random divisions; `--difficulty` grades by the shared deduction engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Shikaku::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Shikaku::NAME, 10),
     difficulty: Difficulty::Graded,
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.rows, a.cols.unwrap_or(a.rows));
+    let (rows, cols) = a.size.rows_cols();
     let s = req.seed;
     let g = generate(rows, cols, a.most, a.drafts, s, req.options).map_err(anyhow::Error::msg)?;
     let solution = g.puzzle.division(

@@ -11,19 +11,16 @@ use clap::{Args, FromArgMatches};
 use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::{
-    Difficulty, Family, Generator, Made as MadeReport, Options, Request, UniquenessOracle, Xorshift,
+    Difficulty, Family, Generator, GridSize, Made as MadeReport, Options, Request,
+    UniquenessOracle, Xorshift,
 };
 use wellposed_sat::{Cnf, Lit, Var};
 
 /// `generate tents`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Width of the board (and height, unless --height is given).
-    #[arg(long, default_value_t = 8)]
-    size: usize,
-    /// Height (default: the width).
-    #[arg(long)]
-    height: Option<usize>,
+    #[command(flatten)]
+    size: GridSize,
     /// The chance, in percent, that a cell where a tent still fits gets one.
     #[arg(long, default_value_t = 60)]
     fill: u64,
@@ -148,14 +145,14 @@ pub fn generate(
 
 /// Minimal counts for random trees; `--difficulty` grades by the shared deduction engine.
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Tents::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Tents::NAME, 8),
     difficulty: Difficulty::Graded,
     make,
 };
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<MadeReport> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (cols, rows) = (a.size, a.height.unwrap_or(a.size));
+    let (rows, cols) = a.size.rows_cols();
     let s = req.seed;
     let g = generate(rows, cols, a.fill, s, req.options).map_err(anyhow::Error::msg)?;
     g.puzzle

@@ -15,21 +15,19 @@ use serde_json::json;
 use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::connectivity::{grid_pairs, random_grid_loop};
 use wellposed_engine::sat::{Cnf, Lit, Var};
-use wellposed_engine::{Difficulty, Generator, Made, Options, Request, UniquenessOracle, Xorshift};
+use wellposed_engine::{
+    Difficulty, Generator, GridSize, Made, Options, Request, UniquenessOracle, Xorshift,
+};
 
 /// `generate yajilin`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows.
-    #[arg(long, default_value_t = 8)]
-    rows: usize,
-    /// Columns.
-    #[arg(long, default_value_t = 8)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(Yajilin::NAME)),
+    args: || GridSize::command::<GenerateArgs>(Yajilin::NAME, 8),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -39,7 +37,7 @@ pub const MAX_GENERATED: usize = 2500;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (rows, cols) = (a.rows, a.cols);
+    let (rows, cols) = a.size.rows_cols();
     if rows < 2 || cols < 2 || rows.saturating_mul(cols) > MAX_GENERATED {
         anyhow::bail!(
             "generate yajilin: expected at least 2×2 and at most {MAX_GENERATED} cells, found {rows}×{cols}"

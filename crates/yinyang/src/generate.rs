@@ -15,22 +15,18 @@ use wellposed_engine::anyhow::{self, Result};
 use wellposed_engine::rooms::neighbours;
 use wellposed_engine::sat::Var;
 use wellposed_engine::{
-    Difficulty, Family, Generator, Made, Options, Request, UniquenessOracle, Xorshift,
+    Difficulty, Family, Generator, GridSize, Made, Options, Request, UniquenessOracle, Xorshift,
 };
 
 /// `generate yinyang`'s parameters.
 #[derive(Args)]
 pub struct GenerateArgs {
-    /// Rows.
-    #[arg(long, default_value_t = 8)]
-    rows: usize,
-    /// Columns.
-    #[arg(long, default_value_t = 8)]
-    cols: usize,
+    #[command(flatten)]
+    size: GridSize,
 }
 
 pub const GENERATOR: Generator = Generator {
-    args: || GenerateArgs::augment_args(clap::Command::new(YinYang::NAME)),
+    args: || GridSize::command::<GenerateArgs>(YinYang::NAME, 8),
     difficulty: Difficulty::Graded,
     make,
 };
@@ -40,7 +36,8 @@ pub const MAX_GENERATED: usize = 2_500;
 
 fn make(m: &clap::ArgMatches, req: &Request) -> Result<Made> {
     let a = GenerateArgs::from_arg_matches(m)?;
-    let (p, s) = generate(a.rows, a.cols, req.seed, req.options).map_err(anyhow::Error::msg)?;
+    let (rows, cols) = a.size.rows_cols();
+    let (p, s) = generate(rows, cols, req.seed, req.options).map_err(anyhow::Error::msg)?;
     p.verify(&s)
         .map_err(|e| anyhow::anyhow!("internal error: the planted colouring breaks a rule: {e}"))?;
     let circles = p.circles.iter().filter(|c| c.is_some()).count();
