@@ -211,8 +211,11 @@ pub struct CounterArgs {
     /// dancing links choose an item: good on puzzles), `vsads` (occurrences plus conflict
     /// activity, as Cachet and sharpSAT), `td` (the separators of a min-degree tree
     /// decomposition first, in the manner of SharpSAT-TD; unprojected, the best of a few
-    /// orders re-rooted at a centroid), or `auto`: `td` when that decomposition completes
-    /// (width at most 64), else `clause`.
+    /// orders re-rooted at a centroid), `jw` (Jeroslow–Wang: the projection variable whose
+    /// open clauses weigh most, a clause of k open literals 2^-k), or `auto`: `jw` for a
+    /// projected formula whose projection variables make one bag once the others are
+    /// eliminated, else `td` when that decomposition completes (width at most 64), else
+    /// `clause`.
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     pub counter_heuristic: HeuristicArg,
     /// Count without learning clauses from conflicts (for comparison; the count is the same).
@@ -315,6 +318,7 @@ pub enum HeuristicArg {
     Clause,
     Vsads,
     Td,
+    Jw,
 }
 
 impl CounterArgs {
@@ -341,6 +345,7 @@ impl CounterArgs {
                 HeuristicArg::Clause => wellposed_count::Heuristic::Clause,
                 HeuristicArg::Vsads => wellposed_count::Heuristic::Vsads,
                 HeuristicArg::Td => wellposed_count::Heuristic::Td,
+                HeuristicArg::Jw => wellposed_count::Heuristic::Jw,
             },
             ..wellposed_count::Counter::default()
         }

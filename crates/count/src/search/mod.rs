@@ -281,6 +281,9 @@ pub(crate) struct Search<'a> {
     /// Per variable: how often it took part in conflicts, recent ones weighing more (the
     /// bump grows by 1/0.95 per conflict, as in VSIDS), for [`Heuristic::Vsads`].
     activity: Vec<f64>,
+    /// Per literal code, its weight in the open component ([`Heuristic::Jw`]); all zero
+    /// between decisions (sized when first used).
+    jw_weight: Vec<f64>,
     /// [`Counter::blocked_clauses`]; scratch of `blocked` (per literal code: whether it is the
     /// negation of an open literal of the clause looked at, all false between looks) and of
     /// `remove_blocked` (its work list, and per original clause the mark under which it is on
@@ -431,6 +434,7 @@ impl<'a> Search<'a> {
             minimise_marks: Vec::new(),
             minimise_stack: Vec::new(),
             activity: vec![0.0; n],
+            jw_weight: Vec::new(),
             bce: counter.blocked_clauses,
             bce_negated: if counter.blocked_clauses {
                 vec![false; 2 * n]
@@ -536,7 +540,10 @@ impl<'a> Search<'a> {
     }
 
     pub(crate) fn run(mut self) -> Option<ModelCount> {
-        if matches!(self.heuristic, Heuristic::Td | Heuristic::Auto) {
+        if matches!(
+            self.heuristic,
+            Heuristic::Td | Heuristic::Auto | Heuristic::Jw
+        ) {
             let mut clauses: Vec<Vec<u32>> = (0..self.start.len() as u32)
                 .map(|c| self.clause_lits(c).to_vec())
                 .collect();
@@ -558,24 +565,24 @@ impl<'a> Search<'a> {
             };
             self.td_rank = rank;
             self.td_depth = depth;
+            let mut linked = vec![false; n];
+            for &l in clauses.iter().flatten() {
+                linked[(l >> 1) as usize] = true;
+            }
+            let linked = linked.iter().filter(|&&x| x).count();
             if self.heuristic == Heuristic::Auto {
                 self.heuristic = match width {
+                    // Projected, and the order at least half as wide as the formula: it tells
+                    // little about where to decide (see `Heuristic::Jw`).
+                    Some(w) if !unprojected && 2 * w >= linked => Heuristic::Jw,
                     Some(w) if w <= AUTO_TD_WIDTH => Heuristic::Td,
                     _ => Heuristic::Clause,
                 };
             }
-            if log::log_enabled!(log::Level::Debug) {
-                // Read only by the log, since no rule weighs the width against it any more.
-                let mut linked = vec![false; n];
-                for &l in clauses.iter().flatten() {
-                    linked[(l >> 1) as usize] = true;
-                }
-                let linked = linked.iter().filter(|&&x| x).count();
-                log::debug!(
-                    "model counter: decisions by {:?}, elimination width {width:?} of {linked} variables in clauses",
-                    self.heuristic
-                );
-            }
+            log::debug!(
+                "model counter: decisions by {:?}, elimination width {width:?} of {linked} variables in clauses",
+                self.heuristic
+            );
         }
         // Nothing is assigned yet (the units are set by `root`), so the counts start right.
         self.count_false = matches!(self.heuristic, Heuristic::Clause | Heuristic::Auto);
