@@ -51,7 +51,9 @@ pub enum Heuristic {
     /// instances are all narrower (2022 track3_009, 3_013, 3_021, 3_031 and 2023 track3_011 at
     /// 43–48%) and keep `td`, where this rule lost 5–25% (one-bag variant, measured first).
     /// Where the elimination gives up (random 3-CNF at 3.5, 2022 track3_113, Survo) `auto`
-    /// keeps `clause`.
+    /// keeps `clause`; so the rule only meets formulas of at most 128 variables in clauses (the
+    /// elimination stops past degree 64), where a look over the open component per decision
+    /// is cheap.
     Jw,
     /// Tree decomposition, in the manner of SharpSAT-TD (Korhonen and Järvisalo, CP 2021).
     /// Unprojected formulas: the best of a few elimination orders (min-degree, min-fill, ties
