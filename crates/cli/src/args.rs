@@ -213,9 +213,8 @@ pub struct CounterArgs {
     /// decomposition first, in the manner of SharpSAT-TD; unprojected, the best of a few
     /// orders re-rooted at a centroid), `jw` (Jeroslow–Wang: the projection variable whose
     /// open clauses weigh most, a clause of k open literals 2^-k), or `auto`: `jw` for a
-    /// projected formula whose min-degree elimination order is at least half as wide as its
-    /// variables in clauses, else `td` when that decomposition completes (width at most 64),
-    /// else `clause`.
+    /// formula whose elimination order is at least half as wide as its variables in clauses,
+    /// else `td` when that decomposition completes (width at most 64), else `clause`.
     #[arg(long, value_enum, default_value_t = HeuristicArg::Auto)]
     pub counter_heuristic: HeuristicArg,
     /// Count without learning clauses from conflicts (for comparison; the count is the same).

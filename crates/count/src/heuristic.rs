@@ -30,8 +30,8 @@ pub(crate) const AUTO_TD_WIDTH: usize = 64;
 pub enum Heuristic {
     /// [`Heuristic::Td`] when a min-degree elimination order of the formula's primal graph
     /// completes (width at most 64), else [`Heuristic::Clause`] (see `AUTO_TD_WIDTH` in this
-    /// module); but [`Heuristic::Jw`] for a projected formula whose order is at least half
-    /// as wide as its variables in clauses.
+    /// module); but [`Heuristic::Jw`] for a formula whose order is at least half as wide as
+    /// its variables in clauses.
     Auto,
     /// A projection variable of the shortest open clause ("at least one of these": like
     /// dancing links' item with the fewest options), the one in most clauses, true first.
@@ -42,14 +42,16 @@ pub enum Heuristic {
     /// Jeroslow–Wang, two-sided, on the open component: the open projection variable whose
     /// open clauses weigh most, a clause with k open literals weighing 2^-k, the heavier
     /// polarity first (satisfiability questions decide as [`Heuristic::Td`]). `auto` takes it
-    /// for a projected formula whose min-degree order is at least half as wide as its
-    /// variables in clauses, where the order says little about where to decide: ganak 2.9's
-    /// log has the same threshold ("width is >= 50% of the nodes, TD will not guide the
-    /// branching"). Measured (2026-11-30, user s, 30 s each, the old `auto` → this): the
-    /// projected tuning formulas of that width (random 3-CNF at 2.0 and 3.0 clauses a
-    /// variable, widths 55–64% of the variables) 1.3–2.8× faster; the shared set's projected
-    /// instances are all narrower (2022 track3_009, 3_013, 3_021, 3_031 and 2023 track3_011 at
-    /// 43–48%) and keep `td`, where this rule lost 5–25% (one-bag variant, measured first).
+    /// for a formula whose elimination order (for an unprojected formula the best of
+    /// [`best_elimination_ranks`]) is at least half as wide as its variables in clauses, where
+    /// the order says little about where to decide: ganak 2.9's log has the same threshold
+    /// ("width is >= 50% of the nodes, TD will not guide the branching"). Measured (2026-11-30,
+    /// user s, 30 s each, the old `auto` → this): the projected tuning formulas of that width
+    /// (random 3-CNF at 2.0 and 3.0 clauses a variable, widths 55–64%) 1.3–2.8× faster; the
+    /// unprojected ones (random 3-CNF at 2.5–3.5, 50–64%) 1.2–2.2× (rand3-90-2.5-s1 14.0 →
+    /// 7.8 s), pigeonhole-9-8 0.40 → 0.36 s; the shared set's instances are all narrower (its
+    /// projected ones 2022 track3_009, 3_013, 3_021, 3_031 and 2023 track3_011 at 43–48%, track
+    /// 1 all below half but one edge case of 21 variables) and keep `td`, where JW lost 5–25%.
     /// Where the elimination gives up (random 3-CNF at 3.5, 2022 track3_113, Survo) `auto`
     /// keeps `clause`; so the rule only meets formulas of at most 128 variables in clauses (the
     /// elimination stops past degree 64), where a look over the open component per decision

@@ -572,9 +572,9 @@ impl<'a> Search<'a> {
             let linked = linked.iter().filter(|&&x| x).count();
             if self.heuristic == Heuristic::Auto {
                 self.heuristic = match width {
-                    // Projected, and the order at least half as wide as the formula: it tells
-                    // little about where to decide (see `Heuristic::Jw`).
-                    Some(w) if !unprojected && 2 * w >= linked => Heuristic::Jw,
+                    // The order at least half as wide as the formula: it tells little about
+                    // where to decide (see `Heuristic::Jw`).
+                    Some(w) if 2 * w >= linked => Heuristic::Jw,
                     Some(w) if w <= AUTO_TD_WIDTH => Heuristic::Td,
                     _ => Heuristic::Clause,
                 };
