@@ -5,7 +5,7 @@
 # confidence interval from the sample's spread (Student's t, finite-population corrected).
 #
 # Usage: scripts/survo-estimate.sh M N UNITS SAMPLE [DIR] [SEED]
-#   (METHOD=name: the method of a new manifest, e.g. value-placement)
+#   (METHOD=name: the method of a new manifest, e.g. columns-first)
 #   (DIR: results/survo/units-MxN, shared with scripts/survo-parallel.sh; SEED: 1)
 # Prints one JSON line: units, sample, mean and sd of unit seconds, the estimate and its
 # interval in core-hours and in hours on JOBS cores (default 2).

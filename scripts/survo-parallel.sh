@@ -13,7 +13,7 @@
 #                    shared file system
 #   WELLPOSED=path   the binary (default: target/release/wellposed, built if missing)
 #   METHOD=name      the method of a new manifest (`survo enumerate --method`; e.g.
-#                    value-placement, the second method); a manifest already in DIR keeps its own
+#                    columns-first, the second method); a manifest already in DIR keeps its own
 # The last line printed is the merged result as JSON.
 set -euo pipefail
 cd "$(dirname "$0")/.."

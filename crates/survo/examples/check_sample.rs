@@ -5,7 +5,7 @@
 //! cargo run --release --example check_sample -p wellposed-survo -- 4 6 20 1   (m n count seed)
 //! Prints one line per column margin, then the estimate.
 
-use wellposed_survo::check::{columns, Worker};
+use wellposed_survo::check::{columns, Decider, Worker};
 
 fn cpu() -> f64 {
     // SAFETY: clock_gettime only writes the struct it is given.
@@ -26,6 +26,10 @@ fn main() {
     w.weight = std::env::var("SURVO_PAIR_WEIGHT")
         .ok()
         .map(|v| v.parse().unwrap());
+    // SURVO_DECIDER=placement: the value-placement race instead of the crossing decider.
+    if std::env::var("SURVO_DECIDER").as_deref() == Ok("placement") {
+        w.decider = Decider::Placement;
+    }
     for _ in 0..sample.count {
         let c = &sample.pick();
         let stats = w.stats;

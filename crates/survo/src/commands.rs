@@ -207,8 +207,8 @@ fn run(c: SurvoCommand, ctx: &Context) -> Result<Report> {
                 ""
             }
         ),
-        Method::ValuePlacement => format!(
-            "{} margin pairs decided by value placement, {} shown to have several tables by \
+        Method::ColumnsFirst => format!(
+            "{} margin pairs decided by the second method's search, {} shown to have several tables by \
              a trade in a table of theirs, {} ruled out without search (column margins at \
              least their complements; each stands for its twin)",
             outcome.searched, outcome.moved, outcome.pruned

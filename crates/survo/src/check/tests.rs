@@ -1,6 +1,7 @@
 //! The second method against Mustonen's table and against the first method (which the tests
 //! may use as an oracle; the method itself does not).
 
+use super::cross::Crossing;
 use super::place::Placement;
 use super::trades::{has_trade, Several};
 use super::*;
@@ -69,14 +70,14 @@ impl FirstMethod {
 /// Mustonen's 2007 values ([`crate::MUSTONEN_2007`], which tests/agreement.rs holds the first
 /// method to).
 #[test]
-fn value_placement_reproduces_mustonens_table() {
+fn columns_first_reproduces_mustonens_table() {
     // The sizes up to 14 cells: the larger ones take this method minutes.
     for &((m, n), want) in crate::MUSTONEN_2007
         .iter()
         .filter(|((m, n), _)| m * n <= 14)
     {
         for (a, b) in [(m, n), (n, m)] {
-            let (t, found) = listed(Method::ValuePlacement, a, b, 2);
+            let (t, found) = listed(Method::ColumnsFirst, a, b, 2);
             assert_eq!(t.unique, want, "S({a},{b})");
             assert_eq!(found.len() as u64, want, "{a}×{b}: puzzles listed");
         }
@@ -86,7 +87,7 @@ fn value_placement_reproduces_mustonens_table() {
 /// The same puzzles (margins and table) as the first method, for every size small enough,
 /// and the shards add up.
 #[test]
-fn value_placement_lists_the_first_methods_puzzles() {
+fn columns_first_lists_the_first_methods_puzzles() {
     for (m, n) in [
         (2, 3),
         (3, 2),
@@ -97,15 +98,15 @@ fn value_placement_lists_the_first_methods_puzzles() {
         (3, 5),
         (5, 3),
     ] {
-        let (_, second) = listed(Method::ValuePlacement, m, n, 2);
+        let (_, second) = listed(Method::ColumnsFirst, m, n, 2);
         let (_, first) = listed(Method::of(m, n), m, n, 2);
         assert_eq!(second, first, "{m}×{n}");
-        let units = enumerate::work_units(m, n, Method::ValuePlacement, &Split::new());
+        let units = enumerate::work_units(m, n, Method::ColumnsFirst, &Split::new());
         let parts = 3.min(units);
         let shards: u64 = (0..parts)
             .map(|k| {
                 scan(
-                    Method::ValuePlacement,
+                    Method::ColumnsFirst,
                     m,
                     n,
                     &Split::new(),
@@ -144,6 +145,32 @@ fn placement_counts_as_the_solver_does() {
             }
         }
         assert!(several > 0 && one > 0);
+    }
+}
+
+/// The crossing decider's count (capped at two) is the dedicated solver's on every margin pair
+/// of 3×3, 3×4, 4×3, 2×5 and 1×4, and every table it finds has the pair's margins.
+#[test]
+fn crossing_counts_as_the_solver_does() {
+    for (m, n) in [(3, 3), (3, 4), (4, 3), (2, 5), (1, 4)] {
+        let first = FirstMethod::new(m, n);
+        let mut crossing = Crossing::default();
+        let (mut several, mut one, mut none) = (0, 0, 0);
+        for rows in margins(m, n) {
+            for cols in margins(n, m) {
+                let want = first.count(&rows, &cols, 2);
+                let got = crossing.decide(&rows, &cols);
+                assert_eq!(got, want, "{rows:?} × {cols:?}");
+                for t in crossing.tables() {
+                    assert_eq!(crate::Survo::open_of(m, n, t).rows, rows);
+                    assert_eq!(crate::Survo::open_of(m, n, t).cols, cols);
+                }
+                several += usize::from(got == 2);
+                one += usize::from(got == 1);
+                none += usize::from(got == 0);
+            }
+        }
+        assert!(one > 0 && (m == 1 || several > 0 && none > 0), "{m}×{n}");
     }
 }
 

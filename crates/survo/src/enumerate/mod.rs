@@ -93,9 +93,12 @@ pub enum Method {
     /// margin, so square sizes keep [`Method::MarginPairs`].)
     ComplementPairs,
     /// The second method ([`check`](crate::check)), sharing no search code with the others:
-    /// column margins outer, row margins inner, each pair decided by placing the values from
-    /// the largest down. A unit of work is the column margins whose smallest parts agree.
-    ValuePlacement,
+    /// column margins outer, row margins inner, its own pair conditions, each pair decided by
+    /// its own search ([`check::cross`](crate::check::cross); `value-placement`, its first
+    /// name, is still read). A unit of work is the column margins whose smallest parts agree.
+    #[value(alias = "value-placement")]
+    #[serde(alias = "value-placement")]
+    ColumnsFirst,
 }
 
 impl Method {
@@ -117,7 +120,7 @@ impl Method {
             Method::MarginPairs => true,
             Method::TwoRowMatchings => Method::of(m, n) == Method::TwoRowMatchings,
             Method::ComplementPairs => m != n,
-            Method::ValuePlacement => m >= 2 && n >= 2,
+            Method::ColumnsFirst => m >= 2 && n >= 2,
         }
     }
 }
@@ -225,7 +228,7 @@ pub fn scan(
                 },
             )
         }
-        Method::ValuePlacement => {
+        Method::ColumnsFirst => {
             assert!(split.is_empty(), "the value-placement method has no pieces");
             let units = crate::check::units(m, n);
             run_units(

@@ -42,7 +42,7 @@ pub fn check_split(m: usize, n: usize, method: Method, split: &Split) -> Result<
     if split.is_empty() {
         return Ok(());
     }
-    if matches!(method, Method::TwoRowMatchings | Method::ValuePlacement) {
+    if matches!(method, Method::TwoRowMatchings | Method::ColumnsFirst) {
         return Err(format!("the {method:?} method has no row margins to split"));
     }
     let count = row_margins_of(m, n, method).len();
@@ -147,7 +147,7 @@ pub fn split_dear(
     costs: &[(usize, f64)],
     seconds: f64,
 ) -> Result<Split, String> {
-    if matches!(method, Method::TwoRowMatchings | Method::ValuePlacement) {
+    if matches!(method, Method::TwoRowMatchings | Method::ColumnsFirst) {
         return Err(format!("the {method:?} method has no row margins to split"));
     }
     let row_margins = row_margins_of(m, n, method);
@@ -198,7 +198,7 @@ pub(crate) fn two_row_units(long: usize) -> Vec<Vec<u32>> {
 pub fn work_units(m: usize, n: usize, method: Method, split: &Split) -> usize {
     match method {
         Method::TwoRowMatchings => two_row_units(m.max(n)).len(),
-        Method::ValuePlacement => crate::check::units(m, n).len(),
+        Method::ColumnsFirst => crate::check::units(m, n).len(),
         _ if split.is_empty() => row_margins_of(m, n, method).len(),
         _ => items(m, n, method, split).len(),
     }
