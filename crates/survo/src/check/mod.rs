@@ -304,6 +304,9 @@ pub struct Worker {
     pub flow_rejected: u64,
     /// Searches by outcome (none, one, several) and their nodes, for the debug log.
     pub stats: [u64; 6],
+    /// The bounds of the inner walk and of the pair test, made once per size.
+    walk_cuts: weights::RowCuts,
+    pair_cuts: weights::RowCuts,
 }
 
 /// The largest row weight of the [`weights::cut`] bounds in the inner walk.
@@ -422,11 +425,16 @@ pub fn columns(
         };
         w.several.start(m);
         let mut walked = 0u64;
-        let cuts = weights::row_cuts(m, cols, WALK_WEIGHT);
-        let pair_cuts = weights::row_cuts(m, cols, w.weight.unwrap_or(PAIR_WEIGHT));
+        // Taken out of the worker while the walk borrows it, put back after.
+        let (mut walk_cuts, mut pair_table) = (
+            std::mem::take(&mut w.walk_cuts),
+            std::mem::take(&mut w.pair_cuts),
+        );
+        let cuts = walk_cuts.cuts(m, cols, WALK_WEIGHT);
+        let pair_cuts = pair_table.cuts(m, cols, w.weight.unwrap_or(PAIR_WEIGHT));
         let total = tri((m * n) as u64) as i64;
         let least = tri(n as u64) as i64;
-        let cut = |asc: &[u32], sum: u64| weights::cut(&cuts, asc, sum as i64, total, least);
+        let cut = |asc: &[u32], sum: u64| weights::cut(cuts, asc, sum as i64, total, least);
         walk_margins_cut(m, n, &[], &need, &cut, &mut |rows| {
             let twin = match halving {
                 None => {
@@ -450,7 +458,7 @@ pub fn columns(
                 t.moved += 1;
                 return;
             }
-            if !weights::admits_rows(&pair_cuts, rows) {
+            if !weights::admits_rows(pair_cuts, rows) {
                 w.weights_rejected += 1;
                 t.pruned += 1;
                 return;
@@ -481,6 +489,8 @@ pub fn columns(
             }
         });
         t.pruned += domain - walked;
+        w.walk_cuts = walk_cuts;
+        w.pair_cuts = pair_table;
     });
     log::debug!(
         "value placement: searches by outcome (0, 1, 2+) and their nodes so far: {:?}",
