@@ -60,11 +60,17 @@ fn sets_by_sum(size: usize, top: usize) -> Vec<Vec<Values>> {
 pub struct Crossing {
     m: usize,
     n: usize,
-    /// The sets of a row (n values) and of a column (m values) by sum, for `m`×`n`.
-    row_sets: Vec<Vec<Values>>,
-    col_sets: Vec<Vec<Values>>,
-    /// The candidate sets of every level's open lines, one level after the other.
+    /// Where the sets of a row (n values) and of a column (m values) of each sum lie in
+    /// `stack`, and their union, for `m`×`n`: the root's candidates, never copied.
+    row_sets: Vec<((usize, usize), Values)>,
+    col_sets: Vec<((usize, usize), Values)>,
+    /// Every line's sets by sum (the first `lists` entries, kept between pairs), then the
+    /// candidate sets of every level's open lines below the root, one level after the other.
     stack: Vec<Values>,
+    lists: usize,
+    /// The end of what `stack` holds now: the vector itself only grows (its slots past `top`
+    /// are old values, overwritten before they are read), so a level never pays for zeroing.
+    top: usize,
     /// Per level and line (rows, then columns): its candidates' start and end in `stack`
     /// (empty for a chosen line).
     spans: Vec<(usize, usize)>,
@@ -89,12 +95,25 @@ impl Crossing {
         if (m, n) != (self.m, self.n) || self.row_sets.is_empty() {
             self.m = m;
             self.n = n;
-            self.row_sets = sets_by_sum(n, m * n);
-            self.col_sets = sets_by_sum(m, m * n);
+            self.stack.clear();
+            let mut place = |by_sum: Vec<Vec<Values>>| -> Vec<((usize, usize), Values)> {
+                by_sum
+                    .into_iter()
+                    .map(|list| {
+                        let start = self.stack.len();
+                        self.stack.extend_from_slice(&list);
+                        let reach = list.iter().fold(0, |acc, &s| acc | s);
+                        ((start, self.stack.len()), reach)
+                    })
+                    .collect()
+            };
+            self.row_sets = place(sets_by_sum(n, m * n));
+            self.col_sets = place(sets_by_sum(m, m * n));
+            self.lists = self.stack.len();
         }
         self.found.clear();
         self.several = false;
-        self.stack.clear();
+        self.top = self.lists;
         self.spans.clear();
         self.reach.clear();
         self.chosen.clear();
@@ -105,14 +124,13 @@ impl Crossing {
             } else {
                 &self.col_sets
             };
-            let list = lists.get(sum as usize).map_or(&[][..], |l| l.as_slice());
-            if list.is_empty() {
-                return 0;
+            match lists.get(sum as usize) {
+                Some(&(span, reach)) if span.1 > span.0 => {
+                    self.spans.push(span);
+                    self.reach.push(reach);
+                }
+                _ => return 0,
             }
-            let start = self.stack.len();
-            self.stack.extend_from_slice(list);
-            self.spans.push((start, self.stack.len()));
-            self.reach.push(list.iter().fold(0, |acc, &s| acc | s));
         }
         self.go(0);
         if self.several {
@@ -202,7 +220,7 @@ impl Crossing {
             }
             // The next level: every other open line's candidates that go with `set`
             // (copied without branching: each is written, and kept when it goes).
-            let top = self.stack.len();
+            let top = self.top;
             let next = self.spans.len();
             let mut dead = false;
             for other in 0..lines {
@@ -212,8 +230,10 @@ impl Crossing {
                     self.reach.push(0);
                     continue;
                 }
-                let from = self.stack.len();
-                self.stack.resize(from + (e - s), 0);
+                let from = self.top;
+                if self.stack.len() < from + (e - s) {
+                    self.stack.resize(from + (e - s), 0);
+                }
                 let (old, new) = self.stack.split_at_mut(from);
                 let mut kept = 0;
                 let mut reach = 0;
@@ -232,7 +252,7 @@ impl Crossing {
                         kept += usize::from(keep);
                     }
                 }
-                self.stack.truncate(from + kept);
+                self.top = from + kept;
                 if kept == 0 {
                     dead = true;
                     break;
@@ -248,7 +268,7 @@ impl Crossing {
             }
             self.spans.truncate(next);
             self.reach.truncate(next);
-            self.stack.truncate(top);
+            self.top = top;
             if stop {
                 return true;
             }
