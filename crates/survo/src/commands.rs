@@ -36,8 +36,10 @@ pub enum SurvoCommand {
         /// encodings/survo/README.md), which `solve` and `survo check` read back.
         #[arg(long)]
         list: bool,
-        /// How to decide the pairs: `margin-pairs` (any size) or `two-row-matchings` (2×n and
-        /// n×2, 3 ≤ n ≤ 11). Default: the faster one for the size; the other one checks it.
+        /// How to decide the pairs: `margin-pairs` (any size), `complement-pairs` (m ≠ n, half
+        /// the row margins), `two-row-matchings` (2×n and n×2, 3 ≤ n ≤ 11), or
+        /// `columns-first`, the second method that shares no search code with the others
+        /// (m, n ≥ 2). Default: the fastest for the size; another one checks it.
         #[arg(long, value_enum)]
         method: Option<Method>,
         /// Run one unit of a manifest (`survo manifest`): the size, method and split come

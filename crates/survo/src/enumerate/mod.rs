@@ -78,10 +78,16 @@ pub type Found = (Vec<u32>, Vec<u32>, Vec<u32>);
 pub enum Method {
     /// Every pair that passes the necessary condition is searched, up to a second table. A
     /// unit of work is one row margin with all its column margins.
+    #[value(
+        help = "every pair that passes the necessary condition is searched (any size); a unit is one row margin"
+    )]
     MarginPairs,
     /// Tables of two rows (or two columns): one enumeration per column margin answers every
     /// row margin at once ([`two_rows`](crate::two_rows)). A unit of work is the column
     /// margins that begin alike (their first three parts).
+    #[value(
+        help = "one enumeration per column margin answers every row margin (2×n, n×2); a unit is the column margins that begin alike"
+    )]
     TwoRowMatchings,
     /// The margin-pair search over half the row margins (m ≠ n). The complement v ↦ mn + 1 − v
     /// maps the tables of a pair (R, C) one to one onto those of ([`complement`] R,
@@ -91,12 +97,18 @@ pub enum Method {
     /// work is one row margin at least its complement. (For a square table transposition
     /// already pairs the margins, and a pair's complement need not fall to the same row
     /// margin, so square sizes keep [`Method::MarginPairs`].)
+    #[value(
+        help = "the margin-pair search over the row margins at least their complement (m ≠ n); a unit is one such row margin"
+    )]
     ComplementPairs,
     /// The second method ([`check`](crate::check)), sharing no search code with the others:
     /// column margins outer, row margins inner, its own pair conditions, each pair decided by
     /// its own search ([`check::cross`](crate::check::cross); `value-placement`, its first
     /// name, is still read). A unit of work is the column margins whose smallest parts agree.
-    #[value(alias = "value-placement")]
+    #[value(
+        alias = "value-placement",
+        help = "the second method, no search code shared: column margins outer, pairs decided by crossing line sets; a unit is the column margins whose smallest parts agree"
+    )]
     #[serde(alias = "value-placement")]
     ColumnsFirst,
 }
