@@ -4,6 +4,8 @@
 # Default: the whole 2007 table (about half an hour on 2 cores). Every run checkpoints to
 # target/survo-bench/; each entry starts afresh unless SURVO_RESUME=1, which continues an
 # interrupted benchmark where it stopped (its times then cover only the rest).
+# METHOD=name runs every entry by that method (`survo enumerate --method`, e.g. columns-first,
+# the second method) instead of the fastest for its size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q -p wellposed
@@ -22,7 +24,8 @@ for e in "${entries[@]}"; do
   m=${e%x*}; n=${e#*x}
   [ "${SURVO_RESUME:-0}" = 1 ] || rm -f "target/survo-bench/s$m$n.ckpt"
   start=$(date +%s.%N)
-  out=$($W survo enumerate "$m" "$n" --json --checkpoint "target/survo-bench/s$m$n.ckpt")
+  out=$($W survo enumerate "$m" "$n" --json ${METHOD:+--method "$METHOD"} \
+    --checkpoint "target/survo-bench/s$m$n.ckpt")
   end=$(date +%s.%N)
   python3 - "$out" "${published[$e]:-?}" "$start" "$end" "$e" <<'PY'
 import json, sys
