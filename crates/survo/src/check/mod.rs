@@ -493,7 +493,7 @@ pub fn columns(
         w.pair_cuts = pair_table;
     });
     log::debug!(
-        "value placement: searches by outcome (0, 1, 2+) and their nodes so far: {:?}",
+        "second method: searches by outcome (0, 1, 2+) and their nodes so far: {:?}",
         w.stats
     );
     (t, puzzles)

@@ -241,7 +241,7 @@ pub fn scan(
             )
         }
         Method::ColumnsFirst => {
-            assert!(split.is_empty(), "the value-placement method has no pieces");
+            assert!(split.is_empty(), "the columns-first method has no pieces");
             let units = crate::check::units(m, n);
             run_units(
                 units.len(),
