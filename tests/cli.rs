@@ -110,6 +110,39 @@ fn timeout_reports_unknown_with_its_own_exit_code() {
     assert_eq!(r.json()["status"], "unknown");
 }
 
+/// A solve stopped while it looks for a second solution says that it had found one. The
+/// formula: the pigeonhole clauses, each with one more literal `a`, and `a` forcing every
+/// pigeon variable false: one model (a true), quick to find, and a second only if 9 pigeons
+/// fit into 8 holes, which the conflicts limit stops CaDiCaL from refuting.
+#[test]
+fn a_stopped_solve_says_it_had_found_a_solution() {
+    let php = std::fs::read_to_string(instance("encodings/raw/pigeonhole-9-8.cnf")).unwrap();
+    let clauses: Vec<&str> = php
+        .lines()
+        .filter(|l| !l.starts_with('c') && !l.starts_with('p') && !l.trim().is_empty())
+        .collect();
+    let a = 73;
+    let mut cnf = format!("p cnf {a} {}\n", clauses.len() + 72);
+    for c in &clauses {
+        let lits = c.trim().strip_suffix(" 0").unwrap();
+        cnf.push_str(&format!("{lits} {a} 0\n"));
+    }
+    for v in 1..a {
+        cnf.push_str(&format!("-{a} -{v} 0\n"));
+    }
+    let file = temp_file("one-model-then-pigeons.cnf", &cnf);
+    let r = wellposed(&["--conflicts", "2000", "--json", "solve", &file]);
+    assert_eq!(r.code, 3, "{}", r.stderr);
+    let j = r.json();
+    assert_eq!(
+        (j["status"].as_str(), j["solutions_found"].as_u64()),
+        (Some("unknown"), Some(1)),
+        "{j}"
+    );
+    let r = wellposed(&["--conflicts", "2000", "solve", &file]);
+    assert!(r.stdout.contains("c a model was found"), "{}", r.stdout);
+}
+
 /// --timeout ends a solver that cannot be interrupted (varisat, refuting the pigeonhole
 /// formula for far longer than the limit): `solve` by a timer signal whose handler prints the
 /// one report, `enumerate` (which streams) by a watchdog thread. Either way: one whole report,

@@ -71,6 +71,7 @@ fn main() -> ExitCode {
         json,
         // A count stopped by --timeout still says how many solutions it had found.
         counting: matches!(job, Job::Builtin(commands::Builtin::Count { .. })),
+        solving: matches!(job, Job::Builtin(commands::Builtin::Solve { .. })),
         raw_cnf: solves_raw_cnf(&job),
         started,
         progress: progress.clone(),

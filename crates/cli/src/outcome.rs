@@ -22,6 +22,9 @@ pub struct Printer {
     pub json: bool,
     /// A `count`: a stopped one still gives the solutions found so far, as a lower bound.
     pub counting: bool,
+    /// A `solve`: a stopped one says whether it had found a solution (the first is found
+    /// before the search for a second, which is often the long part).
+    pub solving: bool,
     /// `solve` on a raw DIMACS CNF: SAT-competition lines and exit codes.
     pub raw_cnf: bool,
     pub started: Instant,
@@ -62,7 +65,9 @@ impl Printer {
     }
 
     /// Status "unknown": the work was stopped by `reason` (JSON; a word without quotes or
-    /// escapes), told in words as `how`; a count adds the lower bound it had reached.
+    /// escapes), told in words as `how`; a count adds the lower bound it had reached, a solve
+    /// how many solutions it had found (one: there is a solution, and whether it is the only
+    /// one is undecided).
     ///
     /// Allocates nothing (the JSON is written by hand, its keys in serde_json's sorted order):
     /// it also runs in the `--timeout` signal handler (`deadline`).
@@ -76,6 +81,11 @@ impl Printer {
                 out,
                 r#"{{"complete":false,"count_at_least":{found},"reason":"{reason}","seconds":{secs:?},"status":"unknown"}}"#
             )
+        } else if self.json && self.solving {
+            writeln!(
+                out,
+                r#"{{"reason":"{reason}","seconds":{secs:?},"solutions_found":{found},"status":"unknown"}}"#
+            )
         } else if self.json {
             writeln!(
                 out,
@@ -86,8 +96,18 @@ impl Printer {
                 out,
                 "status: unknown (stopped by {how} after {secs:.1} s); at least {found} solutions found"
             )
+        } else if self.raw_cnf && self.solving && found > 0 {
+            writeln!(
+                out,
+                "s UNKNOWN\nc stopped by {how} after {secs:.1} s\nc a model was found; whether it is the only one is undecided"
+            )
         } else if self.raw_cnf {
             writeln!(out, "s UNKNOWN\nc stopped by {how} after {secs:.1} s")
+        } else if self.solving && found > 0 {
+            writeln!(
+                out,
+                "status: unknown (stopped by {how} after {secs:.1} s); a solution was found, whether it is the only one is undecided"
+            )
         } else {
             writeln!(out, "status: unknown (stopped by {how} after {secs:.1} s)")
         };
@@ -118,10 +138,11 @@ mod tests {
     /// before, field for field.
     #[test]
     fn the_unknown_report_is_json_with_every_field() {
-        for counting in [false, true] {
+        for (counting, solving) in [(false, false), (true, false), (false, true)] {
             let printer = Printer {
                 json: true,
                 counting,
+                solving,
                 raw_cnf: false,
                 started: Instant::now(),
                 progress: wellposed_engine::Progress::default(),
@@ -140,6 +161,9 @@ mod tests {
             if counting {
                 want["count_at_least"] = json!(0);
                 want["complete"] = json!(false);
+            }
+            if solving {
+                want["solutions_found"] = json!(0);
             }
             assert_eq!(j, want, "{text}");
         }
