@@ -423,7 +423,7 @@ pub fn columns(
             t.pruned += domain;
             return;
         };
-        w.several.start(m);
+        w.several.start(m, n);
         let mut walked = 0u64;
         // Taken out of the worker while the walk borrows it, put back after.
         let (mut walk_cuts, mut pair_table) = (

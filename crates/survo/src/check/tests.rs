@@ -3,7 +3,7 @@
 
 use super::cross::Crossing;
 use super::place::Placement;
-use super::trades::{has_trade, Several};
+use super::trades::{has_trade, Rank, Several};
 use super::*;
 use crate::enumerate::{self, scan, Method, Split};
 use crate::solver::{self, Tables};
@@ -173,6 +173,30 @@ fn crossing_counts_as_the_solver_does() {
     });
 }
 
+/// A row margin's place among those of its size is below their number and names it.
+#[test]
+fn row_margins_have_distinct_places() {
+    for (m, n) in [
+        (1, 4),
+        (2, 5),
+        (3, 3),
+        (3, 4),
+        (4, 3),
+        (4, 4),
+        (3, 5),
+        (5, 3),
+    ] {
+        let rank = Rank::new(m, n).expect("a small size");
+        let mut seen = std::collections::HashSet::new();
+        for rows in margins(m, n) {
+            let p = rank.of(&rows);
+            assert!((p as u64) < rank.places, "{m}×{n}: {rows:?} at {p}");
+            assert!(seen.insert(p), "{m}×{n}: {rows:?} shares place {p}");
+        }
+        assert!(seen.len() > 1 || m == 1, "{m}×{n}");
+    }
+}
+
 /// Every row margin the spreading marks has two tables by the dedicated solver, and a table
 /// with a trade is never the only one of its pair.
 #[test]
@@ -183,15 +207,20 @@ fn marked_pairs_have_two_tables() {
         let mut marked = 0;
         for cols in margins(n, m) {
             let mut several = Several::default();
-            several.start(m);
+            several.start(m, n);
+            let mut hashed = Several::hashed(m, n);
+            hashed.start(m, n);
             for rows in margins(m, n) {
                 placement.decide(&rows, &cols);
                 for t in placement.tables() {
                     several.spread(t, &rows, n);
+                    hashed.spread(t, &rows, n);
                 }
             }
+            assert_eq!(several.len(), hashed.len(), "{m}×{n}, {cols:?}");
             for rows in margins(m, n) {
                 let count = first.count(&rows, &cols, 2);
+                assert_eq!(several.contains(&rows), hashed.contains(&rows), "{rows:?}");
                 if several.contains(&rows) {
                     marked += 1;
                     assert_eq!(count, 2, "{rows:?} × {cols:?} marked");

@@ -21,6 +21,11 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Whether a row-major m×n table has a 2×2 trade.
 pub fn has_trade(table: &[u32], m: usize, n: usize) -> bool {
+    trade_cells(table, m, n).is_some()
+}
+
+/// The cells (row-major indices) of a 2×2 trade of a row-major m×n table, if it has one.
+fn trade_cells(table: &[u32], m: usize, n: usize) -> Option<[usize; 4]> {
     for i in 0..m {
         for i2 in i + 1..m {
             let (top, bottom) = (&table[i * n..][..n], &table[i2 * n..][..n]);
@@ -29,13 +34,13 @@ pub fn has_trade(table: &[u32], m: usize, n: usize) -> bool {
                 for k in j + 1..n {
                     let (b, d) = (top[k], bottom[k]);
                     if a + c == b + d || a + b == c + d {
-                        return true;
+                        return Some([i * n + j, i * n + k, i2 * n + j, i2 * n + k]);
                     }
                 }
             }
         }
     }
-    false
+    None
 }
 
 /// A hasher for row margins packed into a `u128` (a multiply and a fold: the keys are
@@ -63,6 +68,9 @@ impl Hasher for PackHasher {
 /// The most rows a row margin may have to be marked (16 bits a sum in a `u128`).
 const MAX_MARKED_ROWS: usize = 8;
 
+/// The most bits a dense set of marks may have (16 MiB); past it the marks are hashed.
+const MAX_DENSE_BITS: u64 = 1 << 27;
+
 /// Packs a row margin, sorted decreasing, 16 bits a sum; `None` for too many rows.
 fn key(sums: &[u32]) -> Option<u128> {
     if sums.len() > MAX_MARKED_ROWS {
@@ -78,23 +86,163 @@ fn key(sums: &[u32]) -> Option<u128> {
     )
 }
 
+/// A row margin's place among all row margins of its size: every row sum lies between
+/// `least` (1 + … + n) and the sum of the n largest values, and the sums add up to the same
+/// total, so the m − 1 largest, less `least` and strictly decreasing, name the margin, and
+/// their combinatorial number (Σ C(c_i, m − i)) is dense: C(spread, m − 1) margins at most.
+/// The marks of one column margin then fit a bit set of a few kilobytes (4×6: 26 KiB), where
+/// a hash set of packed margins, a few megabytes, missed the cache on most probes (its probe
+/// was a sixth of the whole 4×6 run).
+pub(super) struct Rank {
+    least: u32,
+    /// `choose[k][c]` = C(c, k), for k < m and c < the spread of the row sums.
+    choose: Vec<Vec<u64>>,
+    /// C(spread, m − 1): the number of places.
+    pub(super) places: u64,
+}
+
+impl Rank {
+    /// `None` where the places would pass [`MAX_DENSE_BITS`] or the rows [`MAX_MARKED_ROWS`].
+    pub(super) fn new(m: usize, n: usize) -> Option<Rank> {
+        if m == 0 || m > MAX_MARKED_ROWS {
+            return None;
+        }
+        let cells = (m * n) as u32;
+        let least = (1..=n as u32).sum::<u32>();
+        let most = (cells + 1 - n as u32..=cells).sum::<u32>();
+        let spread = (most - least + 1) as usize;
+        let k = m - 1;
+        let mut choose = vec![vec![0u64; spread + 1]; k + 1];
+        for c in 0..=spread {
+            choose[0][c] = 1;
+            for j in 1..=k.min(c) {
+                choose[j][c] =
+                    choose[j - 1][c - 1].saturating_add(if j < c { choose[j][c - 1] } else { 0 });
+            }
+        }
+        let places = choose[k][spread];
+        (places <= MAX_DENSE_BITS).then_some(Rank {
+            least,
+            choose,
+            places,
+        })
+    }
+
+    /// The place of the row margin `sums` (any order, distinct).
+    pub(super) fn of(&self, sums: &[u32]) -> usize {
+        let m = sums.len();
+        let mut sorted = [0u32; MAX_MARKED_ROWS];
+        sorted[..m].copy_from_slice(sums);
+        sorted[..m].sort_unstable_by(|a, b| b.cmp(a));
+        let mut place = 0u64;
+        for (i, &s) in sorted[..m - 1].iter().enumerate() {
+            place += self.choose[m - 1 - i][(s - self.least) as usize];
+        }
+        place as usize
+    }
+}
+
+/// Where the marks are kept: a bit a place ([`Rank`]), or, for sizes whose places are too
+/// many, a hash set of packed margins.
+enum Marks {
+    Dense {
+        rank: Rank,
+        bits: Vec<u64>,
+        /// The places set, to clear them for the next column margin.
+        set: Vec<usize>,
+    },
+    Hashed(HashSet<u128, BuildHasherDefault<PackHasher>>),
+}
+
+impl Default for Marks {
+    fn default() -> Marks {
+        Marks::Hashed(HashSet::default())
+    }
+}
+
+impl Marks {
+    /// Whether `sums` is marked; `None` where it cannot be (too many rows).
+    fn contains(&self, sums: &[u32]) -> Option<bool> {
+        match self {
+            Marks::Dense { rank, bits, .. } => {
+                let p = rank.of(sums);
+                Some(bits[p / 64] >> (p % 64) & 1 == 1)
+            }
+            Marks::Hashed(h) => key(sums).map(|k| h.contains(&k)),
+        }
+    }
+
+    fn insert(&mut self, sums: &[u32]) {
+        match self {
+            Marks::Dense { rank, bits, set } => {
+                let p = rank.of(sums);
+                if bits[p / 64] >> (p % 64) & 1 == 0 {
+                    bits[p / 64] |= 1 << (p % 64);
+                    set.push(p);
+                }
+            }
+            Marks::Hashed(h) => {
+                if let Some(k) = key(sums) {
+                    h.insert(k);
+                }
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Marks::Dense { set, .. } => set.len(),
+            Marks::Hashed(h) => h.len(),
+        }
+    }
+}
+
 /// The row margins of the current column margin known to have two tables.
 #[derive(Default)]
 pub struct Several {
-    marks: HashSet<u128, BuildHasherDefault<PackHasher>>,
+    marks: Marks,
+    /// The size the marks are made for.
+    size: (usize, usize),
     /// Tables still to expand, each followed by its row sums.
     stack: Vec<u32>,
 }
 
 impl Several {
-    /// Forgets the marks (a new column margin).
-    pub fn start(&mut self, _m: usize) {
-        self.marks.clear();
+    /// Marks kept in a hash set whatever the size (to test them against the dense ones).
+    #[cfg(test)]
+    pub fn hashed(m: usize, n: usize) -> Several {
+        Several {
+            size: (m, n),
+            ..Several::default()
+        }
     }
 
-    /// Whether the row margin (decreasing) is marked.
+    /// Forgets the marks (a new column margin of an m×n table).
+    pub fn start(&mut self, m: usize, n: usize) {
+        if self.size != (m, n) {
+            self.size = (m, n);
+            self.marks = match Rank::new(m, n) {
+                Some(rank) => Marks::Dense {
+                    bits: vec![0; rank.places.div_ceil(64) as usize],
+                    rank,
+                    set: Vec::new(),
+                },
+                None => Marks::default(),
+            };
+        }
+        match &mut self.marks {
+            Marks::Dense { bits, set, .. } => {
+                for p in set.drain(..) {
+                    bits[p / 64] = 0;
+                }
+            }
+            Marks::Hashed(h) => h.clear(),
+        }
+    }
+
+    /// Whether the row margin is marked.
     pub fn contains(&self, rows: &[u32]) -> bool {
-        key(rows).is_some_and(|k| self.marks.contains(&k))
+        self.marks.contains(rows) == Some(true)
     }
 
     /// How many row margins are marked.
@@ -104,7 +252,7 @@ impl Several {
 
     /// Whether none is.
     pub fn is_empty(&self) -> bool {
-        self.marks.is_empty()
+        self.len() == 0
     }
 
     /// Marks the row margins reached from `table` (row-major, `n` columns, its row sums
@@ -125,6 +273,9 @@ impl Several {
             let at = self.stack.len() - record;
             t.copy_from_slice(&self.stack[at..]);
             self.stack.truncate(at);
+            // A trade of this table that an exchange leaves alone is a trade of the new table:
+            // found once here, it spares the whole check for most exchanges.
+            let kept = trade_cells(&t[..cells], m, n);
             for i in 0..m {
                 for i2 in i + 1..m {
                     for j in 0..n {
@@ -138,14 +289,18 @@ impl Several {
                         if !distinct {
                             continue;
                         }
-                        let k = key(&sums[..m]).expect("few rows");
-                        if self.marks.contains(&k) {
+                        if self.marks.contains(&sums[..m]) != Some(false) {
                             continue;
                         }
                         t[i * n + j] = c;
                         t[i2 * n + j] = a;
-                        if has_trade(&t[..cells], m, n) {
-                            self.marks.insert(k);
+                        let (p, q) = (i * n + j, i2 * n + j);
+                        let traded = match kept {
+                            Some(four) if !four.contains(&p) && !four.contains(&q) => true,
+                            _ => has_trade(&t[..cells], m, n),
+                        };
+                        if traded {
+                            self.marks.insert(&sums[..m]);
                             let from = self.stack.len();
                             self.stack.extend_from_slice(&t);
                             self.stack[from + cells + i] = ri;
