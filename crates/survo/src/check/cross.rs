@@ -213,6 +213,20 @@ impl Crossing {
         let need = must[line];
         let (start, end) = self.spans[base + line];
         let row_side = line < m;
+        // The other open lines, fewest candidates first: a branch with no table most often
+        // empties a short list, found before the long ones are filtered.
+        let mut order = [0u8; 64];
+        let mut open = 0;
+        for other in 0..lines {
+            if other != line && self.chosen[other] == 0 {
+                order[open] = other as u8;
+                open += 1;
+            }
+        }
+        order[..open].sort_unstable_by_key(|&o| {
+            let (s, e) = self.spans[base + o as usize];
+            e - s
+        });
         for k in start..end {
             let set = self.stack[k];
             if set & need != need {
@@ -222,14 +236,12 @@ impl Crossing {
             // (copied without branching: each is written, and kept when it goes).
             let top = self.top;
             let next = self.spans.len();
+            self.spans.resize(next + lines, (0, 0));
+            self.reach.resize(next + lines, 0);
             let mut dead = false;
-            for other in 0..lines {
+            for &other in &order[..open] {
+                let other = other as usize;
                 let (s, e) = self.spans[base + other];
-                if other == line || self.chosen[other] != 0 {
-                    self.spans.push((0, 0));
-                    self.reach.push(0);
-                    continue;
-                }
                 let from = self.top;
                 if self.stack.len() < from + (e - s) {
                     self.stack.resize(from + (e - s), 0);
@@ -257,8 +269,8 @@ impl Crossing {
                     dead = true;
                     break;
                 }
-                self.spans.push((from, from + kept));
-                self.reach.push(reach);
+                self.spans[next + other] = (from, from + kept);
+                self.reach[next + other] = reach;
             }
             let mut stop = false;
             if !dead {
