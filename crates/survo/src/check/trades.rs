@@ -90,9 +90,9 @@ fn key(sums: &[u32]) -> Option<u128> {
 /// `least` (1 + … + n) and the sum of the n largest values, and the sums add up to the same
 /// total, so the m − 1 largest, less `least` and strictly decreasing, name the margin, and
 /// their combinatorial number (Σ C(c_i, m − i)) is dense: C(spread, m − 1) margins at most.
-/// The marks of one column margin then fit a bit set of a few kilobytes (4×6: 26 KiB), where
-/// a hash set of packed margins, a few megabytes, missed the cache on most probes (its probe
-/// was a sixth of the whole 4×6 run).
+/// The marks of one column margin then fit a bit set of a few kilobytes (4×6: 26 KiB): the
+/// hash set's probe was the hottest instruction of the marking in a 4×6 run (about 6% of the
+/// whole), and the bit set made whole 4×6 and 3×8 units 3–7% faster (encodings/survo/README.md).
 pub(super) struct Rank {
     least: u32,
     /// `choose[k][c]` = C(c, k), for k < m and c < the spread of the row sums.
