@@ -73,44 +73,48 @@ impl Printer {
     /// it also runs in the `--timeout` signal handler (`deadline`).
     pub fn unknown(&self, reason: &str, how: &str, out: &mut impl Write) {
         debug_assert!(reason.bytes().all(|b| b.is_ascii_lowercase()), "{reason}");
+        let _ = self.write_unknown(reason, how, out);
+    }
+
+    /// The report of [`Printer::unknown`], one piece after the other: the same report for
+    /// every command, with what a count or a solve adds.
+    fn write_unknown(&self, reason: &str, how: &str, out: &mut impl Write) -> std::io::Result<()> {
         let secs = self.started.elapsed().as_secs_f64();
         let found = self.progress.solutions_found();
-        let _ = if self.json && self.counting {
-            // A lower bound, not the count (of the model counter's work, the models it listed).
-            writeln!(
-                out,
-                r#"{{"complete":false,"count_at_least":{found},"reason":"{reason}","seconds":{secs:?},"status":"unknown"}}"#
-            )
-        } else if self.json && self.solving {
-            writeln!(
-                out,
-                r#"{{"reason":"{reason}","seconds":{secs:?},"solutions_found":{found},"status":"unknown"}}"#
-            )
-        } else if self.json {
-            writeln!(
-                out,
-                r#"{{"reason":"{reason}","seconds":{secs:?},"status":"unknown"}}"#
-            )
-        } else if self.counting {
-            writeln!(
-                out,
-                "status: unknown (stopped by {how} after {secs:.1} s); at least {found} solutions found"
-            )
-        } else if self.raw_cnf && self.solving && found > 0 {
-            writeln!(
-                out,
-                "s UNKNOWN\nc stopped by {how} after {secs:.1} s\nc a model was found; whether it is the only one is undecided"
-            )
+        let found_one = self.solving && found > 0;
+        if self.json {
+            write!(out, "{{")?;
+            if self.counting {
+                // A lower bound, not the count (of the model counter's work, the models it
+                // listed).
+                write!(out, r#""complete":false,"count_at_least":{found},"#)?;
+            }
+            write!(out, r#""reason":"{reason}","seconds":{secs:?},"#)?;
+            if self.solving {
+                write!(out, r#""solutions_found":{found},"#)?;
+            }
+            writeln!(out, r#""status":"unknown"}}"#)
         } else if self.raw_cnf {
-            writeln!(out, "s UNKNOWN\nc stopped by {how} after {secs:.1} s")
-        } else if self.solving && found > 0 {
-            writeln!(
-                out,
-                "status: unknown (stopped by {how} after {secs:.1} s); a solution was found, whether it is the only one is undecided"
-            )
+            writeln!(out, "s UNKNOWN\nc stopped by {how} after {secs:.1} s")?;
+            if found_one {
+                writeln!(
+                    out,
+                    "c a model was found; whether it is the only one is undecided"
+                )?;
+            }
+            Ok(())
         } else {
-            writeln!(out, "status: unknown (stopped by {how} after {secs:.1} s)")
-        };
+            write!(out, "status: unknown (stopped by {how} after {secs:.1} s)")?;
+            if self.counting {
+                write!(out, "; at least {found} solutions found")?;
+            } else if found_one {
+                write!(
+                    out,
+                    "; a solution was found, whether it is the only one is undecided"
+                )?;
+            }
+            writeln!(out)
+        }
     }
 }
 

@@ -161,14 +161,14 @@ impl Default for Marks {
 }
 
 impl Marks {
-    /// Whether `sums` is marked; `None` where it cannot be (too many rows).
-    fn contains(&self, sums: &[u32]) -> Option<bool> {
+    /// Whether `sums` is marked (never where it has too many rows to be).
+    fn contains(&self, sums: &[u32]) -> bool {
         match self {
             Marks::Dense { rank, bits, .. } => {
                 let p = rank.of(sums);
-                Some(bits[p / 64] >> (p % 64) & 1 == 1)
+                bits[p / 64] >> (p % 64) & 1 == 1
             }
-            Marks::Hashed(h) => key(sums).map(|k| h.contains(&k)),
+            Marks::Hashed(h) => key(sums).is_some_and(|k| h.contains(&k)),
         }
     }
 
@@ -242,7 +242,7 @@ impl Several {
 
     /// Whether the row margin is marked.
     pub fn contains(&self, rows: &[u32]) -> bool {
-        self.marks.contains(rows) == Some(true)
+        self.marks.contains(rows)
     }
 
     /// How many row margins are marked.
@@ -289,7 +289,7 @@ impl Several {
                         if !distinct {
                             continue;
                         }
-                        if self.marks.contains(&sums[..m]) != Some(false) {
+                        if self.marks.contains(&sums[..m]) {
                             continue;
                         }
                         t[i * n + j] = c;
