@@ -142,39 +142,65 @@ fn bad_input_oversized_bodies_and_time_bounds() {
     let (code, _) = http(&server.addr, "POST", "/api/analyze", Some(&big));
     assert_eq!(code, 413);
     // Past the time bound: 13 pigeons in 12 holes, which no CDCL solver refutes in a second.
-    let hard = pigeonholes(13, 12);
+    let hard = pigeonholes(13, 12, false);
     let started = std::time::Instant::now();
     let body = serde_json::json!({"text": hard, "family": "cnf"}).to_string();
     let (code, a) = http(&server.addr, "POST", "/api/analyze", Some(&body));
     assert_eq!(code, 200);
     assert_eq!(a_status(&a), "unknown");
     assert!(started.elapsed().as_secs_f64() < 5.0);
+    // One model at once, then the pigeons: the answer says a solution was found.
+    let one_then_hard = pigeonholes(13, 12, true);
+    let body = serde_json::json!({"text": one_then_hard, "family": "cnf"}).to_string();
+    let (code, a) = http(&server.addr, "POST", "/api/analyze", Some(&body));
+    assert_eq!(code, 200);
+    let a: serde_json::Value = serde_json::from_str(&a).unwrap();
+    assert_eq!(
+        (a["status"].as_str(), a["solutions_found"].as_u64()),
+        (Some("unknown"), Some(1)),
+        "{a}"
+    );
+    assert!(
+        a["note"].as_str().unwrap().contains("a solution was found"),
+        "{a}"
+    );
     // The server still answers.
     let (_, a) = server.analyze("8x8u:aadDAckJdBCabAq");
     assert_eq!(a["status"], "unique");
 }
 
 /// The pigeonhole formula: `p` pigeons each in one of `h` holes, no two in one hole (DIMACS).
-fn pigeonholes(p: usize, h: usize) -> String {
+/// With `escape`, one more variable is added to every clause and, when true, forces every
+/// other variable false: one model found at once, and a second only by refuting the pigeons.
+fn pigeonholes(p: usize, h: usize, escape: bool) -> String {
     let var = |i: usize, j: usize| i * h + j + 1;
+    let a = p * h + 1;
+    let tail = if escape {
+        format!("{a} 0")
+    } else {
+        "0".to_string()
+    };
     let mut clauses: Vec<String> = (0..p)
         .map(|i| {
             (0..h)
                 .map(|j| format!("{} ", var(i, j)))
                 .collect::<String>()
-                + "0"
+                + &tail
         })
         .collect();
     for j in 0..h {
-        for a in 0..p {
-            for b in a + 1..p {
-                clauses.push(format!("-{} -{} 0", var(a, j), var(b, j)));
+        for x in 0..p {
+            for y in x + 1..p {
+                clauses.push(format!("-{} -{} {tail}", var(x, j), var(y, j)));
             }
         }
     }
+    if escape {
+        clauses.extend((1..a).map(|v| format!("-{a} -{v} 0")));
+    }
     format!(
         "p cnf {} {}\n{}\n",
-        p * h,
+        p * h + usize::from(escape),
         clauses.len(),
         clauses.join("\n")
     )

@@ -24,7 +24,8 @@
 //! - each analysis has [`Config::time_bound`]: SAT calls get it as their deadline, each later
 //!   stage (grade, hint, repair) runs only while time is left, and a request whose work is
 //!   still running at the bound (plus a grace second) is answered `unknown` — the work's
-//!   slot is freed when the work ends.
+//!   slot is freed when the work ends. An `unknown` answer says how many solutions the search
+//!   had found (`solutions_found`: 1 means a solution exists and its uniqueness is undecided).
 
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::StatusCode;
@@ -141,6 +142,9 @@ async fn analyze_request(State(s): State<Shared>, Json(req): Json<Request>) -> R
     let deadline = Instant::now() + s.time_bound;
     let mut options = s.options.clone();
     options.limits.deadline = Some(deadline);
+    // Each request its own tallies: what its search had found when the bound stopped it.
+    options.progress = wellposed_engine::Progress::new();
+    let progress = options.progress.clone();
     let work = tokio::task::spawn_blocking(move || {
         let _slot = permit;
         analyze(&req, &options, deadline)
@@ -152,12 +156,12 @@ async fn analyze_request(State(s): State<Shared>, Json(req): Json<Request>) -> R
             let body = json!({"status": "error", "error": "internal error: the analysis stopped unexpectedly; please report this"});
             (StatusCode::INTERNAL_SERVER_ERROR, Json(body)).into_response()
         }
-        Err(_) => Json(json!({
-            "status": "unknown",
-            "error": null,
-            "note": format!("no answer within the time bound of {} s", s.time_bound.as_secs_f64()),
-        }))
-        .into_response(),
+        Err(_) => {
+            let mut body = json!({"status": "unknown", "error": null});
+            let bound = format!("the time bound of {} s", s.time_bound.as_secs_f64());
+            stopped(&mut body, &bound, progress.solutions_found());
+            Json(body).into_response()
+        }
     }
 }
 
@@ -198,7 +202,21 @@ pub fn read(text: &str, family: Option<&str>) -> Result<Box<dyn Puzzle>, String>
     .map_err(|e| e.to_string())
 }
 
-/// The whole analysis of one request (see the module documentation), as JSON.
+/// An analysis stopped by its time bound: status `unknown`, and whether the search had found
+/// a solution before it began looking for a second (`solutions_found`, the request's tally).
+fn stopped(out: &mut Value, bound: &str, solutions_found: u64) {
+    out["status"] = json!("unknown");
+    out["solutions_found"] = json!(solutions_found);
+    out["note"] = json!(if solutions_found > 0 {
+        format!("a solution was found; whether it is the only one is undecided within {bound}")
+    } else {
+        format!("no answer within {bound}")
+    });
+}
+
+/// The whole analysis of one request (see the module documentation), as JSON. When the time
+/// bound stops the uniqueness search, the answer's `solutions_found` is read from
+/// `opts.progress`: give each analysis a handle of its own (as the server does).
 pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
     let mut p = match read(&req.text, req.family.as_deref()) {
         Ok(p) => p,
@@ -225,8 +243,7 @@ pub fn analyze(req: &Request, opts: &Options, deadline: Instant) -> Value {
         Err(wellposed_engine::EngineError::Backend(
             wellposed_engine::sat::BackendError::Stopped { .. },
         )) => {
-            out["status"] = json!("unknown");
-            out["note"] = json!("no answer within the time bound");
+            stopped(&mut out, "the time bound", opts.progress.solutions_found());
             return out;
         }
         Err(e) => {
