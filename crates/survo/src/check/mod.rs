@@ -224,17 +224,24 @@ fn unit_depth(n: usize) -> usize {
 }
 
 /// The units of an m×n scan: the distinct smallest parts (smallest first) of the column
-/// margins, in walk order.
+/// margins, in walk order. Once a margin with given smallest parts is seen, the rest of their
+/// subtree is cut (its margins would name the same unit): 3×8's 6,435 units cost a few
+/// thousand nodes rather than a walk of all 17.6 million column margins, which took about
+/// 2 s of every unit's process, twice (the list is built for the unit count and the scan).
 pub fn units(m: usize, n: usize) -> Vec<Vec<u32>> {
     let depth = unit_depth(n);
-    let mut seen: Vec<Vec<u32>> = Vec::new();
-    walk_margins(n, m, &[], &[], &mut |c| {
+    let seen = std::cell::RefCell::new(Vec::<Vec<u32>>::new());
+    let known = |asc: &[u32], _: u64| {
+        asc.len() >= depth && seen.borrow().last().is_some_and(|h| h[..] == asc[..depth])
+    };
+    walk_margins_cut(n, m, &[], &[], &known, &mut |c| {
         let head: Vec<u32> = c.iter().rev().take(depth).copied().collect();
+        let mut seen = seen.borrow_mut();
         if seen.last() != Some(&head) {
             seen.push(head);
         }
     });
-    seen
+    seen.into_inner()
 }
 
 /// Lower bounds `need[k]` on the sum of the k smallest row sums (k = 0..=m) for the column

@@ -442,3 +442,30 @@ fn columns_first_finds_what_the_solver_finds_on_whole_column_margins() {
         assert_eq!(second, by_solver, "{cols:?}");
     }
 }
+
+/// The units (the column margins' distinct smallest parts) listed with the rest of each
+/// unit's subtree cut are those of the whole walk, in the same order.
+#[test]
+fn units_are_the_whole_walks_smallest_parts() {
+    for (m, n) in [
+        (1usize, 4usize),
+        (2, 2),
+        (3, 2),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (3, 6),
+        (4, 5),
+        (5, 4),
+    ] {
+        let depth = n.saturating_sub(1).min(3);
+        let mut whole: Vec<Vec<u32>> = Vec::new();
+        for c in super::margins(n, m) {
+            let head: Vec<u32> = c.iter().rev().take(depth).copied().collect();
+            if whole.last() != Some(&head) {
+                whole.push(head);
+            }
+        }
+        assert_eq!(super::units(m, n), whole, "{m}×{n}");
+    }
+}
