@@ -308,14 +308,35 @@ impl<V: FnMut(&[u32]) -> bool> Run<'_, V> {
                     let kept = &mut after[ooff..ooff + ow];
                     // Value by value over whole rows of words (contiguous, so the loops
                     // vectorise): `kept` gathers the candidates holding a chosen value, and
-                    // `twice` those holding two.
-                    kept.fill(0);
+                    // `twice` those holding two. The first two values are written rather than
+                    // added to cleared rows (clearing them was 7% of a 5×5 unit's time).
                     let twice = &mut self.s.twice[..ow];
-                    // Read only across sides (a same-side candidate must avoid every value).
-                    if !same_side {
-                        twice.fill(0);
-                    }
                     let mut values = chosen;
+                    if values.count_ones() >= 2 {
+                        let a = values.trailing_zeros() as usize;
+                        values &= values - 1;
+                        let b = values.trailing_zeros() as usize;
+                        values &= values - 1;
+                        let (ha, hb) = (&has[a * ow..(a + 1) * ow], &has[b * ow..(b + 1) * ow]);
+                        if same_side {
+                            for ((once, &x), &y) in kept.iter_mut().zip(ha).zip(hb) {
+                                *once = x | y;
+                            }
+                        } else {
+                            for (((once, twice), &x), &y) in
+                                kept.iter_mut().zip(twice.iter_mut()).zip(ha).zip(hb)
+                            {
+                                *once = x | y;
+                                *twice = x & y;
+                            }
+                        }
+                    } else {
+                        kept.fill(0);
+                        // Read only across sides (a same-side candidate must avoid every value).
+                        if !same_side {
+                            twice.fill(0);
+                        }
+                    }
                     while values != 0 {
                         let v = values.trailing_zeros() as usize;
                         values &= values - 1;
