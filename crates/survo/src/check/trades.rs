@@ -71,19 +71,22 @@ const MAX_MARKED_ROWS: usize = 8;
 /// The most bits a dense set of marks may have (16 MiB); past it the marks are hashed.
 const MAX_DENSE_BITS: u64 = 1 << 27;
 
-/// Packs a row margin, sorted decreasing, 16 bits a sum; `None` for too many rows.
-fn key(sums: &[u32]) -> Option<u128> {
-    if sums.len() > MAX_MARKED_ROWS {
+/// A row margin's sums sorted decreasing, in a fixed array (copied without a call);
+/// `None` for more than [`MAX_MARKED_ROWS`] rows.
+fn sorted(sums: &[u32]) -> Option<[u32; MAX_MARKED_ROWS]> {
+    let m = sums.len();
+    if m > MAX_MARKED_ROWS {
         return None;
     }
     let mut sorted = [0u32; MAX_MARKED_ROWS];
-    sorted[..sums.len()].copy_from_slice(sums);
-    sorted[..sums.len()].sort_unstable_by(|a, b| b.cmp(a));
-    Some(
-        sorted[..sums.len()]
-            .iter()
-            .fold(0u128, |k, &s| k << 16 | u128::from(s)),
-    )
+    sorted[..m].copy_from_slice(sums);
+    sorted[..m].sort_unstable_by(|a, b| b.cmp(a));
+    Some(sorted)
+}
+
+/// Packs a row margin sorted decreasing (at most [`MAX_MARKED_ROWS`] sums), 16 bits a sum.
+fn key(sorted: &[u32]) -> u128 {
+    sorted.iter().fold(0u128, |k, &s| k << 16 | u128::from(s))
 }
 
 /// A row margin's place among all row margins of its size: every row sum lies between
@@ -128,12 +131,17 @@ impl Rank {
         })
     }
 
-    /// The place of the row margin `sums` (any order, distinct).
+    /// The place of the row margin `sums` (any order, distinct, at most
+    /// [`MAX_MARKED_ROWS`]).
+    #[cfg(test)]
     pub(super) fn of(&self, sums: &[u32]) -> usize {
-        let m = sums.len();
-        let mut sorted = [0u32; MAX_MARKED_ROWS];
-        sorted[..m].copy_from_slice(sums);
-        sorted[..m].sort_unstable_by(|a, b| b.cmp(a));
+        let all = sorted(sums).expect("a row margin a rank is made for");
+        self.of_sorted(&all[..sums.len()])
+    }
+
+    /// The place of a row margin sorted decreasing.
+    fn of_sorted(&self, sorted: &[u32]) -> usize {
+        let m = sorted.len();
         let mut place = 0u64;
         for (i, &s) in sorted[..m - 1].iter().enumerate() {
             place += self.choose[m - 1 - i][(s - self.least) as usize];
@@ -161,32 +169,43 @@ impl Default for Marks {
 }
 
 impl Marks {
-    /// Whether `sums` is marked (never where it has too many rows to be).
-    fn contains(&self, sums: &[u32]) -> bool {
+    /// Where a row margin sorted decreasing (at most [`MAX_MARKED_ROWS`] sums) is marked: its
+    /// place in the bit set, or its packed key. Found once for a probe and the mark after it.
+    fn slot(&self, sorted: &[u32]) -> u128 {
         match self {
-            Marks::Dense { rank, bits, .. } => {
-                let p = rank.of(sums);
-                bits[p / 64] >> (p % 64) & 1 == 1
-            }
-            Marks::Hashed(h) => key(sums).is_some_and(|k| h.contains(&k)),
+            Marks::Dense { rank, .. } => rank.of_sorted(sorted) as u128,
+            Marks::Hashed(_) => key(sorted),
         }
     }
 
-    fn insert(&mut self, sums: &[u32]) {
+    fn has(&self, slot: u128) -> bool {
         match self {
-            Marks::Dense { rank, bits, set } => {
-                let p = rank.of(sums);
+            Marks::Dense { bits, .. } => {
+                let p = slot as usize;
+                bits[p / 64] >> (p % 64) & 1 == 1
+            }
+            Marks::Hashed(h) => h.contains(&slot),
+        }
+    }
+
+    fn put(&mut self, slot: u128) {
+        match self {
+            Marks::Dense { bits, set, .. } => {
+                let p = slot as usize;
                 if bits[p / 64] >> (p % 64) & 1 == 0 {
                     bits[p / 64] |= 1 << (p % 64);
                     set.push(p);
                 }
             }
             Marks::Hashed(h) => {
-                if let Some(k) = key(sums) {
-                    h.insert(k);
-                }
+                h.insert(slot);
             }
         }
+    }
+
+    /// Whether `sums` (any order) is marked (never where it has too many rows to be).
+    fn contains(&self, sums: &[u32]) -> bool {
+        sorted(sums).is_some_and(|all| self.has(self.slot(&all[..sums.len()])))
     }
 
     fn len(&self) -> usize {
@@ -268,11 +287,12 @@ impl Several {
         self.stack.extend_from_slice(table);
         self.stack.extend_from_slice(rows);
         let mut t = vec![0u32; record];
-        let mut sums = [0u32; MAX_MARKED_ROWS];
+        let mut base = [0u32; MAX_MARKED_ROWS];
         while self.stack.len() >= record {
             let at = self.stack.len() - record;
             t.copy_from_slice(&self.stack[at..]);
             self.stack.truncate(at);
+            base[..m].copy_from_slice(&t[cells..]);
             // A trade of this table that an exchange leaves alone is a trade of the new table:
             // found once here, it spares the whole check for most exchanges.
             let kept = trade_cells(&t[..cells], m, n);
@@ -282,14 +302,16 @@ impl Several {
                         let (a, c) = (t[i * n + j], t[i2 * n + j]);
                         // Row i gives a and takes c; row i2 the other way.
                         let (ri, ri2) = (t[cells + i] - a + c, t[cells + i2] - c + a);
-                        sums[..m].copy_from_slice(&t[cells..]);
+                        let mut sums = base;
                         sums[i] = ri;
                         sums[i2] = ri2;
-                        let distinct = (0..m).all(|x| (x + 1..m).all(|y| sums[x] != sums[y]));
-                        if !distinct {
+                        let sums = &mut sums[..m];
+                        sums.sort_unstable_by(|a, b| b.cmp(a));
+                        if sums.windows(2).any(|w| w[0] == w[1]) {
                             continue;
                         }
-                        if self.marks.contains(&sums[..m]) {
+                        let slot = self.marks.slot(sums);
+                        if self.marks.has(slot) {
                             continue;
                         }
                         t[i * n + j] = c;
@@ -300,7 +322,7 @@ impl Several {
                             _ => has_trade(&t[..cells], m, n),
                         };
                         if traded {
-                            self.marks.insert(&sums[..m]);
+                            self.marks.put(slot);
                             let from = self.stack.len();
                             self.stack.extend_from_slice(&t);
                             self.stack[from + cells + i] = ri;
