@@ -458,7 +458,7 @@ fn units_are_the_whole_walks_smallest_parts() {
         (4, 5),
         (5, 4),
     ] {
-        let depth = n.saturating_sub(1).min(3);
+        let depth = super::unit_depth(n);
         let mut whole: Vec<Vec<u32>> = Vec::new();
         for c in super::margins(n, m) {
             let head: Vec<u32> = c.iter().rev().take(depth).copied().collect();
