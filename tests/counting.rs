@@ -39,6 +39,19 @@ fn instances() -> Vec<String> {
     out
 }
 
+/// Instances whose count the counter's search alone (`--counter-list 0`, no listing first)
+/// takes seconds to reach though the listing answers at once (measured 2026-11-30, one
+/// process each: 15.8 s, 12.7 s, 9.2 s, 5.5 s, against 0.1–2 s for the default; together
+/// three quarters of this file's time). Their counts are still checked by every other method;
+/// the search alone is checked on the other instances
+/// (`COUNTER_ARGS="--counter-list 0" scripts/bench-counting.sh` times it on exported puzzles).
+const SEARCH_ALONE_SLOW: [&str; 4] = [
+    "neighbour-sum/cross-3x4-digits.txt",
+    "slitherlink/generated-8x8.txt",
+    "fillomino/pzprjs-6x6.txt",
+    "survo/open-3x4-176.txt",
+];
+
 fn count_by(file: &str, method: &str) -> Option<(String, String)> {
     count_with(file, method, &[])
 }
@@ -73,15 +86,19 @@ fn every_method_counts_every_bundled_instance_alike() {
     let mut cnf_counted = 0;
     for f in &files {
         let counter = count_by(f, "counter");
-        // The counter lists models first, which answers most of these: its search, too.
-        let searched = count_with(f, "counter", &["--counter-list", "0"]);
+        // The counter lists models first, which answers most of these: its search, too,
+        // except where the search alone is slow (see `SEARCH_ALONE_SLOW`).
+        let slow = SEARCH_ALONE_SLOW.iter().any(|s| f.ends_with(s));
+        let searched = (!slow).then(|| count_with(f, "counter", &["--counter-list", "0"]));
         let blocking = count_by(f, "blocking");
         assert_eq!(counter.is_some(), blocking.is_some(), "{f}");
         let mut counts = Vec::new();
         if let (Some((c, m1)), Some((b, m2))) = (counter, blocking) {
             assert_eq!((m1.as_str(), m2.as_str()), ("counter", "blocking"), "{f}");
             assert_eq!(c, b, "{f}: counter vs blocking clauses");
-            assert_eq!(Some(c.clone()), searched.map(|s| s.0), "{f}: searched");
+            if let Some(searched) = searched {
+                assert_eq!(Some(c.clone()), searched.map(|s| s.0), "{f}: searched");
+            }
             counts.push(c);
             cnf_counted += 1;
         }
