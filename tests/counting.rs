@@ -83,6 +83,12 @@ fn count_with(file: &str, method: &str, extra: &[&str]) -> Option<(String, Strin
 fn every_method_counts_every_bundled_instance_alike() {
     let files = instances();
     assert!(files.len() > 35, "{files:?}");
+    for slow in SEARCH_ALONE_SLOW {
+        assert!(
+            files.iter().any(|f| f.ends_with(slow)),
+            "{slow} is not bundled"
+        );
+    }
     let mut cnf_counted = 0;
     for f in &files {
         let counter = count_by(f, "counter");
