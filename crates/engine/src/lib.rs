@@ -105,7 +105,7 @@ pub fn assert_parse_errors<F: Family>(cases: &[(&str, usize, &str)]) {
     }
 }
 
-pub use wellposed_sat::Xorshift;
+pub use wellposed_sat::{fnv1a64, Xorshift};
 pub use wellposed_xc as xc;
 
 #[derive(Debug, thiserror::Error)]

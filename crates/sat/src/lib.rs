@@ -253,6 +253,21 @@ impl Cnf {
     }
 }
 
+/// FNV-1a (64-bit) of `bytes`: a fingerprint that is the same on every machine and toolchain
+/// (unlike `std`'s hasher), for seeding a stream by a name or telling two files apart. Not for
+/// anything adversarial.
+///
+/// ```
+/// use wellposed_sat::fnv1a64;
+/// assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+/// assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+/// ```
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// A small deterministic xorshift generator: reproducible random instances in tests and
 /// benchmarks without a dependency. Not for anything that needs statistical quality.
 #[derive(Clone, Debug)]

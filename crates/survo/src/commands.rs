@@ -479,10 +479,7 @@ pub fn build() -> String {
     else {
         return String::new();
     };
-    let hash = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("fnv64:{hash:016x}")
+    format!("fnv64:{:016x}", wellposed_engine::fnv1a64(&bytes))
 }
 
 /// A split of S(m,n) into units: unit k is the shard k/`units` (the units of work ≡ k mod
