@@ -40,17 +40,14 @@ fn instances() -> Vec<String> {
 }
 
 /// Instances whose count the counter's search alone (`--counter-list 0`, no listing first)
-/// takes seconds to reach though the listing answers at once (measured 2026-11-30, one
-/// process each: 15.8 s, 12.7 s, 9.2 s, 5.5 s, against 0.1–2 s for the default; together
-/// three quarters of this file's time). Their counts are still checked by every other method;
-/// the search alone is checked on the other instances
+/// takes seconds to reach though the listing answers at once: the 8×8 Slitherlink (12.7 s,
+/// 133,288 decisions for its one model, against 0.1 s for the default). Its count is still
+/// checked by every other method; the search alone is checked on the other instances
 /// (`COUNTER_ARGS="--counter-list 0" scripts/bench-counting.sh` times it on exported puzzles).
-const SEARCH_ALONE_SLOW: [&str; 4] = [
-    "neighbour-sum/cross-3x4-digits.txt",
-    "slitherlink/generated-8x8.txt",
-    "fillomino/pzprjs-6x6.txt",
-    "survo/open-3x4-176.txt",
-];
+/// Three more were listed here until definability stopped costing them most of their time
+/// (BENCHMARKS.md, 2026-11-30): the 3×4 neighbour-sum puzzle 15.8 → 0.9 s, the 6×6 Fillomino
+/// 9.2 → 3.7 s, Survo's open 3×4 with 176 tables 5.5 → 3.2 s.
+const SEARCH_ALONE_SLOW: [&str; 1] = ["slitherlink/generated-8x8.txt"];
 
 fn count_by(file: &str, method: &str) -> Option<(String, String)> {
     count_with(file, method, &[])

@@ -57,6 +57,10 @@ pub struct CountStats {
     /// Counts made for inclusion–exclusion over long clauses (see [`InclusionExclusion`]); 0
     /// when the formula was counted whole.
     pub inclusion_exclusion: u64,
+    /// Components whose open projection variables were all added by definability, asked
+    /// for a model instead of counted (at most one projected model wherever the count
+    /// matters: see `define.rs`).
+    pub defined_only: u64,
     /// What [`crate::simplify()`] did before the count (with [`Counter::simplify`]).
     pub simplified: crate::SimplifyStats,
     /// Variables added to the projection because it defines them (with [`Counter::define`]).
@@ -93,6 +97,7 @@ impl CountStats {
         self.blocked_left_out += o.blocked_left_out;
         self.blocked_looked_at += o.blocked_looked_at;
         self.inclusion_exclusion += o.inclusion_exclusion;
+        self.defined_only += o.defined_only;
     }
 }
 

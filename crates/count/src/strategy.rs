@@ -162,6 +162,7 @@ impl Counter {
             e
         };
         let define_here = self.define && projection.is_some();
+        let given = projection;
         let simplified;
         let extended;
         let mut done = None;
@@ -221,6 +222,7 @@ impl Counter {
                         );
                         search.floor = floor;
                         search.began = began;
+                        search.mark_defined(given, projection);
                         if let Some((oracle, found)) = listed {
                             // Listed already: the same formula, under the same bounds.
                             search.list_pending = false;

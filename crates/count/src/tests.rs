@@ -917,3 +917,91 @@ fn decomposition_is_rooted_at_a_centroid() {
     let top = (0..15).max_by_key(|&v| rank[v]).unwrap();
     assert!(top == 7 || top == 8, "the root bag first, not {top}");
 }
+
+/// Components left with only variables that definability added are asked for a model, not
+/// counted (`Search::counts_on`): random circuits (and, or and xor gates over earlier wires,
+/// as Tseitin clauses) with a few random clauses over all their wires, projected on the
+/// inputs, which define every gate, and hidden copies of wires. Counted with definability (simplified and not) and
+/// without, each against brute force; the rule must be used.
+#[test]
+fn components_of_defined_variables_only_change_no_count() {
+    let mut rng = Xorshift(0x0def_10e5);
+    let counter = |simplify, define| Counter {
+        list_up_to: 0,
+        simplify,
+        define,
+        ..Counter::default()
+    };
+    let counters = [
+        counter(true, true),
+        counter(false, true),
+        counter(true, false),
+    ];
+    let mut used = 0;
+    for round in 0..300 {
+        let inputs = 3 + rng.below(5) as u32;
+        let wires = inputs + 2 + rng.below(5) as u32;
+        let mut cnf = Cnf::new();
+        cnf.reserve_vars(wires);
+        for g in inputs..wires {
+            let a = Var(rng.below(u64::from(g)) as u32).positive();
+            let b = Var(rng.below(u64::from(g)) as u32).positive();
+            let y = Var(g).positive();
+            match rng.below(3) {
+                0 => {
+                    // y = a ∧ b
+                    cnf.add_clause(&[!y, a]);
+                    cnf.add_clause(&[!y, b]);
+                    cnf.add_clause(&[y, !a, !b]);
+                }
+                1 => {
+                    // y = a ∨ b
+                    cnf.add_clause(&[y, !a]);
+                    cnf.add_clause(&[y, !b]);
+                    cnf.add_clause(&[!y, a, b]);
+                }
+                _ => {
+                    // y = a ⊕ b
+                    cnf.add_clause(&[!y, a, b]);
+                    cnf.add_clause(&[!y, !a, !b]);
+                    cnf.add_clause(&[y, !a, b]);
+                    cnf.add_clause(&[y, a, !b]);
+                }
+            }
+        }
+        // Copies x = a of earlier wires that propagation does not see: a → (x ∨ w) and
+        // a → (x ∨ ¬w) with w free, x → a. Definability finds x; unit propagation on a does
+        // not set it, so once the inputs are set a component {x, w} is left.
+        let copies = 1 + rng.below(3) as u32;
+        cnf.reserve_vars(wires + 2 * copies);
+        for k in 0..copies {
+            let a = Var(rng.below(u64::from(wires)) as u32).positive();
+            let (x, w) = (
+                Var(wires + 2 * k).positive(),
+                Var(wires + 2 * k + 1).positive(),
+            );
+            cnf.add_clause(&[!a, x, w]);
+            cnf.add_clause(&[!a, x, !w]);
+            cnf.add_clause(&[!x, a]);
+        }
+        let wires = wires + 2 * copies;
+        for _ in 0..rng.below(4) {
+            let c: Vec<Lit> = (0..2 + rng.below(2))
+                .map(|_| Lit::new(Var(rng.below(u64::from(wires)) as u32), rng.below(2) == 0))
+                .collect();
+            cnf.add_clause(&c);
+        }
+        let shown: Vec<Var> = (0..inputs).map(Var).collect();
+        let want = BigUint::from(brute(&cnf, Some(&shown)));
+        for c in &counters {
+            let got = c.count(&cnf, Some(&shown));
+            assert_eq!(
+                got.count, want,
+                "round {round}, simplify {}, define {}: {cnf:?}",
+                c.simplify, c.define
+            );
+            used += got.stats.defined_only;
+        }
+    }
+    assert!(used > 100, "components of defined variables only: {used}");
+}

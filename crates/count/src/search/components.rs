@@ -268,7 +268,7 @@ impl Search<'_> {
             {
                 let comp = &mut comps[self.var_seen[v].comp as usize];
                 comp.vars.push(v as u32);
-                comp.projected |= self.projected[v];
+                comp.projected |= self.counts_on(v as u32);
             }
         }
         for &c in scope_long {
@@ -305,7 +305,7 @@ impl Search<'_> {
         for &v in scope {
             if self.is_open(v) {
                 vars.push(v);
-                projected |= self.projected[v as usize];
+                projected |= self.counts_on(v);
             }
         }
         let mut long = self.list_with_capacity(scope_long.len());
@@ -594,6 +594,13 @@ impl Search<'_> {
         // A satisfiability question (no projection variable left) is first searched here,
         // where it learns clauses that prune the counting above; past a budget of conflicts
         // it is handed to the oracle (CDCL with backjumping and restarts).
+        if !comp.projected
+            && !self.defined.is_empty()
+            && comp.vars.iter().any(|&v| self.projected[v as usize])
+        {
+            // Open projection variables, all added by definability (see `Search::counts_on`).
+            self.stats.defined_only += 1;
+        }
         let question = match self.oracle_after {
             Some(k) if !comp.projected && self.sat_budget.is_none() => {
                 self.sat_budget = Some(self.stats.conflicts + k);

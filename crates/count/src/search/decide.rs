@@ -154,10 +154,42 @@ impl Search<'_> {
             Heuristic::Jw => return self.choose_jw(comp),
             Heuristic::Clause | Heuristic::Auto => {}
         }
-        // The shortest open clause with an eligible literal, the first of them on a tie. Its
-        // length is read from the counts of true and false literals; only a clause shorter than
-        // the best so far is scanned for its literal. No open clause is shorter than two (one
-        // would have been propagated), so two ends the look.
+        // The shortest open clause with an eligible literal, the first of them on a tie; a
+        // variable of the given projection first, one it defines only where none is eligible.
+        // Defined variables are mostly an encoding's auxiliaries (cardinality sums, connectivity
+        // orders), whose short clauses would otherwise be chosen first: the search alone on
+        // the bundled 6×6 Fillomino 10.0 → 3.7 s, on the Battleships 0.63 → 0.22 s.
+        let preferred = !exists && !self.defined.is_empty();
+        if preferred {
+            if let Some(l) = self.choose_in_shortest_clause(comp, exists, true) {
+                return Some(l);
+            }
+        }
+        if let Some(l) = self.choose_in_shortest_clause(comp, exists, false) {
+            return Some(l);
+        }
+        let rank = |v: u32| {
+            (
+                !self.defined.get(v as usize).copied().unwrap_or(false),
+                self.degree[v as usize],
+            )
+        };
+        self.decidable(comp, exists)
+            .max_by_key(|&v| rank(v))
+            .map(|v| v * 2)
+    }
+
+    /// The eligible literal of the shortest open long clause holding one (see
+    /// [`Search::choose`]); `given_only` leaves out the variables that definability added.
+    fn choose_in_shortest_clause(
+        &self,
+        comp: &Component,
+        exists: bool,
+        given_only: bool,
+    ) -> Option<u32> {
+        // Its length is read from the counts of true and false literals; only a clause shorter
+        // than the best so far is scanned for its literal. No open clause is shorter than two
+        // (one would have been propagated), so two ends the look.
         let mut best: Option<(u32, u32)> = None;
         for &c in &comp.long {
             let k = c as usize;
@@ -177,12 +209,11 @@ impl Search<'_> {
             );
             let mut pick: Option<u32> = None;
             for &l in self.clause_lits(c) {
+                let v = (l >> 1) as usize;
                 let eligible = self.lit_value(l) == 0
-                    && (exists || (l & 1 == 0 && self.projected[(l >> 1) as usize]));
-                if eligible
-                    && pick.is_none_or(|p| {
-                        self.degree[(l >> 1) as usize] > self.degree[(p >> 1) as usize]
-                    })
+                    && (exists || (l & 1 == 0 && self.projected[v]))
+                    && !(given_only && self.defined[v]);
+                if eligible && pick.is_none_or(|p| self.degree[v] > self.degree[(p >> 1) as usize])
                 {
                     pick = Some(l);
                 }
@@ -194,11 +225,6 @@ impl Search<'_> {
                 }
             }
         }
-        if let Some((_, l)) = best {
-            return Some(l);
-        }
-        self.decidable(comp, exists)
-            .max_by_key(|&v| self.degree[v as usize])
-            .map(|v| v * 2)
+        best.map(|(_, l)| l)
     }
 }

@@ -189,6 +189,10 @@ pub(crate) struct Search<'a> {
     trail: Vec<u32>,
     head: usize,
     projected: Vec<bool>,
+    /// Projection variables that joined it by definability (`define.rs`), empty if none: the
+    /// `clause` heuristic decides them only where no variable of the given projection is
+    /// eligible (see [`Search::choose`]).
+    pub(crate) defined: Vec<bool>,
     /// Clause count of each variable, the tie-break of decisions, and how many of them hold
     /// it positive.
     degree: Vec<u32>,
@@ -339,6 +343,40 @@ pub(crate) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
+    /// Whether a component holding the open variable `v` is counted rather than asked for a
+    /// model: `v` is in the given projection. A component whose open projection variables were
+    /// all added by definability has at most one projected model wherever the rest of the
+    /// formula has one (two would be two models equal on the given projection and different on
+    /// a variable it defines), so it is a satisfiability question; where the rest has none
+    /// the product is 0 whatever this factor is, and a component's count depends only on its
+    /// own clauses, so the count 1 it is cached with is never multiplied into a nonzero
+    /// product wrongly.
+    pub(super) fn counts_on(&self, v: u32) -> bool {
+        self.projected[v as usize] && !self.defined.get(v as usize).copied().unwrap_or(false)
+    }
+
+    /// Marks the variables of `counted_on` (the projection searched) that `given` (the one the
+    /// caller gave) does not hold: those definability added (see [`Search::defined`]).
+    pub(crate) fn mark_defined(&mut self, given: Option<&[Var]>, counted_on: Option<&[Var]>) {
+        let (Some(given), Some(counted_on)) = (given, counted_on) else {
+            return;
+        };
+        let mut defined = vec![false; self.projected.len()];
+        for v in counted_on {
+            if let Some(d) = defined.get_mut(v.index()) {
+                *d = true;
+            }
+        }
+        for v in given {
+            if let Some(d) = defined.get_mut(v.index()) {
+                *d = false;
+            }
+        }
+        if defined.contains(&true) {
+            self.defined = defined;
+        }
+    }
+
     /// A search of `cnf`; `oracle_cnf` (the same formula, or one with the same projected
     /// models and implying everything `cnf` does over its variables) is what the SAT oracle
     /// holds.
@@ -378,6 +416,7 @@ impl<'a> Search<'a> {
             trail: Vec::new(),
             head: 0,
             projected,
+            defined: Vec::new(),
             degree: vec![0; n],
             positive: vec![0; n],
             loose: 0,
