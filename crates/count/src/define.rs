@@ -20,9 +20,9 @@
 //! test assumes only `v ∧ ¬v'` (assuming every selector at every test cost the bundled 3×4
 //! neighbour-sum puzzle's 14,531 tests 17.2 s, as units 0.83 s). Definability by `P` and by
 //! `P` with variables defined by `P` added are the same thing, so a variable found defined
-//! joins at once, and the order of the tests changes only their cost. A test answered by a model (two
-//! models equal on the projection, different on `v`) also settles, untested, every variable
-//! the two models disagree on: none of them is defined either.
+//! joins at once, and the order of the tests changes only their cost. A test answered by a
+//! model (two models equal on the projection, different on `v`) also settles, untested, every
+//! variable the two models disagree on: none of them is defined either.
 //!
 //! Each test is bounded ([`DefineLimits::conflicts`]); a variable whose test runs out is left
 //! outside, which is always sound. Where tests keep running out (a formula whose copies are

@@ -222,6 +222,9 @@ impl Counter {
                         );
                         search.floor = floor;
                         search.began = began;
+                        // Here only: a term of inclusion–exclusion drops clauses, which may
+                        // leave a variable the whole formula defines free, so its search
+                        // counts every projection variable (`Search::counts_on`).
                         search.mark_defined(given, projection);
                         if let Some((oracle, found)) = listed {
                             // Listed already: the same formula, under the same bounds.

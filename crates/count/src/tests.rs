@@ -921,8 +921,8 @@ fn decomposition_is_rooted_at_a_centroid() {
 /// Components left with only variables that definability added are asked for a model, not
 /// counted (`Search::counts_on`): random circuits (and, or and xor gates over earlier wires,
 /// as Tseitin clauses) with a few random clauses over all their wires, projected on the
-/// inputs, which define every gate, and hidden copies of wires. Counted with definability (simplified and not) and
-/// without, each against brute force; the rule must be used.
+/// inputs, which define every gate, and hidden copies of wires. Counted with definability
+/// (simplified and not) and without, each against brute force; the rule must be used.
 #[test]
 fn components_of_defined_variables_only_change_no_count() {
     let mut rng = Xorshift(0x0def_10e5);

@@ -591,9 +591,6 @@ impl Search<'_> {
         if comp.projected && asked && self.conflict_bound() && !self.satisfiable() {
             return self.cache_count(hash, full, Num::zero());
         }
-        // A satisfiability question (no projection variable left) is first searched here,
-        // where it learns clauses that prune the counting above; past a budget of conflicts
-        // it is handed to the oracle (CDCL with backjumping and restarts).
         if !comp.projected
             && !self.defined.is_empty()
             && comp.vars.iter().any(|&v| self.projected[v as usize])
@@ -601,6 +598,9 @@ impl Search<'_> {
             // Open projection variables, all added by definability (see `Search::counts_on`).
             self.stats.defined_only += 1;
         }
+        // A satisfiability question (no projection variable left) is first searched here,
+        // where it learns clauses that prune the counting above; past a budget of conflicts
+        // it is handed to the oracle (CDCL with backjumping and restarts).
         let question = match self.oracle_after {
             Some(k) if !comp.projected && self.sat_budget.is_none() => {
                 self.sat_budget = Some(self.stats.conflicts + k);

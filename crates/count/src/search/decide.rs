@@ -168,14 +168,8 @@ impl Search<'_> {
         if let Some(l) = self.choose_in_shortest_clause(comp, exists, false) {
             return Some(l);
         }
-        let rank = |v: u32| {
-            (
-                !self.defined.get(v as usize).copied().unwrap_or(false),
-                self.degree[v as usize],
-            )
-        };
         self.decidable(comp, exists)
-            .max_by_key(|&v| rank(v))
+            .max_by_key(|&v| (!self.is_defined(v), self.degree[v as usize]))
             .map(|v| v * 2)
     }
 

@@ -352,7 +352,12 @@ impl<'a> Search<'a> {
     /// own clauses, so the count 1 it is cached with is never multiplied into a nonzero
     /// product wrongly.
     pub(super) fn counts_on(&self, v: u32) -> bool {
-        self.projected[v as usize] && !self.defined.get(v as usize).copied().unwrap_or(false)
+        self.projected[v as usize] && !self.is_defined(v)
+    }
+
+    /// Whether `v` joined the projection by definability (see [`Search::defined`]).
+    pub(super) fn is_defined(&self, v: u32) -> bool {
+        self.defined.get(v as usize).copied().unwrap_or(false)
     }
 
     /// Marks the variables of `counted_on` (the projection searched) that `given` (the one the
