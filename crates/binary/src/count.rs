@@ -110,33 +110,19 @@ pub(crate) fn run_units(
     finished: &(dyn Fn(usize, u128, usize) + Sync),
     weighted: &(dyn Fn(usize) -> u128 + Sync),
 ) -> u128 {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = 0u128;
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= len {
-                            break;
-                        }
-                        if skip(k) {
-                            continue;
-                        }
-                        let n = weighted(k);
-                        mine += n;
-                        finished(k, n, len);
-                    }
-                    mine
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|t| t.join().expect("no panics while counting"))
-            .sum()
-    })
+    let sums = wellposed_work::each_index(
+        len,
+        threads,
+        || 0u128,
+        |mine, k| {
+            if !skip(k) {
+                let n = weighted(k);
+                *mine += n;
+                finished(k, n, len);
+            }
+        },
+    );
+    sums.into_iter().sum()
 }
 
 #[cfg(test)]

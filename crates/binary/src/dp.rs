@@ -239,27 +239,16 @@ pub fn count_no_distinct(
         sum
     };
     let chunk = entries.len().div_ceil(threads.max(1) * 256).max(1);
-    let next = std::sync::atomic::AtomicUsize::new(0);
     let parts: Vec<&[(Key, u128)]> = entries.chunks(chunk).collect();
-    let count = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut mine = 0u128;
-                    while let Some(part) =
-                        parts.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                    {
-                        mine += join(part);
-                    }
-                    mine
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("no panics while joining"))
-            .sum()
-    });
+    let sums = wellposed_work::each_index(
+        parts.len(),
+        threads,
+        || 0u128,
+        |mine, k| {
+            *mine += join(parts[k]);
+        },
+    );
+    let count = sums.into_iter().sum();
     Ok(DpCount { count, states })
 }
 

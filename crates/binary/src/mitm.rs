@@ -244,72 +244,62 @@ fn join<const K: usize>(
     reps.sort_by_cached_key(|&(i, _)| counts(&list[i as usize]));
     let full = (0..w).map(|c| (h as u64) << (4 * c)).sum::<u64>();
     let joined = AtomicUsize::new(0);
-    let next = AtomicUsize::new(0);
     const CHUNK: usize = 256;
-    let (count, pairs) = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let (mut count, mut pairs) = (0u128, 0u64);
-                    loop {
-                        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if start >= reps.len() {
-                            break;
+    let parts = wellposed_work::each_index(
+        reps.len().div_ceil(CHUNK),
+        threads,
+        || (0u128, 0u64),
+        |(count, pairs), chunk| {
+            let start = chunk * CHUNK;
+            let end = (start + CHUNK).min(reps.len());
+            for &(i, weight) in &reps[start..end] {
+                let x = &list[i as usize];
+                let me = masks(x);
+                let want = full - counts(x);
+                let x0 = lines[x.rows[0] as usize];
+                let doubled = if h >= 2 {
+                    !(x0 ^ lines[x.rows[1] as usize]) & all
+                } else {
+                    0
+                };
+                // Y₀ must differ from X₀ where X₀ repeats X₁; where Y₀ then
+                // equals X₀, Y₁ must differ from Y₀.
+                let mut found = 0u64;
+                m.each(doubled & x0, doubled & !x0, |u| {
+                    let Some(&(a, b)) = buckets.get(&(want, u as u8)) else {
+                        return true;
+                    };
+                    let agree = !(lines[u] ^ x0) & all;
+                    for &(d, lo, hi) in &runs[a as usize..b as usize] {
+                        if d & agree != 0 {
+                            continue;
                         }
-                        let end = (start + CHUNK).min(reps.len());
-                        for &(i, weight) in &reps[start..end] {
-                            let x = &list[i as usize];
-                            let me = masks(x);
-                            let want = full - counts(x);
-                            let x0 = lines[x.rows[0] as usize];
-                            let doubled = if h >= 2 {
-                                !(x0 ^ lines[x.rows[1] as usize]) & all
-                            } else {
-                                0
-                            };
-                            // Y₀ must differ from X₀ where X₀ repeats X₁; where Y₀ then
-                            // equals X₀, Y₁ must differ from Y₀.
-                            let mut found = 0u64;
-                            m.each(doubled & x0, doubled & !x0, |u| {
-                                let Some(&(a, b)) = buckets.get(&(want, u as u8)) else {
-                                    return true;
-                                };
-                                let agree = !(lines[u] ^ x0) & all;
-                                for &(d, lo, hi) in &runs[a as usize..b as usize] {
-                                    if d & agree != 0 {
-                                        continue;
-                                    }
-                                    let run = &table[lo as usize..hi as usize];
-                                    pairs += run.len() as u64;
-                                    found +=
-                                        run.iter()
-                                            .filter(|y| {
-                                                let mut meet = 0;
-                                                for k in 0..K {
-                                                    meet |= y[k] & me[k];
-                                                }
-                                                meet == 0
-                                            })
-                                            .count() as u64;
+                        let run = &table[lo as usize..hi as usize];
+                        *pairs += run.len() as u64;
+                        found += run
+                            .iter()
+                            .filter(|y| {
+                                let mut meet = 0;
+                                for k in 0..K {
+                                    meet |= y[k] & me[k];
                                 }
-                                true
-                            });
-                            count += u128::from(found) * u128::from(weight);
-                        }
-                        progress(
-                            joined.fetch_add(end - start, Ordering::Relaxed) + end - start,
-                            reps.len(),
-                        );
+                                meet == 0
+                            })
+                            .count() as u64;
                     }
-                    (count, pairs)
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|t| t.join().expect("no panics while joining"))
-            .fold((0u128, 0u64), |(c, p), (a, b)| (c + a, p + b))
-    });
+                    true
+                });
+                *count += u128::from(found) * u128::from(weight);
+            }
+            progress(
+                joined.fetch_add(end - start, Ordering::Relaxed) + end - start,
+                reps.len(),
+            );
+        },
+    );
+    let (count, pairs) = parts
+        .into_iter()
+        .fold((0u128, 0u64), |(c, p), (a, b)| (c + a, p + b));
     MitmCount {
         count,
         halves: list.len(),

@@ -303,57 +303,32 @@ pub fn play_many(
     progress: &(dyn Fn(usize) + Sync),
 ) -> Record {
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let parts: Vec<Record> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                s.spawn(|| {
-                    let mut r = Record {
-                        games: 0,
-                        won: 0,
-                        safe_moves: 0,
-                        guesses: 0,
-                    };
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= games {
-                            return r;
-                        }
-                        // A generator per game: splitmix-style scrambling of (seed, i).
-                        let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                        let mut rng = Xorshift((z ^ (z >> 31)) | 1);
-                        let g = play(level, 0, strategy, &mut rng);
-                        r.games += 1;
-                        r.won += usize::from(g.won);
-                        r.safe_moves += g.safe_moves;
-                        r.guesses += g.guesses;
-                        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .map(|w| w.join().expect("no panics while playing"))
-            .collect()
+    let none = || Record {
+        games: 0,
+        won: 0,
+        safe_moves: 0,
+        guesses: 0,
+    };
+    let parts = wellposed_work::each_index(games, threads, none, |r, i| {
+        // A generator per game: splitmix-style scrambling of (seed, i).
+        let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let mut rng = Xorshift((z ^ (z >> 31)) | 1);
+        let g = play(level, 0, strategy, &mut rng);
+        r.games += 1;
+        r.won += usize::from(g.won);
+        r.safe_moves += g.safe_moves;
+        r.guesses += g.guesses;
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     });
-    parts.into_iter().fold(
-        Record {
-            games: 0,
-            won: 0,
-            safe_moves: 0,
-            guesses: 0,
-        },
-        |a, b| Record {
-            games: a.games + b.games,
-            won: a.won + b.won,
-            safe_moves: a.safe_moves + b.safe_moves,
-            guesses: a.guesses + b.guesses,
-        },
-    )
+    parts.into_iter().fold(none(), |a, b| Record {
+        games: a.games + b.games,
+        won: a.won + b.won,
+        safe_moves: a.safe_moves + b.safe_moves,
+        guesses: a.guesses + b.guesses,
+    })
 }
 
 /// A layout that needs no guess after the first click: layouts are dealt until the player

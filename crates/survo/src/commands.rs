@@ -244,39 +244,44 @@ fn check(file: &std::path::Path, threads: usize) -> Result<Report> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let entries = crate::list::read(&text, &file.display().to_string())?;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    // The first (lowest) failing entry and why, whichever thread finds it.
-    let failed: Mutex<Option<(usize, String)>> = Mutex::new(None);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut solver = crate::solver::Solver::default();
-                let mut tables = std::collections::HashMap::new();
-                loop {
-                    let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(e) = entries.get(k) else { return };
-                    let p = &e.puzzle;
-                    let t = tables
-                        .entry((p.m, p.n))
-                        .or_insert_with(|| crate::solver::Tables::new(p.m, p.n));
-                    // The listed table fits the margins (checked when the list was read), so
-                    // one table found is that one.
-                    let why = match solver.solve(&p.solver_problem(), t, 2, |_| true) {
-                        1 => continue,
-                        0 => "the solver finds no table, though the listed one fits: \
-                              please report this"
-                            .to_string(),
-                        _ => "the puzzle has another table besides the listed one".to_string(),
-                    };
-                    let mut f = failed.lock().unwrap();
-                    if f.as_ref().is_none_or(|(at, _)| k < *at) {
-                        *f = Some((k, why));
-                    }
-                }
-            });
-        }
-    });
-    if let Some((k, why)) = failed.into_inner().unwrap() {
+    // Per thread: its solver, its tables by size, and the first entry it found failing (a
+    // thread's entries come in increasing order, so its first failure is its lowest).
+    let threads_found = wellposed_work::each_index(
+        entries.len(),
+        threads,
+        || {
+            let failed: Option<(usize, String)> = None;
+            (
+                crate::solver::Solver::default(),
+                std::collections::HashMap::new(),
+                failed,
+            )
+        },
+        |(solver, tables, failed), k| {
+            if failed.is_some() {
+                return;
+            }
+            let p = &entries[k].puzzle;
+            let t = tables
+                .entry((p.m, p.n))
+                .or_insert_with(|| crate::solver::Tables::new(p.m, p.n));
+            // The listed table fits the margins (checked when the list was read), so one
+            // table found is that one.
+            let why = match solver.solve(&p.solver_problem(), t, 2, |_| true) {
+                1 => return,
+                0 => "the solver finds no table, though the listed one fits: please report this"
+                    .to_string(),
+                _ => "the puzzle has another table besides the listed one".to_string(),
+            };
+            *failed = Some((k, why));
+        },
+    );
+    // The first (lowest) failing entry and why, whichever thread found it.
+    let failed = threads_found
+        .into_iter()
+        .filter_map(|(_, _, f)| f)
+        .min_by_key(|(k, _)| *k);
+    if let Some((k, why)) = failed {
         bail!("{}:{}: {why}", file.display(), entries[k].line);
     }
     let mut sizes = std::collections::BTreeMap::new();

@@ -4,7 +4,7 @@
 
 use crate::Problem;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// A count that may have been stopped by a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -482,45 +482,44 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &A
     }
     let total = AtomicU64::new(shallow.min(limit));
     let stop = AtomicBool::new(shallow >= limit);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= prefixes.len() || stop.load(Ordering::Relaxed) {
-                    return;
+    wellposed_work::each_index(
+        prefixes.len(),
+        threads,
+        || (),
+        |_, k| {
+            if stop.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut links = base.clone();
+            links.apply(&prefixes[k]);
+            let mut local = 0u64;
+            // Flush to the shared total in batches so threads rarely touch it.
+            let flush = |local: &mut u64| {
+                found.fetch_add(*local, Ordering::Relaxed);
+                let before = total.fetch_add(*local, Ordering::Relaxed);
+                *local = 0;
+                if before >= limit {
+                    stop.store(true, Ordering::Relaxed);
                 }
-                let mut links = base.clone();
-                links.apply(&prefixes[k]);
-                let mut local = 0u64;
-                // Flush to the shared total in batches so threads rarely touch it.
-                let flush = |local: &mut u64| {
-                    found.fetch_add(*local, Ordering::Relaxed);
-                    let before = total.fetch_add(*local, Ordering::Relaxed);
-                    *local = 0;
-                    if before >= limit {
+                before
+            };
+            links.run(usize::MAX, &mut |_, _, _| {
+                local += 1;
+                if local >= 1024 || limit != u64::MAX {
+                    let before = flush(&mut local);
+                    if before + 1 >= limit {
                         stop.store(true, Ordering::Relaxed);
+                        return ControlFlow::Break(());
                     }
-                    before
-                };
-                links.run(usize::MAX, &mut |_, _, _| {
-                    local += 1;
-                    if local >= 1024 || limit != u64::MAX {
-                        let before = flush(&mut local);
-                        if before + 1 >= limit {
-                            stop.store(true, Ordering::Relaxed);
-                            return ControlFlow::Break(());
-                        }
-                        if stop.load(Ordering::Relaxed) {
-                            return ControlFlow::Break(());
-                        }
+                    if stop.load(Ordering::Relaxed) {
+                        return ControlFlow::Break(());
                     }
-                    ControlFlow::Continue(())
-                });
-                flush(&mut local);
+                }
+                ControlFlow::Continue(())
             });
-        }
-    });
+            flush(&mut local);
+        },
+    );
     let found = total.load(Ordering::Relaxed);
     Count {
         count: found.min(limit),

@@ -17,7 +17,7 @@
 
 use crate::{Count, Problem};
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a secondary item holds so far.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -270,31 +270,27 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &A
     let (paths, shallow) = split(p, 64 * threads);
     found.fetch_add(shallow, Ordering::Relaxed);
     let total = AtomicU64::new(shallow);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k >= paths.len() {
-                    return;
+    wellposed_work::each_index(
+        paths.len(),
+        threads,
+        || (),
+        |_, k| {
+            let mut s = State::new(p);
+            s.apply(&paths[k]);
+            let mut local = 0u64;
+            run(&mut s, |_| {
+                local += 1;
+                if local == 4096 {
+                    found.fetch_add(local, Ordering::Relaxed);
+                    total.fetch_add(local, Ordering::Relaxed);
+                    local = 0;
                 }
-                let mut s = State::new(p);
-                s.apply(&paths[k]);
-                let mut local = 0u64;
-                run(&mut s, |_| {
-                    local += 1;
-                    if local == 4096 {
-                        found.fetch_add(local, Ordering::Relaxed);
-                        total.fetch_add(local, Ordering::Relaxed);
-                        local = 0;
-                    }
-                    ControlFlow::Continue(())
-                });
-                found.fetch_add(local, Ordering::Relaxed);
-                total.fetch_add(local, Ordering::Relaxed);
+                ControlFlow::Continue(())
             });
-        }
-    });
+            found.fetch_add(local, Ordering::Relaxed);
+            total.fetch_add(local, Ordering::Relaxed);
+        },
+    );
     Count {
         count: total.into_inner(),
         complete: true,

@@ -417,17 +417,15 @@ pub fn run_units(
     threads: usize,
     finished: &(dyn Fn(usize, u64) + Sync),
 ) {
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&u) = units.get(i) else { break };
-                let n = board.count_unit(&board.prefix(u, depth));
-                finished(u, n);
-            });
-        }
-    });
+    wellposed_work::each_index(
+        units.len(),
+        threads,
+        || (),
+        |_, i| {
+            let u = units[i];
+            finished(u, board.count_unit(&board.prefix(u, depth)));
+        },
+    );
 }
 
 /// The count of a `height`×`width` board (rows of `width` cells) in units.
@@ -699,24 +697,16 @@ pub fn estimate(
             })
             .collect()
     };
-    let runs = Mutex::new(Vec::new());
     let done = AtomicUsize::new(0);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&w) = chosen.get(i) else { break };
-                let t = std::time::Instant::now();
-                let n = board.count_unit(&board.prefix(working[w], depth));
-                let secs = t.elapsed().as_secs_f64();
-                runs.lock().expect("no panics").push((w, secs, n));
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress(d as u64, chosen.len() as u64);
-            });
-        }
+    let per_thread = wellposed_work::each_index(chosen.len(), threads, Vec::new, |runs, i| {
+        let w = chosen[i];
+        let t = std::time::Instant::now();
+        let n = board.count_unit(&board.prefix(working[w], depth));
+        runs.push((w, t.elapsed().as_secs_f64(), n));
+        let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+        progress(d as u64, chosen.len() as u64);
     });
-    let runs = runs.into_inner().expect("no panics");
+    let runs: Vec<(usize, f64, u64)> = per_thread.into_iter().flatten().collect();
     let sample_seconds = runs.iter().map(|r| r.1).sum::<f64>();
     let (hours, half, count, count_half) = if exhaustive {
         let n = runs.iter().map(|r| r.2 as f64).sum::<f64>();

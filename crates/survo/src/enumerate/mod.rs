@@ -32,7 +32,6 @@ pub use walk::*;
 
 use crate::two_rows;
 use search::{SizeTables, Unit, Worker};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Tally {
@@ -52,6 +51,17 @@ pub struct Tally {
     /// does not say): what a unit costs, whatever else the machine did, for the cost model
     /// of work units.
     pub cpu_micros: u64,
+}
+
+impl Tally {
+    /// Adds another tally's counts to this one's.
+    fn add(&mut self, t: &Tally) {
+        self.unique += t.unique;
+        self.searched += t.searched;
+        self.pruned += t.pruned;
+        self.moved += t.moved;
+        self.cpu_micros += t.cpu_micros;
+    }
 }
 
 /// CPU microseconds this thread has used so far (0 where the system does not say).
@@ -324,7 +334,7 @@ pub fn margin_count(parts: usize, size: usize) -> u64 {
 
 /// Hands units 0..count (those of this shard, not skipped) to `threads` workers, each with
 /// its own solver buffers, and adds up their tallies.
-fn run_units<W: Default>(
+fn run_units<W: Default + Send>(
     count: usize,
     threads: usize,
     shard: (usize, usize),
@@ -332,40 +342,26 @@ fn run_units<W: Default>(
     done: &(dyn Fn(usize, &Tally, &[Found]) + Sync),
     unit: &Unit<W>,
 ) -> Tally {
-    let next = AtomicUsize::new(0);
-    let [unique, searched, pruned, moved, cpu_micros] = [(); 5].map(|_| AtomicU64::new(0));
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut worker = W::default();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= count {
-                        return;
-                    }
-                    if i % shard.1 != shard.0 || skip(i) {
-                        continue;
-                    }
-                    let started = thread_cpu_micros();
-                    let (mut t, puzzles) = unit(i, &mut worker);
-                    t.cpu_micros = thread_cpu_micros().saturating_sub(started);
-                    cpu_micros.fetch_add(t.cpu_micros, Ordering::Relaxed);
-                    unique.fetch_add(t.unique, Ordering::Relaxed);
-                    searched.fetch_add(t.searched, Ordering::Relaxed);
-                    pruned.fetch_add(t.pruned, Ordering::Relaxed);
-                    moved.fetch_add(t.moved, Ordering::Relaxed);
-                    done(i, &t, &puzzles);
-                }
-            });
-        }
-    });
-    Tally {
-        unique: unique.into_inner(),
-        searched: searched.into_inner(),
-        pruned: pruned.into_inner(),
-        moved: moved.into_inner(),
-        cpu_micros: cpu_micros.into_inner(),
+    let parts = wellposed_work::each_index(
+        count,
+        threads,
+        || (W::default(), Tally::default()),
+        |(worker, sum), i| {
+            if i % shard.1 != shard.0 || skip(i) {
+                return;
+            }
+            let started = thread_cpu_micros();
+            let (mut t, puzzles) = unit(i, worker);
+            t.cpu_micros = thread_cpu_micros().saturating_sub(started);
+            sum.add(&t);
+            done(i, &t, &puzzles);
+        },
+    );
+    let mut all = Tally::default();
+    for (_, t) in &parts {
+        all.add(t);
     }
+    all
 }
 
 /// The row margins and column margins an m×n scan visits, in its order.
