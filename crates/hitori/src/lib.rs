@@ -28,8 +28,7 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
-use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
-use wellposed_engine::rooms::components;
+use wellposed_engine::connectivity::{check_apart_and_connected, connected, grid_pairs, Edge};
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -189,19 +188,7 @@ impl Family for Hitori {
         let (rows, cols) = (self.rows, self.cols);
         let n = rows * cols;
         let shaded: Vec<bool> = (0..n).map(|k| s.at(k, cols)).collect();
-        for (a, b) in grid_pairs(rows, cols) {
-            if shaded[a] && shaded[b] {
-                return Err(format!(
-                    "{} and {} are both shaded, side by side",
-                    self.cell_name(a),
-                    self.cell_name(b)
-                ));
-            }
-        }
-        let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
-        if components(rows, cols, &unshaded).len() > 1 {
-            return Err("the unshaded cells are not connected".into());
-        }
+        check_apart_and_connected(rows, cols, &shaded, |k| self.cell_name(k))?;
         for line in self.lines() {
             for (i, &a) in line.iter().enumerate() {
                 let Clue::Number(x) = self.cells[a] else {

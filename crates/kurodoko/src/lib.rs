@@ -26,9 +26,8 @@ pub mod rules;
 mod tests;
 
 use serde::Serialize;
-use wellposed_engine::connectivity::{connected, grid_pairs, Edge};
+use wellposed_engine::connectivity::{check_apart_and_connected, connected, grid_pairs, Edge};
 use wellposed_engine::repair::places;
-use wellposed_engine::rooms::components;
 use wellposed_engine::sat::{Choices, Cnf, Lit, Var};
 use wellposed_engine::{Answer, CnfEncoding, Encoding, EncodingKind, Family, ParseError};
 
@@ -211,19 +210,7 @@ impl Family for Kurodoko {
         let (rows, cols) = (self.rows, self.cols);
         let n = rows * cols;
         let shaded: Vec<bool> = (0..n).map(|k| s.at(k, cols)).collect();
-        for (a, b) in grid_pairs(rows, cols) {
-            if shaded[a] && shaded[b] {
-                return Err(format!(
-                    "{} and {} are both shaded, side by side",
-                    self.cell_name(a),
-                    self.cell_name(b)
-                ));
-            }
-        }
-        let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
-        if components(rows, cols, &unshaded).len() > 1 {
-            return Err("the unshaded cells are not connected".into());
-        }
+        check_apart_and_connected(rows, cols, &shaded, |k| self.cell_name(k))?;
         for k in self.clued() {
             if shaded[k] {
                 return Err(format!("{} has a number and is shaded", self.cell_name(k)));

@@ -145,7 +145,9 @@ impl Search<'_> {
     /// clause that one of them can satisfy (an "at least one of these" clue: like dancing
     /// links' item with the fewest options), the one in most clauses, set true first; without
     /// such a clause, the open projection variable in most clauses. Satisfiability
-    /// (`exists`): the shortest open long clause's literal, else any open variable.
+    /// (`exists`): the shortest open long clause's literal, else the open variable in most
+    /// clauses. In both, where no clause decides it, a variable of the given projection goes
+    /// before one that definability added (see [`Search::counts_on`]).
     pub(super) fn choose(&mut self, comp: &Component, exists: bool) -> Option<u32> {
         match self.heuristic {
             Heuristic::Vsads => return self.choose_vsads(comp, exists),

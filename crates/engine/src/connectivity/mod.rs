@@ -434,6 +434,48 @@ pub fn grid_pairs(rows: usize, cols: usize) -> Vec<(usize, usize)> {
     pairs
 }
 
+/// The two rules that Hitori, Kurodoko and Heyawake share, checked on a finished shading (a
+/// family's verification by its rules, not by its encoding): no two shaded cells side by side,
+/// and the unshaded cells in one orthogonally connected piece (none at all counts as one).
+/// `shaded` is row-major; `name` names a cell for the message.
+///
+/// ```
+/// use wellposed_engine::connectivity::check_apart_and_connected;
+/// let name = |k: usize| format!("cell {k}");
+/// // A 2×3 grid: shading cells 1 and 3 (a diagonal pair) cuts cell 0 off.
+/// let cut_off = [false, true, false, true, false, false];
+/// assert_eq!(
+///     check_apart_and_connected(2, 3, &cut_off, name),
+///     Err("the unshaded cells are not connected".to_string())
+/// );
+/// // Opposite corners leave the other four cells joined.
+/// assert!(check_apart_and_connected(2, 3, &[true, false, false, false, false, true], name).is_ok());
+/// assert!(check_apart_and_connected(2, 3, &[true, true, false, false, false, false], name)
+///     .unwrap_err()
+///     .contains("side by side"));
+/// ```
+pub fn check_apart_and_connected(
+    rows: usize,
+    cols: usize,
+    shaded: &[bool],
+    name: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    for (a, b) in grid_pairs(rows, cols) {
+        if shaded[a] && shaded[b] {
+            return Err(format!(
+                "{} and {} are both shaded, side by side",
+                name(a),
+                name(b)
+            ));
+        }
+    }
+    let unshaded: Vec<bool> = shaded.iter().map(|&x| !x).collect();
+    if crate::rooms::components(rows, cols, &unshaded).len() > 1 {
+        return Err("the unshaded cells are not connected".into());
+    }
+    Ok(())
+}
+
 /// Components of the present vertices through the edges that are there, in a model: each
 /// component's vertices in order of discovery (breadth first from its smallest vertex), and
 /// for each vertex its component (`usize::MAX` when absent).
