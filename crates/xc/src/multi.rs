@@ -269,12 +269,12 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &A
     }
     let (paths, shallow) = split(p, 64 * threads);
     found.fetch_add(shallow, Ordering::Relaxed);
-    let total = AtomicU64::new(shallow);
-    wellposed_work::each_index(
+    // Each thread's own count; `found` is the live progress, flushed in batches.
+    let counts = wellposed_work::each_index(
         paths.len(),
         threads,
-        || (),
-        |_, k| {
+        || 0u64,
+        |count, k| {
             let mut s = State::new(p);
             s.apply(&paths[k]);
             let mut local = 0u64;
@@ -282,17 +282,17 @@ pub fn count_parallel(p: &Problem, threads: usize, limit: Option<u64>, found: &A
                 local += 1;
                 if local == 4096 {
                     found.fetch_add(local, Ordering::Relaxed);
-                    total.fetch_add(local, Ordering::Relaxed);
+                    *count += local;
                     local = 0;
                 }
                 ControlFlow::Continue(())
             });
             found.fetch_add(local, Ordering::Relaxed);
-            total.fetch_add(local, Ordering::Relaxed);
+            *count += local;
         },
     );
     Count {
-        count: total.into_inner(),
+        count: shallow + counts.into_iter().sum::<u64>(),
         complete: true,
     }
 }
