@@ -347,23 +347,6 @@ fn generated_puzzles_are_unique_minimal_and_deduced_soundly() {
     );
 }
 
-/// The rules are monotone, so the fixpoint does not depend on the order proposals are applied
-/// in.
-#[test]
-fn the_fixpoint_does_not_depend_on_the_order() {
-    let opts = Options::default();
-    let mut rng = Xorshift(5);
-    for seed in 100..110 {
-        let g = generate::generate(5, 5, 5, seed, &opts).unwrap();
-        let enc = g.puzzle.cnf_with(Default::default()).completed();
-        let deducer = Deducer::new(&enc).with_rules(rules::rules(&g.puzzle));
-        let max = Rule::Family("too-small", 4);
-        let easiest = deducer.deduce(max);
-        let any = deducer.deduce_in_order(max, |n| rng.below(n as u64) as usize);
-        assert_eq!(easiest.known, any.known, "seed {seed}");
-    }
-}
-
 /// Each rule does its own step on a board made for it.
 #[test]
 fn each_rule_does_its_own_step() {

@@ -327,23 +327,6 @@ fn generated_puzzles_are_unique_minimal_and_deduced_soundly() {
     assert!(family_rule_needed > 0);
 }
 
-/// The rules are monotone, so the fixpoint does not depend on the order proposals are applied
-/// in.
-#[test]
-fn the_fixpoint_does_not_depend_on_the_order() {
-    let opts = Options::default();
-    let mut rng = Xorshift(5);
-    for seed in 100..110 {
-        let g = generate::generate(6, 6, 30, 9, false, seed, &opts).unwrap();
-        let enc = rules::encoding(&g.puzzle);
-        let deducer = Deducer::new(&enc).with_rules(rules::rules(&g.puzzle));
-        let max = Rule::Family("run-fit", 3);
-        let easiest = deducer.deduce(max);
-        let any = deducer.deduce_in_order(max, |n| rng.below(n as u64) as usize);
-        assert_eq!(easiest.known, any.known, "seed {seed}");
-    }
-}
-
 /// Each rule does its own step on a two-by-two block: across 3 over two cells (only {1, 2})
 /// and down 4 over two cells (only {1, 3}) cross in row 2 col 2, which must be 1.
 #[test]

@@ -374,23 +374,6 @@ fn the_family_rules_go_past_propagation_soundly() {
     }
 }
 
-/// The rules are monotone, so the fixpoint does not depend on the order proposals are applied
-/// in: random orders reach the easiest-first path's fixpoint.
-#[test]
-fn the_fixpoint_does_not_depend_on_the_order() {
-    let opts = Options::default();
-    let mut rng = Xorshift(5);
-    for seed in 100..115 {
-        let g = generate::generate(6, 6, 8, 1, seed, &opts).unwrap();
-        let enc = encoding(&g.puzzle);
-        let d = Deducer::new(&enc).with_rules(rules::rules(&g.puzzle));
-        let max = Rule::Family("no-room-left", 4);
-        let easiest = d.deduce(max);
-        let any = d.deduce_in_order(max, |n| rng.below(n as u64) as usize);
-        assert_eq!(easiest.known, any.known, "seed {seed}");
-    }
-}
-
 /// Each rule does its own step, from the start of a small board.
 #[test]
 fn each_rule_does_its_own_step() {
