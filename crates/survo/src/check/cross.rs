@@ -28,8 +28,9 @@
 //! from a chosen set, or meeting it once, is then a few word operations per value of the set
 //! over the words where candidates remain, rather than a test of every set. (It first kept the
 //! candidates as plain vectors of sets, filtered one by one; the bitsets visit the same nodes in
-//! the same order, checked by the per-item node counts of whole 3×8 units, and are about 1.5×
-//! faster on 3×8, BENCHMARKS.md.)
+//! the same order, checked by the per-item node counts of whole 3×8 and 4×6 units; with the
+//! counting loops compiled for `popcnt` as well (module `words`) they take 0.62 of the CPU on 3×8
+//! units and 0.79 on 4×6, BENCHMARKS.md.)
 //!
 //! Shares no code with [`crate::solver`] (the first method's decider, which rests on the same
 //! fact about line sets and also keeps bitsets over lists, but has no value cover, so branches
