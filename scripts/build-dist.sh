@@ -14,7 +14,7 @@
 #
 # Usage: scripts/build-dist.sh            (prints the executable's absolute path)
 # Check the result with the command-line tests:
-#   WELLPOSED_UNDER_TEST=$(scripts/build-dist.sh) cargo test --release --test cli
+#   WELLPOSED_UNDER_TEST=$(scripts/build-dist.sh) cargo test --release --test suite cli::
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Where cargo puts its output (CARGO_TARGET_DIR, or a config file's target-dir), absolute.

@@ -105,7 +105,7 @@ fn parse_as(family: &FamilyEntry, text: &str) -> Result<(), String> {
     match (family.parse)(text, "fuzz.txt") {
         Ok(p) => {
             // Encoding is part of accepting an input; keep it to sizes a test can afford
-            // (absurd sizes are refused by the parsers and tested in tests/cli.rs).
+            // (absurd sizes are refused by the parsers and tested in tests/suite/cli.rs).
             for kind in p.encodings() {
                 let choices = wellposed_engine::sat::Choices {
                     max_bytes: FUZZ_ENCODING_BUDGET,

@@ -62,9 +62,17 @@ pub fn wellposed_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
     run
 }
 
-/// A file in a fresh temporary directory for this test process.
+/// Writes `contents` to a file `name` of this process's and this test's own temporary folder
+/// (the test thread's name, which the harness sets to the test's path: the suite's subjects
+/// share one process, and two of them may pick the same name), and returns its path.
 pub fn temp_file(name: &str, contents: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id()));
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("main")
+        .replace(|c: char| !c.is_ascii_alphanumeric() && c != '_', "-");
+    let dir = std::env::temp_dir()
+        .join(format!("wellposed-test-{}", std::process::id()))
+        .join(test);
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();

@@ -19,7 +19,7 @@
 //! did, once, in runs that reach CaDiCaL's search.
 //!
 //! Only the executable carries them (this is the binary crate); the libraries and their tests
-//! link libm as before. `tests/cli.rs` checks that the executable does not need libm, so that
+//! link libm as before. `tests/suite/cli.rs` checks that the executable does not need libm, so that
 //! a dependency calling another libm function (`exp`; `sqrt` is an instruction) is noticed:
 //! add it here, or accept the cost.
 

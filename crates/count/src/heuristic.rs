@@ -301,7 +301,7 @@ fn eliminate(
         }
         done[vi] = true;
         width = width.max(d);
-        work += (1u128 << d) as f64; // d ≤ MAX_FILL_DEGREE; not `exp2`, which would load libm (tests/cli.rs)
+        work += (1u128 << d) as f64; // d ≤ MAX_FILL_DEGREE; not `exp2`, which would load libm (tests/suite/cli.rs)
         pairs += d * d.saturating_sub(1) / 2;
         order.push(v);
         let nb: Vec<u32> = adj[vi].drain().collect();

@@ -1,7 +1,6 @@
 //! Battleships through the command line: both input forms, uniqueness, counts, deducible cells.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn csplib_board_113_both_forms() {

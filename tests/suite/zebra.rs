@@ -1,8 +1,7 @@
 //! Zebra puzzles, maps and edge matching (the families whose clues relate objects, not cells)
 //! through the command line.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn the_1962_puzzle_solves_counts_and_exports() {

@@ -6,8 +6,7 @@
 //! number solve to the answers published beside them; what the encoding cannot say is refused
 //! in one line.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn solve_json(arg: &str) -> serde_json::Value {
     let r = wellposed(&["solve", "--json", arg]);

@@ -1,8 +1,7 @@
 //! Minesweeper through the command line: the three input forms, counts, probabilities and
 //! deducible cells.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn analysis_counts_and_deduces() {

@@ -1,8 +1,7 @@
 //! `repair`: every proposal is checked again here, and "smallest" is checked by brute force
 //! over every smaller set of clues on puzzles small enough to try them all.
 
-mod common;
-use common::*;
+use crate::common::*;
 use wellposed_engine::repair::{repair, Bounds, Keep, Outcome};
 use wellposed_engine::{uniqueness, Options, Puzzle, Uniqueness, Xorshift};
 

@@ -5,8 +5,7 @@
 //! DIMACS with its `c p show` projection, and on public competition instances against their
 //! published counts (`encodings/raw/counting`).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Every bundled family instance that all CNF methods count within a second or two. The Survo
 /// open 2×10 and 4×4 puzzles are left out: their weighted-sum CNF takes the counter and blocking
@@ -118,7 +117,7 @@ fn every_method_counts_every_bundled_instance_alike() {
 }
 
 /// A count far beyond blocking clauses' reach: the 8×8 binary grids without the distinct rule,
-/// 12,413,918, which the family's own half-table DP also computes (and `tests/binary.rs`
+/// 12,413,918, which the family's own half-table DP also computes (and `tests/suite/binary.rs`
 /// checks against the row search).
 #[test]
 fn the_counter_reaches_counts_blocking_clauses_cannot() {

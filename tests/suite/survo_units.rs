@@ -4,8 +4,7 @@
 //! missing, repeated and mismatched units. `.ci/run` installs GNU parallel; on a machine
 //! without it the parallel part says so and skips, except under CI, where that is a failure.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn parallel_available() -> bool {
     let found = std::process::Command::new("sh")

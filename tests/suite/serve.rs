@@ -3,8 +3,7 @@
 //! refused, a request past its time bound answers `unknown`, and concurrent requests are all
 //! answered (analysed or told the server is busy) with the server still working after.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn the_page_and_its_answers_agree_with_the_command_line() {

@@ -2,8 +2,7 @@
 //! decodes to the same answers as the embedded solver. `.ci/run` installs the solvers; on a
 //! machine without them the test says so and skips, except under CI, where that is a failure.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 fn available(cmd: &str) -> bool {
     std::process::Command::new("sh")

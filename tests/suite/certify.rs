@@ -1,8 +1,7 @@
 //! `--certify`: the answer, then a DRAT proof that no further solution exists, checked by the
 //! independent checker. Certified answers must be the plain answers, on every bundled instance.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn certified_answers_are_the_plain_answers_on_every_bundled_instance() {

@@ -3,9 +3,7 @@
 //! making a square board. Checked through the registry on every generator whose command has a
 //! `cols` argument, by the shape of the puzzle it makes (its `edit_grid`).
 
-mod common;
-
-use common::wellposed;
+use crate::common::wellposed;
 use wellposed_engine::{EditGrid, FamilyEntry};
 use wellposed_families::FAMILIES;
 

@@ -1,8 +1,7 @@
 //! Nonograms through the command line: the three input forms, uniqueness, counts, deducible
 //! cells, exports and bad input.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn the_three_input_forms_solve_alike() {

@@ -1,7 +1,6 @@
 //! Binary puzzles through the command line: game IDs, grid counts, generation and grading.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn game_ids_solve_on_the_command_line_and_in_files() {

@@ -2,8 +2,7 @@
 //! not depend on the order removals are applied in; it never removes a value of the solution of
 //! a unique puzzle; and through the command line it grades and hints any family.
 
-mod common;
-use common::*;
+use crate::common::*;
 use wellposed_engine::deduce::{Deducer, Rule};
 use wellposed_engine::{Encoding, EncodingKind, Family, Puzzle, Xorshift};
 

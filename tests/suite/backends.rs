@@ -2,8 +2,7 @@
 //! instance, and CaDiCaL's bounded solves (--conflicts, --timeout) end with status "unknown"
 //! and exit code 3, never with a guessed answer.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn varisat_and_cadical_agree_on_every_bundled_instance() {

@@ -1,8 +1,7 @@
 //! The command line as scripts use it: raw inputs, JSON shapes, exports that round-trip,
 //! errors that name the line, and limits that stop cleanly.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn raw_cnf_inputs() {

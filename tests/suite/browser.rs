@@ -12,8 +12,7 @@
 //! `WELLPOSED_SCREENSHOT=FILE.png` also saves screenshots of the page (the README's): FILE.png
 //! with two solutions, FILE-applied.png after the first proposal.
 
-mod common;
-use common::*;
+use crate::common::*;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 

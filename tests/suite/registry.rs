@@ -3,8 +3,7 @@
 //! written back to an equal instance, what its generator makes is read back by `solve` and
 //! proved unique, and the JSON field names of the answers stay as they are.
 
-mod common;
-use common::*;
+use crate::common::*;
 use wellposed_families::{parse_text, FAMILIES};
 
 /// Every family has something to test with: a bundled instance or an example, and every

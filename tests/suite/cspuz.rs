@@ -8,8 +8,7 @@
 //! `scripts/agree-cspuz.sh` does (with generated puzzles too). Where the peer is absent the
 //! test says so and checks nothing.
 
-mod common;
-use common::*;
+use crate::common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
