@@ -473,3 +473,65 @@ fn units_are_the_whole_walks_smallest_parts() {
         assert_eq!(super::units(m, n), whole, "{m}×{n}");
     }
 }
+
+/// The crossing decider on lists many words long (a 3×8 row has up to ~10,000 candidate sets a
+/// sum, a 4×6 row ~2,000): the puzzles the recheck files list, each shown unique by the SAT
+/// path (`scripts/survo-recheck.sh`), come out with one table, theirs; and the margins of
+/// random tables (several tables, or one) get the first method's solver's count.
+#[test]
+fn crossing_counts_as_the_solver_does_on_long_lists() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results/survo");
+    let mut crossing = Crossing::default();
+    let mut unique = 0;
+    for dir in ["units-3x8-complement", "units-4x6-complement", "units-5x5"] {
+        for seed in [1, 5] {
+            let path = root.join(dir).join(format!("recheck-{seed}.json"));
+            let text = std::fs::read_to_string(&path).expect("a committed recheck file");
+            let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            for p in json["puzzles"].as_array().expect("puzzles") {
+                assert_eq!(p["status"], "unique", "{path:?}");
+                let parts: Vec<Vec<u32>> = p["puzzle"]
+                    .as_str()
+                    .expect("a puzzle line")
+                    .split('|')
+                    .map(|part| {
+                        part.split_whitespace()
+                            .map(|x| x.parse().unwrap())
+                            .collect()
+                    })
+                    .collect();
+                let [size, rows, cols, table] = &parts[..] else {
+                    panic!("{path:?}: {p}");
+                };
+                assert_eq!(size.len(), 2);
+                assert_eq!(crossing.decide(rows, cols), 1, "{p}");
+                assert_eq!(crossing.tables().next(), Some(&table[..]), "{p}");
+                unique += 1;
+            }
+        }
+    }
+    assert!(unique >= 30, "{unique} listed puzzles");
+    let mut rng = wellposed_engine::Xorshift(0x3_8c05);
+    for (m, n) in [(3, 8), (4, 6), (8, 3)] {
+        let first = FirstMethod::new(m, n);
+        let mut seen = [0usize; 3];
+        for _ in 0..100 {
+            let mut values: Vec<u32> = (1..=(m * n) as u32).collect();
+            for k in (1..values.len()).rev() {
+                values.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            let rows: Vec<u32> = (0..m).map(|i| values[i * n..][..n].iter().sum()).collect();
+            let cols: Vec<u32> = (0..n)
+                .map(|j| (0..m).map(|i| values[i * n + j]).sum())
+                .collect();
+            let got = crossing.decide(&rows, &cols);
+            assert_eq!(got, first.count(&rows, &cols, 2), "{rows:?} × {cols:?}");
+            for t in crossing.tables() {
+                assert_eq!(crate::Survo::open_of(m, n, t).rows, rows);
+                assert_eq!(crate::Survo::open_of(m, n, t).cols, cols);
+            }
+            seen[got as usize] += 1;
+        }
+        assert!(seen[2] > 0 && seen[0] == 0, "{m}×{n}: {seen:?}");
+    }
+}
