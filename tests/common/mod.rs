@@ -62,10 +62,10 @@ pub fn wellposed_with_env(args: &[&str], env: &[(&str, &str)]) -> Run {
     run
 }
 
-/// Writes `contents` to a file `name` of this process's and this test's own temporary folder
-/// (the test thread's name, which the harness sets to the test's path: the suite's subjects
-/// share one process, and two of them may pick the same name), and returns its path.
-pub fn temp_file(name: &str, contents: &str) -> String {
+/// This process's and this test's own temporary folder, made if missing: the test thread's
+/// name, which the harness sets to the test's path, under the process's folder (the suite's
+/// subjects share one process, and two of them may pick the same file name).
+pub fn test_dir() -> PathBuf {
     let test = std::thread::current()
         .name()
         .unwrap_or("main")
@@ -74,6 +74,12 @@ pub fn temp_file(name: &str, contents: &str) -> String {
         .join(format!("wellposed-test-{}", std::process::id()))
         .join(test);
     std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `contents` to a file `name` of [`test_dir`] and returns its path.
+pub fn temp_file(name: &str, contents: &str) -> String {
+    let dir = test_dir();
     let path = dir.join(name);
     std::fs::write(&path, contents).unwrap();
     path.display().to_string()

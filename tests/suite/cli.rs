@@ -372,9 +372,7 @@ fn bad_input_gives_one_clear_message_and_exit_code_2() {
         assert!(r.stderr.contains(want), "{file}: {}", r.stderr);
         assert_eq!(r.stderr.trim().lines().count(), 1, "one line: {}", r.stderr);
     }
-    let bytes = std::env::temp_dir()
-        .join(format!("wellposed-test-{}", std::process::id()))
-        .join("bin.txt");
+    let bytes = test_dir().join("bin.txt");
     std::fs::write(&bytes, [0x66u8, 0xff, 0xfe, 0x00]).unwrap();
     let r = wellposed(&["solve", bytes.to_str().unwrap()]);
     assert_eq!(r.code, 2);
@@ -721,8 +719,7 @@ fn survo_lists_read_back() {
 /// refused by another.
 #[test]
 fn survo_enumeration_survives_being_killed() {
-    let dir = std::env::temp_dir().join(format!("wellposed-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_dir();
     // Kills come between the pauses' bounds (ms) after each start: within the shortest whole
     // run's time on this machine (5×3 by complements 0.5 s, 3×5 by margin pairs 1.1 s).
     for (m, n, method, published, pauses, seed) in [
