@@ -232,14 +232,13 @@ impl Crossing {
     /// Word `w` of `cand`'s candidates that hold every value of `need` (a bitset over `list`).
     #[inline]
     fn holding_all(&self, list: &List, cand: &Cand, w: usize, need: Values) -> u64 {
-        let mut k = self.bits[cand.at + w - cand.lo];
-        let mut left = need;
-        while left != 0 && k != 0 {
-            let v = left.trailing_zeros() as usize;
-            left &= left - 1;
-            k &= self.holding[list.holding + v * list.words + w];
-        }
-        k
+        words::holding_every(
+            self.bits[cand.at + w - cand.lo],
+            &self.holding,
+            list.holding + w,
+            list.words,
+            need,
+        )
     }
 
     /// Searches below the level whose candidates start at `level · (m + n)`; true to stop.
@@ -513,16 +512,29 @@ mod words {
     fn count_holding_body(cand: &[u64], holding: &[u64], stride: usize, need: u64) -> usize {
         let mut count = 0;
         for (i, &c) in cand.iter().enumerate() {
-            let mut k = c;
-            let mut left = need;
-            while left != 0 && k != 0 {
-                let v = left.trailing_zeros() as usize;
-                left &= left - 1;
-                k &= holding[v * stride + i];
-            }
-            count += k.count_ones() as usize;
+            count += holding_every(c, holding, i, stride, need).count_ones() as usize;
         }
         count
+    }
+
+    /// The candidates of the word `word` holding every value of `need`, where value v's word
+    /// lies at `holding[at + v · stride]`. Stops early once no candidate is left.
+    #[inline(always)]
+    pub(super) fn holding_every(
+        word: u64,
+        holding: &[u64],
+        at: usize,
+        stride: usize,
+        need: u64,
+    ) -> u64 {
+        let mut k = word;
+        let mut left = need;
+        while left != 0 && k != 0 {
+            let v = left.trailing_zeros() as usize;
+            left &= left - 1;
+            k &= holding[at + v * stride];
+        }
+        k
     }
 
     #[cfg(target_arch = "x86_64")]
