@@ -84,6 +84,35 @@ fn sorted(sums: &[u32]) -> Option<[u32; MAX_MARKED_ROWS]> {
     Some(sorted)
 }
 
+/// Writes into `out` the values of `others` (decreasing, distinct) with `hi` > `lo` merged in,
+/// decreasing; false (and `out` not all written) where a value would repeat, which is no row
+/// margin.
+#[inline]
+fn merge_two(others: &[u32], hi: u32, lo: u32, out: &mut [u32]) -> bool {
+    if hi == lo {
+        return false;
+    }
+    let pending = [hi, lo];
+    let (mut p, mut o) = (0, 0);
+    for &s in others {
+        while p < 2 && pending[p] >= s {
+            if pending[p] == s {
+                return false;
+            }
+            out[o] = pending[p];
+            o += 1;
+            p += 1;
+        }
+        out[o] = s;
+        o += 1;
+    }
+    for &v in &pending[p..] {
+        out[o] = v;
+        o += 1;
+    }
+    true
+}
+
 /// Packs a row margin sorted decreasing (at most [`MAX_MARKED_ROWS`] sums), 16 bits a sum.
 fn key(sorted: &[u32]) -> u128 {
     sorted.iter().fold(0u128, |k, &s| k << 16 | u128::from(s))
@@ -98,8 +127,10 @@ fn key(sorted: &[u32]) -> u128 {
 /// whole), and the bit set made whole 4×6 and 3×8 units 3–7% faster (encodings/survo/README.md).
 pub(super) struct Rank {
     least: u32,
-    /// `choose[k][c]` = C(c, k), for k < m and c < the spread of the row sums.
-    choose: Vec<Vec<u64>>,
+    /// `choose[k · width + c]` = C(c, k), for k < m and c ≤ the spread of the row sums (one
+    /// array: the rank is taken for every exchange the spreading tries).
+    choose: Vec<u64>,
+    width: usize,
     /// C(spread, m − 1): the number of places.
     pub(super) places: u64,
 }
@@ -115,18 +146,20 @@ impl Rank {
         let most = (cells + 1 - n as u32..=cells).sum::<u32>();
         let spread = (most - least + 1) as usize;
         let k = m - 1;
-        let mut choose = vec![vec![0u64; spread + 1]; k + 1];
+        let width = spread + 1;
+        let mut choose = vec![0u64; width * (k + 1)];
         for c in 0..=spread {
-            choose[0][c] = 1;
+            choose[c] = 1;
             for j in 1..=k.min(c) {
-                choose[j][c] =
-                    choose[j - 1][c - 1].saturating_add(if j < c { choose[j][c - 1] } else { 0 });
+                let above = if j < c { choose[j * width + c - 1] } else { 0 };
+                choose[j * width + c] = choose[(j - 1) * width + c - 1].saturating_add(above);
             }
         }
-        let places = choose[k][spread];
+        let places = choose[k * width + spread];
         (places <= MAX_DENSE_BITS).then_some(Rank {
             least,
             choose,
+            width,
             places,
         })
     }
@@ -144,7 +177,7 @@ impl Rank {
         let m = sorted.len();
         let mut place = 0u64;
         for (i, &s) in sorted[..m - 1].iter().enumerate() {
-            place += self.choose[m - 1 - i][(s - self.least) as usize];
+            place += self.choose[(m - 1 - i) * self.width + (s - self.least) as usize];
         }
         place as usize
     }
@@ -287,29 +320,44 @@ impl Several {
         self.stack.extend_from_slice(table);
         self.stack.extend_from_slice(rows);
         let mut t = vec![0u32; record];
-        let mut base = [0u32; MAX_MARKED_ROWS];
+        // The table's rows by decreasing sum.
+        let mut by_sum = [0usize; MAX_MARKED_ROWS];
+        let mut others = [0u32; MAX_MARKED_ROWS];
+        let mut sums = [0u32; MAX_MARKED_ROWS];
         while self.stack.len() >= record {
             let at = self.stack.len() - record;
             t.copy_from_slice(&self.stack[at..]);
             self.stack.truncate(at);
-            base[..m].copy_from_slice(&t[cells..]);
+            for (k, row) in by_sum[..m].iter_mut().enumerate() {
+                *row = k;
+            }
+            by_sum[..m].sort_unstable_by(|&a, &b| t[cells + b].cmp(&t[cells + a]));
             // A trade of this table that an exchange leaves alone is a trade of the new table:
             // found once here, it spares the whole check for most exchanges.
             let kept = trade_cells(&t[..cells], m, n);
             for i in 0..m {
                 for i2 in i + 1..m {
+                    // The other rows' sums, decreasing: the same for every column, so an
+                    // exchange's margin is two values merged in (sorting it whole was most of
+                    // the spreading's time on 5×5).
+                    let mut o = 0;
+                    for &row in &by_sum[..m] {
+                        if row != i && row != i2 {
+                            others[o] = t[cells + row];
+                            o += 1;
+                        }
+                    }
+                    if others[..m - 2].windows(2).any(|w| w[0] == w[1]) {
+                        continue; // no exchange of these two rows gives distinct sums
+                    }
                     for j in 0..n {
                         let (a, c) = (t[i * n + j], t[i2 * n + j]);
                         // Row i gives a and takes c; row i2 the other way.
                         let (ri, ri2) = (t[cells + i] - a + c, t[cells + i2] - c + a);
-                        let mut sums = base;
-                        sums[i] = ri;
-                        sums[i2] = ri2;
-                        let sums = &mut sums[..m];
-                        sums.sort_unstable_by(|a, b| b.cmp(a));
-                        if sums.windows(2).any(|w| w[0] == w[1]) {
+                        if !merge_two(&others[..m - 2], ri.max(ri2), ri.min(ri2), &mut sums) {
                             continue;
                         }
+                        let sums = &sums[..m];
                         let slot = self.marks.slot(sums);
                         if self.marks.has(slot) {
                             continue;
@@ -330,6 +378,32 @@ impl Several {
                         }
                         t[i * n + j] = a;
                         t[i2 * n + j] = c;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::merge_two;
+
+    /// Merging two values into a decreasing list gives what sorting the whole would, and
+    /// refuses exactly the margins with a repeated sum.
+    #[test]
+    fn merge_two_is_sorting_with_the_repeat_check() {
+        for others in [vec![], vec![9], vec![9, 5], vec![12, 7, 3]] {
+            for x in 0..14u32 {
+                for y in 0..14u32 {
+                    let mut whole: Vec<u32> = others.iter().copied().chain([x, y]).collect();
+                    whole.sort_unstable_by(|a, b| b.cmp(a));
+                    let repeats = whole.windows(2).any(|w| w[0] == w[1]);
+                    let mut out = [0u32; 5];
+                    let merged = merge_two(&others, x.max(y), x.min(y), &mut out);
+                    assert_eq!(merged, !repeats, "{others:?} + {x}, {y}");
+                    if merged {
+                        assert_eq!(&out[..whole.len()], whole.as_slice());
                     }
                 }
             }
